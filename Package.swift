@@ -1,0 +1,107 @@
+// swift-tools-version: 6.1
+// Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
+// README.md "Architecture". Dependencies point down only:
+//   sigil → Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Sigil",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sigil", targets: ["sigil"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // C libraries from the system, found through pkg-config (scripts/setup installs the -dev packages).
+        .systemLibrary(
+            name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+        .systemLibrary(
+            name: "CSecp256k1", path: "Sources/CSecp256k1", pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]),
+        .systemLibrary(
+            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+
+        // Our modules, bottom to top.
+        .target(
+            name: "GatewayHTTP",
+            dependencies: ["CZlib", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "ScaleCodec",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "SigningKeys",
+            dependencies: ["CSodium", "CSecp256k1", "COpenSSL"],
+            resources: [.copy("Resources/bip39-english.txt")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "Keystore",
+            dependencies: [
+                "SigningKeys", "CSodium",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "SignerCore",
+            dependencies: [
+                "ScaleCodec", "SigningKeys", "Keystore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "Gateway",
+            dependencies: [
+                "GatewayHTTP", "SignerCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "sigil",
+            dependencies: [
+                "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+
+        // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
+        // nothing here reads ../shared.
+        .testTarget(
+            name: "GatewayHTTPTests", dependencies: ["GatewayHTTP"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ScaleCodecTests", dependencies: ["ScaleCodec"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SigningKeysTests", dependencies: ["SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KeystoreTests", dependencies: ["Keystore", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SignerCoreTests", dependencies: ["SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GatewayTests", dependencies: ["Gateway", "GatewayHTTP", "SignerCore"],
+            swiftSettings: swiftSettings),
+    ]
+)

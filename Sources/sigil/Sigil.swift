@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The `sigil` command: a local signing gateway for Polkadot dapps.
+///
+/// Subcommands are added as the modules behind them land; each lives in its own file
+/// (`ServeCommand.swift`, `KeyCommand.swift`, …).
+@main
+struct Sigil: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sigil",
+        abstract: "A local signing gateway: web dapps ask, you approve, your keys never leave this process.",
+        discussion: """
+            Start the gateway with development accounts:   sigil serve --dev
+            Inspect a key (like Substrate's subkey):        sigil key inspect //Alice
+            """,
+        version: "0.1.0",
+        subcommands: []
+    )
+}
