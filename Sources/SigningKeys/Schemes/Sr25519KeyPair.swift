@@ -121,8 +121,14 @@ public struct Sr25519KeyPair: SigningKeyPair {
 
     /// Signs `message` with the `substrate` context and fresh system randomness. Randomized.
     public func sign(_ message: [UInt8]) throws -> [UInt8] {
-        let random = SecretBytes.random(count: 32)
-        return try random.withUnsafeBytes { r in try message.withUnsafeBytes { try sign($0, random32: r) } }
+        // 32 fresh bytes on the stack (no heap/mlock round trip per signature), wiped afterwards.
+        var random: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        defer { withUnsafeMutableBytes(of: &random) { sodium_memzero($0.baseAddress.unsafelyUnwrapped, $0.count) } }
+        return try withUnsafeMutableBytes(of: &random) { r in
+            Sodium.ensureInitialized()
+            randombytes_buf(r.baseAddress.unsafelyUnwrapped, r.count)
+            return try message.withUnsafeBytes { try sign($0, random32: UnsafeRawBufferPointer(r)) }
+        }
     }
 
     /// Deterministic core of `sign` with the 32 transcript-RNG bytes given (tests reproduce
@@ -131,8 +137,7 @@ public struct Sr25519KeyPair: SigningKeyPair {
         guard message.count < Int(UInt32.max) else {
             throw KeyError(.badLength, "sr25519 message of \(message.count) bytes exceeds Merlin's 2^32 limit")
         }
-        var t = MerlinTranscript("SigningContext")
-        t.append("", Sr25519KeyPair.signingContext)
+        var t = Sr25519KeyPair.contextTranscript()
         t.append("sign-bytes", message)
         t.append("proto-name", "Schnorr-sig")
         t.append("sign:pk", publicKey)
@@ -205,11 +210,12 @@ public struct Sr25519KeyPair: SigningKeyPair {
         guard s.withUnsafeBytes({ Ristretto255.isCanonicalScalar($0) }) else {
             throw KeyError(.invalidSignature, "signature scalar is not canonical (s >= l)")
         }
-        guard publicKey.withUnsafeBytes({ Ristretto255.isCanonicalPointEncoding($0) }) else {
-            throw KeyError(.invalidPublicKey, "public key is not a canonical ristretto255 encoding")
+        // Bit 255 here; the rest of canonical decoding happens in crypto_scalarmult_ristretto255
+        // below, which fails for a non-canonical or invalid encoding (and for the identity).
+        guard publicKey.withUnsafeBytes({ Ristretto255.hasClearTopBit($0) }) else {
+            throw KeyError(.invalidPublicKey, "public key is not a canonical ristretto255 encoding (bit 255 set)")
         }
-        var t = MerlinTranscript("SigningContext")
-        t.append("", signingContext)
+        var t = contextTranscript()
         t.append("sign-bytes", message)
         t.append("proto-name", "Schnorr-sig")
         t.append("sign:pk", publicKey)
@@ -221,11 +227,16 @@ public struct Sr25519KeyPair: SigningKeyPair {
         var sB = [UInt8](repeating: 0, count: 32)
         var kA = [UInt8](repeating: 0, count: 32)
         var rPrime = [UInt8](repeating: 0, count: 32)
+        // k·A first: it also decodes A, so an invalid key is reported as such.
+        guard
+            k.withUnsafeBytes({ kp in
+                publicKey.withUnsafeBytes { pp in kA.withUnsafeMutableBytes { Ristretto255.mul(kp, pp, into: $0) } }
+            })
+        else {
+            throw KeyError(.invalidPublicKey, "public key is not a canonical ristretto255 point (or is the identity)")
+        }
         let ok =
             s.withUnsafeBytes { sp in sB.withUnsafeMutableBytes { Ristretto255.baseMul(sp, into: $0) } }
-            && k.withUnsafeBytes { kp in
-                publicKey.withUnsafeBytes { pp in kA.withUnsafeMutableBytes { Ristretto255.mul(kp, pp, into: $0) } }
-            }
             && sB.withUnsafeBytes { a in
                 kA.withUnsafeBytes { b in rPrime.withUnsafeMutableBytes { Ristretto255.sub(a, b, into: $0) } }
             }
@@ -233,6 +244,17 @@ public struct Sr25519KeyPair: SigningKeyPair {
             throw KeyError(.invalidSignature, "signature does not verify for this public key and message")
         }
     }
+
+    /// `SigningContext::new(b"substrate")`: `Transcript("SigningContext")` then
+    /// `append_message("", "substrate")`, computed once (§1.4 steps 0–1).
+    private static let substrateContext: Strobe128 = {
+        var t = MerlinTranscript("SigningContext")
+        t.append("", signingContext)
+        return t.strobe
+    }()
+
+    @inline(__always)
+    static func contextTranscript() -> MerlinTranscript { MerlinTranscript(resuming: substrateContext) }
 
     // MARK: derivation (schnorrkel derive.rs; crypto-core.md §3.4)
 
