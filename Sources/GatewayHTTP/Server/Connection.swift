@@ -172,7 +172,7 @@ final class Connection: @unchecked Sendable {
         request.id = server.nextRequestID()
         var lastEventID = request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID")
         if let value = lastEventID, value.utf8.count > 1024 { lastEventID = nil }
-        let responder = HTTPResponder(connection: self, sequence: sequence, lastEventID: lastEventID)
+        let responder = HTTPResponder(sink: self, sequence: sequence, lastEventID: lastEventID)
         inFlight = InFlight(
             sequence: sequence, responder: responder, method: request.method, version: request.version,
             keepAlive: message.keepAlive && !shuttingDown)
@@ -374,19 +374,22 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Deadlines (called by the server's sweep timer, on `queue`)
 
-    func checkDeadlines(now: UInt64) {
+    func checkDeadlines() {
         if closed { return }
+        // Read the clock here, on the queue: a timestamp taken by the sweeper before the hop could be
+        // older than `lastWriteProgress` and make an elapsed time wrap around.
+        let now = DispatchTime.now().uptimeNanoseconds
         let config = server.configuration
-        if pendingBytes > 0 && now &- lastWriteProgress > config.writeStallTimeout.nanoseconds {
+        if pendingBytes > 0 && Self.elapsed(since: lastWriteProgress, now: now) > config.writeStallTimeout.nanoseconds {
             server.logger.debug("write stalled; dropping connection", metadata: ["connection": "\(id)"])
             abort()
             return
         }
         if stream != nil {
-            if now &- streamStart > config.eventStreamMaxAge.nanoseconds {
+            if Self.elapsed(since: streamStart, now: now) > config.eventStreamMaxAge.nanoseconds {
                 closeAfterFlush = true
                 flush()
-            } else if now &- lastStreamOutput > config.eventStreamHeartbeat.nanoseconds && !closeAfterFlush {
+            } else if Self.elapsed(since: lastStreamOutput, now: now) > config.eventStreamHeartbeat.nanoseconds && !closeAfterFlush {
                 enqueue(Array(":\n\n".utf8))
                 lastStreamOutput = now
                 flush()
@@ -394,7 +397,7 @@ final class Connection: @unchecked Sendable {
             return
         }
         if inFlight != nil || closeAfterFlush { return }
-        let elapsed = now &- phaseStart
+        let elapsed = Self.elapsed(since: phaseStart, now: now)
         switch phase {
         case .idle:
             let limit = requestsServed == 0 ? config.headerTimeout : config.idleTimeout
@@ -404,6 +407,10 @@ final class Connection: @unchecked Sendable {
         case .body:
             if elapsed > config.bodyTimeout.nanoseconds { timeOut() }
         }
+    }
+
+    private static func elapsed(since start: UInt64, now: UInt64) -> UInt64 {
+        now > start ? now - start : 0
     }
 
     private func timeOut() {

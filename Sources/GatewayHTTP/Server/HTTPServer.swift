@@ -234,10 +234,9 @@ public final class HTTPServer: Sendable {
     func streamClosed() { state.withLock { $0.openStreams -= 1 } }
 
     private func sweep() {
-        let now = DispatchTime.now().uptimeNanoseconds
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
-            connection.queue.async { connection.checkDeadlines(now: now) }
+            connection.queue.async { connection.checkDeadlines() }
         }
     }
 

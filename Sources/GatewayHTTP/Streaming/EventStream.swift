@@ -15,10 +15,10 @@ public final class EventStream: Sendable {
     /// The id the client last saw: the `Last-Event-ID` header, else the `lastEventID` query
     /// parameter (for clients that cannot set headers). Untrusted input, at most 1 KiB.
     public let lastEventID: String?
-    private let connection: Connection
+    private let connection: any ResponseSink
     private let state = Mutex(State())
 
-    init(connection: Connection, lastEventID: String?) {
+    init(sink connection: any ResponseSink, lastEventID: String?) {
         self.connection = connection
         self.lastEventID = lastEventID
     }
