@@ -10,7 +10,7 @@ public struct ValueRenderer: Sendable {
     /// The chain token, when known.
     public var token: TokenFormat?
 
-    public init(accountFormatter: @escaping @Sendable ([UInt8]) -> String = { Hex.encode($0) }, token: TokenFormat? = nil) {
+    public init(accountFormatter: @escaping @Sendable ([UInt8]) -> String = { HexCoding.encode($0) }, token: TokenFormat? = nil) {
         self.accountFormatter = accountFormatter
         self.token = token
     }
@@ -61,7 +61,7 @@ public struct ValueRenderer: Sendable {
         case .bytes(let b): return Self.bytesText(b)
         case .account(let b): return accountFormatter(b)
         case .balance(let n): return balanceText(n)
-        case .bitSequence(let bits, let bytes): return "bits(\(bits)) \(Hex.encode(bytes))"
+        case .bitSequence(let bits, let bytes): return "bits(\(bits)) \(HexCoding.encode(bytes))"
         case .sequence(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
         case .composite(let fields): return fieldsText(fields, braces: true)
         case .variant(let v):
@@ -89,7 +89,7 @@ public struct ValueRenderer: Sendable {
     /// Printable UTF-8 as quoted text, anything else as hex.
     public static func bytesText(_ b: [UInt8]) -> String {
         if let s = printableText(b) { return quoted(s) }
-        return Hex.encode(b)
+        return HexCoding.encode(b)
     }
 
     /// The bytes as a string when they are non-empty, valid UTF-8 without control characters
@@ -138,12 +138,12 @@ public struct ValueRenderer: Sendable {
         case .signed(let n): return .number(String(n))
         case .wide(let n): return .number(n.description)
         case .bytes(let b):
-            if let s = Self.printableText(b) { return .object([("hex", .string(Hex.encode(b))), ("text", .string(s))]) }
-            return .string(Hex.encode(b))
+            if let s = Self.printableText(b) { return .object([("hex", .string(HexCoding.encode(b))), ("text", .string(s))]) }
+            return .string(HexCoding.encode(b))
         case .account(let b): return .string(accountFormatter(b))
         case .balance(let n): return .object([("amount", .string(String(n))), ("display", .string(balanceText(n)))])
         case .bitSequence(let bits, let bytes):
-            return .object([("bits", .number(String(bits))), ("bytes", .string(Hex.encode(bytes)))])
+            return .object([("bits", .number(String(bits))), ("bytes", .string(HexCoding.encode(bytes)))])
         case .sequence(let items): return .array(items.map(json))
         case .composite(let fields): return fieldsJSON(fields)
         case .variant(let v):

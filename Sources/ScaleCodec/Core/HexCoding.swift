@@ -2,7 +2,7 @@
 ///
 /// Untrusted input: decoding accepts only `0x` followed by an even number of `[0-9a-fA-F]`
 /// digits and throws ``ScaleError/Code/invalidHex`` otherwise (never treats text as bytes).
-public enum Hex {
+public enum HexCoding {
     /// Decodes `0x`-prefixed hex. - Throws: `invalidHex` for a missing prefix, odd length or a bad digit.
     public static func decode(_ text: String) throws -> [UInt8] {
         let utf8 = Array(text.utf8)
