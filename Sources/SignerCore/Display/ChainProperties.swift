@@ -1,4 +1,5 @@
 import ScaleCodec
+import SigningKeys
 
 /// What we know about a chain for display: its name, address format and token.
 ///
@@ -18,13 +19,27 @@ public struct ChainProperties: Hashable, Sendable {
     }
 
     /// Resolves the properties for a chain from the provided ones, the known-chain table and metadata.
+    /// Without a genesis hash, the metadata's `spec_name` identifies well-known chains.
     public static func resolve(
-        genesisHash: [UInt8], provided: ChainProperties? = nil, metadata: RuntimeMetadata? = nil
+        genesisHash: [UInt8]?, provided: ChainProperties? = nil, metadata: RuntimeMetadata? = nil
     ) -> ChainProperties {
-        let known = KnownChains.chain(genesisHash: genesisHash)
+        let known =
+            genesisHash.flatMap { KnownChains.chain(genesisHash: $0) }
+            ?? (genesisHash == nil ? metadata?.runtimeVersion.flatMap { KnownChains.chain(specName: $0.specName) } : nil)
         return ChainProperties(
             name: provided?.name ?? known?.name,
             ss58Prefix: provided?.ss58Prefix ?? known?.ss58Prefix ?? metadata?.ss58Prefix,
             token: provided?.token ?? known?.token)
+    }
+
+    /// A renderer for this chain: accounts in SS58 with the chain's prefix (generic 42 when
+    /// unknown; 20-byte accounts as hex), amounts with the chain's token when known.
+    public var renderer: ValueRenderer {
+        let prefix = ss58Prefix ?? SS58.genericSubstrate
+        return ValueRenderer(
+            accountFormatter: { bytes in
+                if bytes.count == 32, let s = try? SS58.encode(bytes, prefix: prefix) { return s }
+                return HexCoding.encode(bytes)
+            }, token: token)
     }
 }

@@ -78,14 +78,7 @@ public struct PayloadSummary: Hashable, Sendable {
     }
 
     /// The renderer for this chain: SS58 in the chain's prefix, token amounts.
-    public var renderer: ValueRenderer {
-        let prefix = properties.ss58Prefix ?? SS58.genericSubstrate
-        return ValueRenderer(
-            accountFormatter: { bytes in
-                if bytes.count == 32, let s = try? SS58.encode(bytes, prefix: prefix) { return s }
-                return HexCoding.encode(bytes)
-            }, token: properties.token)
-    }
+    public var renderer: ValueRenderer { properties.renderer }
 
     /// Mortality in words.
     public var mortalityText: String {
