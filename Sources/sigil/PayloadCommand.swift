@@ -26,7 +26,9 @@ struct PayloadCommand: ParsableCommand {
 
     func run() throws {
         let payload = try SignerPayload(json: try InputFile.read(file, limit: 16 << 20))
-        let source = try metadata.map { try MetadataSource(contents: InputFile.read($0, limit: MetadataSource.maxBytes)) }
+        let source = try metadata.map {
+            try MetadataSource(contents: InputFile.read($0, limit: MetadataSource.maxBytes))
+        }
         let signing = try SigningPayload(payload: payload, metadata: source?.metadata)
         let summary = PayloadSummary(
             payload: payload, signing: signing, metadata: source?.metadata, provided: source?.properties)

@@ -20,7 +20,8 @@ import Testing
         return all.compactMap { v in
             guard let id = v["id"] as? String, let md = v["metadata"] as? String, let call = v["call"] as? String,
                 let pallet = v["pallet"] as? String, let name = v["call_name"] as? String,
-                let args = v["args_json"], let data = try? JSONSerialization.data(withJSONObject: args, options: [.sortedKeys])
+                let args = v["args_json"],
+                let data = try? JSONSerialization.data(withJSONObject: args, options: [.sortedKeys])
             else { return nil }
             let file = (md as NSString).lastPathComponent
             return Vector(
@@ -52,7 +53,9 @@ import Testing
         let bytes = try HexCoding.decode(
             "0x0503008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480bf22fce733a0b")
         let call = try ValueDecoder(metadata: md).decodeCall(bytes)
-        let renderer = ValueRenderer(accountFormatter: { "acct:" + HexCoding.encode($0.prefix(2)) }, token: TokenFormat(decimals: 10, symbol: "DOT"))
+        let renderer = ValueRenderer(
+            accountFormatter: { "acct:" + HexCoding.encode($0.prefix(2)) },
+            token: TokenFormat(decimals: 10, symbol: "DOT"))
         let text = renderer.text(call)
         #expect(text.contains("Balances.transfer_keep_alive"))
         #expect(text.contains("value: 1,234.5678901234 DOT"))
@@ -108,7 +111,8 @@ import Testing
     /// accounts as their raw bytes, nested calls `{callIndex, args}`.
     static func polkadotJsForm(_ value: PJS) -> Norm {
         switch value {
-        case .object(let pairs): return .dict(Dictionary(pairs.map { ($0.0, polkadotJsForm(.value($0.1))) }) { a, _ in a })
+        case .object(let pairs):
+            return .dict(Dictionary(pairs.map { ($0.0, polkadotJsForm(.value($0.1))) }) { a, _ in a })
         case .value(let v):
             switch v {
             case .unsigned(let n), .balance(let n): return .scalar(String(n))

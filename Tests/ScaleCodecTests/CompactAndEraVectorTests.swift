@@ -54,7 +54,9 @@ import Testing
             let current = UInt64(v["current"] as? Int ?? 0)
             let era = ExtrinsicEra.mortal(current: current, requestedPeriod: UInt64(v["period_requested"] as? Int ?? 0))
             #expect(HexCoding.encode(era.encoded) == v["encoded"] as? String, "\(id)")
-            #expect(era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)), "\(id)")
+            #expect(
+                era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)),
+                "\(id)")
             #expect(era.birth(current: current) == UInt64(v["birth"] as? Int ?? -1), "\(id)")
             #expect(era.death(current: current) == UInt64(v["death"] as? Int ?? -1), "\(id)")
         }
@@ -75,7 +77,9 @@ import Testing
                 #expect(era == .immortal, "\(id)")
             } else {
                 let current = UInt64(v["current"] as? Int ?? 0)
-                #expect(era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)), "\(id)")
+                #expect(
+                    era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)),
+                    "\(id)")
                 #expect(era.birth(current: current) == UInt64(v["birth"] as? Int ?? -1), "\(id)")
                 #expect(era.death(current: current) == UInt64(v["death"] as? Int ?? -1), "\(id)")
                 #expect(era.encoded == bytes, "\(id) re-encodes")

@@ -4,7 +4,10 @@ import Testing
 
 /// Every call of every pallet, with generated arguments: decode, re-encode, compare.
 @Suite struct GeneratedCallRoundTripTests {
-    @Test(arguments: ["polkadot-v15.scale", "kusama-v15.scale", "asset-hub-polkadot-v15.scale", "polkadot-v14.scale", "polkadot-v16.scale"])
+    @Test(arguments: [
+        "polkadot-v15.scale", "kusama-v15.scale", "asset-hub-polkadot-v15.scale", "polkadot-v14.scale",
+        "polkadot-v16.scale",
+    ])
     func everyCallVariantRoundTripsWithGeneratedArguments(file: String) throws {
         let md = try CallVectorTests.metadataCache.get(file)
         let callType = try #require(md.runtimeCallType)
@@ -20,7 +23,8 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         for pallet in pallets {
-            guard pallet.fields.count == 1, case .variant(let calls) = try md.registry.type(pallet.fields[0].type).def else {
+            guard pallet.fields.count == 1, case .variant(let calls) = try md.registry.type(pallet.fields[0].type).def
+            else {
                 continue
             }
             for call in calls {

@@ -11,7 +11,9 @@ import Testing
         switch rng.next() % 6 {
         case 0: b.removeLast(Int(rng.next() % UInt64(b.count)))  // truncate
         case 1:  // flip a few bytes
-            for _ in 0..<(1 + Int(rng.next() % 4)) { b[Int(rng.next() % UInt64(b.count))] ^= UInt8(truncatingIfNeeded: rng.next() | 1) }
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                b[Int(rng.next() % UInt64(b.count))] ^= UInt8(truncatingIfNeeded: rng.next() | 1)
+            }
         case 2:  // plant a 4 GB length prefix
             let at = Int(rng.next() % UInt64(b.count))
             b.replaceSubrange(at..<min(at + 5, b.count), with: [0x03, 0xFF, 0xFF, 0xFF, 0xFF])

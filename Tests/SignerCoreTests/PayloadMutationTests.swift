@@ -34,7 +34,9 @@ import Testing
                 for _ in 0..<(1 + Int(rng.next() % 3)) {
                     b[Int(rng.next() % UInt64(b.count))] = Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))]
                 }
-            case 2: b.insert(Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))], at: Int(rng.next() % UInt64(b.count)))
+            case 2:
+                b.insert(
+                    Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))], at: Int(rng.next() % UInt64(b.count)))
             default: b.remove(at: Int(rng.next() % UInt64(b.count)))
             }
             do {

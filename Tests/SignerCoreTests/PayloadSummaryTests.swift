@@ -1,5 +1,6 @@
 import Foundation
 import ScaleCodec
+import SigningKeys
 import Testing
 
 @testable import SignerCore
@@ -50,9 +51,11 @@ import Testing
         let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
         let list = "[" + md.signedExtensionIdentifiers.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         var json = PayloadFixtures.polkadotA(replacing: "signedExtensions", with: list)
-        json = Array(String(decoding: json, as: UTF8.self).replacingOccurrences(
-            of: "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3",
-            with: "0x68d56f15f85d3136970ec16946040bc1752654e906147f7e43e9d539d7c3de2f").utf8)
+        json = Array(
+            String(decoding: json, as: UTF8.self).replacingOccurrences(
+                of: "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3",
+                with: "0x68d56f15f85d3136970ec16946040bc1752654e906147f7e43e9d539d7c3de2f"
+            ).utf8)
         let p0 = try SignerPayload(json: json)
         var p = p0
         p.era = .immortal
@@ -75,8 +78,6 @@ import Testing
         #expect(s.text.contains("0 MYC"))
     }
 }
-
-import SigningKeys
 
 enum Blake2bCheck {
     static func hash256(_ b: [UInt8]) -> [UInt8] { Blake2b.hash256(b) }

@@ -16,7 +16,8 @@ import Testing
     static var vectors: [Vector] {
         let all = (try? PayloadResources.json("signatures.json")["vectors"] as? [[String: Any]]) ?? []
         return all.filter { $0["kind"] as? String == "signed_transaction" }.compactMap { v in
-            guard let id = v["id"] as? String, let req = v["request"], let json = try? PayloadResources.payloadJSON(req),
+            guard let id = v["id"] as? String, let req = v["request"],
+                let json = try? PayloadResources.payloadJSON(req),
                 let sig = v["multisignature"] as? String, let tx = v["signed_transaction"] as? String
             else { return nil }
             return Vector(id: id, request: json, multisignature: sig, signedTransaction: tx)

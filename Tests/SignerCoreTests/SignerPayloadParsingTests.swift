@@ -13,7 +13,8 @@ import Testing
         let plain = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "nonce", with: "7"))
         #expect(plain.nonce == 7)
         // PAPI pads to at least 4/16 bytes; longer big-endian hex with leading zeros is the same number.
-        let padded = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "nonce", with: "\"0x0000000000000007\""))
+        let padded = try SignerPayload(
+            json: PayloadFixtures.polkadotA(replacing: "nonce", with: "\"0x0000000000000007\""))
         #expect(padded.nonce == 7)
         let shortTip = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "tip", with: "\"0x05\""))
         #expect(shortTip.tip == 5)
@@ -46,7 +47,8 @@ import Testing
 
     @Test func anEthereumStyleTwentyByteAddressIsAccepted() throws {
         let p = try SignerPayload(
-            json: PayloadFixtures.polkadotA(replacing: "address", with: "\"0xf24ff3a9cf04c71dbc94d0b566f7a27b94566cac\""))
+            json: PayloadFixtures.polkadotA(
+                replacing: "address", with: "\"0xf24ff3a9cf04c71dbc94d0b566f7a27b94566cac\""))
         #expect(p.accountId.count == 20)
         #expect(p.addressPrefix == nil)
     }
@@ -102,8 +104,10 @@ import Testing
     @Test func assetIdDecodesThroughTheChainsOwnType() throws {
         let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
         let r = AssetIdResolver(metadata: md)
-        #expect(try r.resolve(HexCoding.decode("0x0002043205011f")).optionBytes == HexCoding.decode("0x010002043205011f"))
-        #expect(try r.resolve(HexCoding.decode("0x010002043205011f")).optionBytes == HexCoding.decode("0x010002043205011f"))
+        #expect(
+            try r.resolve(HexCoding.decode("0x0002043205011f")).optionBytes == HexCoding.decode("0x010002043205011f"))
+        #expect(
+            try r.resolve(HexCoding.decode("0x010002043205011f")).optionBytes == HexCoding.decode("0x010002043205011f"))
         #expect(try r.resolve(nil).optionBytes == [0])
         #expect(throws: SignerError(.badAssetId, "")) { try r.resolve(HexCoding.decode("0x01000000")) }
         #expect(throws: SignerError(.badAssetId, "")) { try r.resolve(HexCoding.decode("0x02")) }

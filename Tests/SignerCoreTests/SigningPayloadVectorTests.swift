@@ -26,10 +26,16 @@ import Testing
     static var file: [String: Any] { (try? PayloadResources.json("payloads.json")) ?? [:] }
 
     static let valid: [Vector] = (file["vectors"] as? [[String: Any]] ?? []).compactMap { v in
-        guard let id = v["id"] as? String, let p = v["payload"], let json = try? PayloadResources.payloadJSON(p) else { return nil }
+        guard let id = v["id"] as? String, let p = v["payload"], let json = try? PayloadResources.payloadJSON(p) else {
+            return nil
+        }
         var fields: [String: String] = [:]
-        for k in ["call", "extra", "additional_signed", "signing_payload", "signed_bytes"] { fields[k] = v[k] as? String }
-        return Vector(id: id, json: json, fields: fields, hashed: v["hashed"] as? Bool ?? false, chain: v["chain"] as? String ?? "")
+        for k in ["call", "extra", "additional_signed", "signing_payload", "signed_bytes"] {
+            fields[k] = v[k] as? String
+        }
+        return Vector(
+            id: id, json: json, fields: fields, hashed: v["hashed"] as? Bool ?? false,
+            chain: v["chain"] as? String ?? "")
     }
 
     static let invalid: [Invalid] = (file["invalid"] as? [[String: Any]] ?? []).compactMap { v in
@@ -67,7 +73,8 @@ import Testing
 
     @Test(arguments: valid.filter { $0.chain == "polkadot-asset-hub" || $0.chain == "polkadot" })
     func payloadReproducesByteForByteWithTheChainMetadata(v: Vector) throws {
-        let md = try PayloadResources.metadata(v.chain == "polkadot" ? "polkadot-v15.scale" : "asset-hub-polkadot-v15.scale")
+        let md = try PayloadResources.metadata(
+            v.chain == "polkadot" ? "polkadot-v15.scale" : "asset-hub-polkadot-v15.scale")
         let signing = try SigningPayload(payload: SignerPayload(json: v.json), metadata: md)
         #expect(HexCoding.encode(signing.bytes) == v.fields["signing_payload"])
         #expect(HexCoding.encode(signing.signedBytes) == v.fields["signed_bytes"])

@@ -10,7 +10,9 @@ public struct ValueRenderer: Sendable {
     /// The chain token, when known.
     public var token: TokenFormat?
 
-    public init(accountFormatter: @escaping @Sendable ([UInt8]) -> String = { HexCoding.encode($0) }, token: TokenFormat? = nil) {
+    public init(
+        accountFormatter: @escaping @Sendable ([UInt8]) -> String = { HexCoding.encode($0) }, token: TokenFormat? = nil
+    ) {
         self.accountFormatter = accountFormatter
         self.token = token
     }
@@ -33,7 +35,8 @@ public struct ValueRenderer: Sendable {
             case .call(let inner):
                 lines.append(pad + "  \(name):")
                 appendCall(inner, indent: indent + 2, into: &lines)
-            case .sequence(let items) where items.contains(where: { if case .call = $0 { return true } else { return false } }):
+            case .sequence(let items)
+            where items.contains(where: { if case .call = $0 { return true } else { return false } }):
                 lines.append(pad + "  \(name): \(items.count) call(s)")
                 for (i, item) in items.enumerated() {
                     if case .call(let inner) = item {
@@ -77,7 +80,8 @@ public struct ValueRenderer: Sendable {
             let inner = fields.map { inline($0.value) }.joined(separator: ", ")
             return braces && fields.count != 1 ? "(" + inner + ")" : (braces ? inner : "(" + inner + ")")
         }
-        return (braces ? "{ " : "{ ") + fields.map { "\($0.name ?? "_"): \(inline($0.value))" }.joined(separator: ", ") + " }"
+        return (braces ? "{ " : "{ ") + fields.map { "\($0.name ?? "_"): \(inline($0.value))" }.joined(separator: ", ")
+            + " }"
     }
 
     /// An amount with decimals and symbol when known.
@@ -138,7 +142,9 @@ public struct ValueRenderer: Sendable {
         case .signed(let n): return .number(String(n))
         case .wide(let n): return .number(n.description)
         case .bytes(let b):
-            if let s = Self.printableText(b) { return .object([("hex", .string(HexCoding.encode(b))), ("text", .string(s))]) }
+            if let s = Self.printableText(b) {
+                return .object([("hex", .string(HexCoding.encode(b))), ("text", .string(s))])
+            }
             return .string(HexCoding.encode(b))
         case .account(let b): return .string(accountFormatter(b))
         case .balance(let n): return .object([("amount", .string(String(n))), ("display", .string(balanceText(n)))])

@@ -34,7 +34,8 @@ public enum ExtrinsicEra: Hashable, Sendable {
         let quantize = max(period >> 12, 1)
         let phase = (encoded >> 4) * quantize
         guard period >= 4, phase < period else {
-            throw ScaleError(.invalidEra, "era 0x\(String(encoded, radix: 16)) at offset \(start): period \(period), phase \(phase)")
+            throw ScaleError(
+                .invalidEra, "era 0x\(String(encoded, radix: 16)) at offset \(start): period \(period), phase \(phase)")
         }
         reader = probe
         self = .mortal(period: period, phase: phase)

@@ -71,7 +71,8 @@ public struct ValueDecoder: Sendable {
             }
             if n > r.remaining {
                 guard n <= Self.maxZeroSizedArray, try TypeSizer(registry: registry).isZeroSized(el) else {
-                    throw ScaleError(.truncated, "array of \(n) at offset \(r.offset) exceeds the \(r.remaining) byte(s) left")
+                    throw ScaleError(
+                        .truncated, "array of \(n) at offset \(r.offset) exceeds the \(r.remaining) byte(s) left")
                 }
             }
             var out: [ScaleValue] = []
@@ -94,7 +95,8 @@ public struct ValueDecoder: Sendable {
             guard let v = variants.first(where: { $0.index == index }) else {
                 throw ScaleError(.invalidVariant, "no variant \(index) in \(t.path.last ?? "enum") at offset \(at)")
             }
-            return .variant(ScaleVariant(name: v.name, index: index, fields: try readFields(&r, v.fields, depth: depth)))
+            return .variant(
+                ScaleVariant(name: v.name, index: index, fields: try readFields(&r, v.fields, depth: depth)))
         case .bitSequence(let store, _):
             let bits = try r.readLength(minimumElementSize: 0)
             let width = try storeWidth(store)

@@ -25,7 +25,8 @@ public struct ChainProperties: Hashable, Sendable {
     ) -> ChainProperties {
         let known =
             genesisHash.flatMap { KnownChains.chain(genesisHash: $0) }
-            ?? (genesisHash == nil ? metadata?.runtimeVersion.flatMap { KnownChains.chain(specName: $0.specName) } : nil)
+            ?? (genesisHash == nil
+                ? metadata?.runtimeVersion.flatMap { KnownChains.chain(specName: $0.specName) } : nil)
         return ChainProperties(
             name: provided?.name ?? known?.name,
             ss58Prefix: provided?.ss58Prefix ?? known?.ss58Prefix ?? metadata?.ss58Prefix,

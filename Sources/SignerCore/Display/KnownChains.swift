@@ -21,19 +21,24 @@ public enum KnownChains {
     /// The table.
     public static let all: [Chain] = [
         Chain(
-            name: "Polkadot", specName: "polkadot", genesisHash: "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3",
+            name: "Polkadot", specName: "polkadot",
+            genesisHash: "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3",
             ss58Prefix: 0, token: TokenFormat(decimals: 10, symbol: "DOT")),
         Chain(
-            name: "Kusama", specName: "kusama", genesisHash: "0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe",
+            name: "Kusama", specName: "kusama",
+            genesisHash: "0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe",
             ss58Prefix: 2, token: TokenFormat(decimals: 12, symbol: "KSM")),
         Chain(
-            name: "Westend", specName: "westend", genesisHash: "0xe143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e",
+            name: "Westend", specName: "westend",
+            genesisHash: "0xe143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e",
             ss58Prefix: 42, token: TokenFormat(decimals: 12, symbol: "WND")),
         Chain(
-            name: "Polkadot Asset Hub", specName: "statemint", genesisHash: "0x68d56f15f85d3136970ec16946040bc1752654e906147f7e43e9d539d7c3de2f",
+            name: "Polkadot Asset Hub", specName: "statemint",
+            genesisHash: "0x68d56f15f85d3136970ec16946040bc1752654e906147f7e43e9d539d7c3de2f",
             ss58Prefix: 0, token: TokenFormat(decimals: 10, symbol: "DOT")),
         Chain(
-            name: "Kusama Asset Hub", specName: "statemine", genesisHash: "0x48239ef607d7928874027a43a67689209727dfb3d3dc5e5b03a39bdc2eda771a",
+            name: "Kusama Asset Hub", specName: "statemine",
+            genesisHash: "0x48239ef607d7928874027a43a67689209727dfb3d3dc5e5b03a39bdc2eda771a",
             ss58Prefix: 2, token: TokenFormat(decimals: 12, symbol: "KSM")),
     ]
 

@@ -69,7 +69,9 @@ public struct PayloadSummary: Hashable, Sendable {
                 warnings.append(callProblem ?? "")
             }
             if let m = metadataSpecVersion, m != p.specVersion {
-                warnings.append("metadata is for spec version \(m), the payload for \(p.specVersion): the call may be shown wrongly")
+                warnings.append(
+                    "metadata is for spec version \(m), the payload for \(p.specVersion): the call may be shown wrongly"
+                )
             }
         } else {
             callProblem = "no metadata for this chain: the call cannot be shown"
@@ -104,9 +106,14 @@ public struct PayloadSummary: Hashable, Sendable {
         lines.append("signer:        \(signer)")
         lines.append("nonce:         \(nonce)")
         lines.append("tip:           \(r.balanceText(tip))")
-        lines.append("fee asset:     " + (feeAsset.map { r.inline($0) } ?? "native token" + (properties.token.map { " (\($0.symbol))" } ?? "")))
+        lines.append(
+            "fee asset:     "
+                + (feeAsset.map { r.inline($0) } ?? "native token" + (properties.token.map { " (\($0.symbol))" } ?? ""))
+        )
         lines.append("mortality:     \(mortalityText)")
-        lines.append("metadata hash: " + (metadataHash.map { "checked (CheckMetadataHash mode 1): \(HexCoding.encode($0))" } ?? "not checked"))
+        lines.append(
+            "metadata hash: "
+                + (metadataHash.map { "checked (CheckMetadataHash mode 1): \(HexCoding.encode($0))" } ?? "not checked"))
         if let call {
             lines.append("call:")
             lines.append(r.text(call, indent: 1))

@@ -24,7 +24,8 @@ public struct AssetIdResolver: Sendable {
     /// Uses the `asset_id` type of the chain's `ChargeAssetTxPayment` when the metadata has it,
     /// else the built-in XCM v4 Location.
     public init(metadata: RuntimeMetadata?) {
-        if let metadata, let ext = metadata.extrinsic.signedExtensions.first(where: { $0.identifier == "ChargeAssetTxPayment" }),
+        if let metadata,
+            let ext = metadata.extrinsic.signedExtensions.first(where: { $0.identifier == "ChargeAssetTxPayment" }),
             case .composite(let fields)? = try? metadata.registry.type(ext.type).def,
             let assetField = fields.first(where: { $0.name == "asset_id" }) ?? fields.last,
             case .variant(let vs)? = try? metadata.registry.type(assetField.type).def,

@@ -30,7 +30,9 @@ public struct MetadataSource: Sendable {
         }
         let text = String(decoding: contents, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("0x") {
-            guard let bytes = try? HexCoding.decode(text) else { throw SignerError(.badMetadata, "metadata hex is not valid hex") }
+            guard let bytes = try? HexCoding.decode(text) else {
+                throw SignerError(.badMetadata, "metadata hex is not valid hex")
+            }
             metadata = try Self.decode(bytes)
             return
         }
@@ -38,10 +40,14 @@ public struct MetadataSource: Sendable {
             throw SignerError(.badMetadata, "not SCALE metadata, hex, or a MetadataDef JSON object")
         }
         if let raw = obj["rawMetadata"] as? String {
-            guard let bytes = try? HexCoding.decode(raw) else { throw SignerError(.badMetadata, "rawMetadata is not valid hex") }
+            guard let bytes = try? HexCoding.decode(raw) else {
+                throw SignerError(.badMetadata, "rawMetadata is not valid hex")
+            }
             metadata = try Self.decode(bytes)
         } else if let calls = obj["metaCalls"] as? String {
-            guard let data = Data(base64Encoded: calls) else { throw SignerError(.badMetadata, "metaCalls is not base64") }
+            guard let data = Data(base64Encoded: calls) else {
+                throw SignerError(.badMetadata, "metaCalls is not base64")
+            }
             metadata = try Self.decode([UInt8](data))
         } else {
             throw SignerError(.badMetadata, "MetadataDef has neither rawMetadata nor metaCalls")
@@ -49,13 +55,16 @@ public struct MetadataSource: Sendable {
         var props = ChainProperties()
         props.name = obj["chain"] as? String
         if let ss58 = obj["ss58Format"] as? Int, let p = UInt16(exactly: ss58), p <= 16383 { props.ss58Prefix = p }
-        if let decimals = obj["tokenDecimals"] as? Int, (0...38).contains(decimals), let symbol = obj["tokenSymbol"] as? String,
+        if let decimals = obj["tokenDecimals"] as? Int, (0...38).contains(decimals),
+            let symbol = obj["tokenSymbol"] as? String,
             symbol.count <= 16
         {
             props.token = TokenFormat(decimals: decimals, symbol: symbol)
         }
         properties = props
-        if let g = obj["genesisHash"] as? String, let bytes = try? HexCoding.decode(g), bytes.count == 32 { genesisHash = bytes }
+        if let g = obj["genesisHash"] as? String, let bytes = try? HexCoding.decode(g), bytes.count == 32 {
+            genesisHash = bytes
+        }
     }
 
     static func decode(_ bytes: [UInt8]) throws -> RuntimeMetadata {

@@ -148,7 +148,9 @@ public struct SignerPayload: Hashable, Sendable {
 
     static func bytes(_ o: [String: PayloadJSONValue], _ key: String) throws -> [UInt8] {
         let s = try string(o, key)
-        do { return try HexCoding.decode(s) } catch { throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex") }
+        do { return try HexCoding.decode(s) } catch {
+            throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex")
+        }
     }
 
     static func hash(_ o: [String: PayloadJSONValue], _ key: String) throws -> [UInt8] {
@@ -161,7 +163,9 @@ public struct SignerPayload: Hashable, Sendable {
         guard case .string(let s)? = o["assetId"] else {
             throw SignerError(.badAssetId, "assetId must be SCALE hex (polkadot-js or PAPI form)")
         }
-        do { return try HexCoding.decode(s) } catch { throw SignerError(.notHex, "assetId is not 0x-prefixed even-length hex") }
+        do { return try HexCoding.decode(s) } catch {
+            throw SignerError(.notHex, "assetId is not 0x-prefixed even-length hex")
+        }
     }
 
     /// A big-endian hex number of any width (leading zeros allowed) or a JSON integer, up to `max`.
@@ -179,7 +183,9 @@ public struct SignerPayload: Hashable, Sendable {
         case .otherNumber: throw SignerError(.badField, "\(key) must be a non-negative integer")
         case .string(let s):
             let b: [UInt8]
-            do { b = try HexCoding.decode(s) } catch { throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex") }
+            do { b = try HexCoding.decode(s) } catch {
+                throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex")
+            }
             let significant = b.drop { $0 == 0 }
             guard significant.count <= 16 else { throw SignerError(.overflow, "\(key) exceeds 128 bits") }
             return significant.reduce(UInt128(0)) { $0 << 8 | UInt128($1) }

@@ -109,7 +109,8 @@ public struct SigningPayload: Hashable, Sendable {
     /// not encode it, and skipping it would make a bad signature); a warning otherwise.
     static func checkUnknown(_ id: String, metadata: RuntimeMetadata?, warnings: inout [String]) throws {
         guard let metadata, let ext = metadata.extrinsic.signedExtensions.first(where: { $0.identifier == id }) else {
-            warnings.append("unknown signed extension \(id) is treated as carrying no data (no chain metadata says otherwise)")
+            warnings.append(
+                "unknown signed extension \(id) is treated as carrying no data (no chain metadata says otherwise)")
             return
         }
         let sizer = TypeSizer(registry: metadata.registry)

@@ -14,7 +14,9 @@ enum XcmLocationRegistry {
     static let optionLocation: UInt32 = 25
 
     static let registry: PortableRegistry = {
-        func f(_ name: String?, _ t: UInt32, _ tn: String? = nil) -> TypeField { TypeField(name: name, type: t, typeName: tn) }
+        func f(_ name: String?, _ t: UInt32, _ tn: String? = nil) -> TypeField {
+            TypeField(name: name, type: t, typeName: tn)
+        }
         func v(_ name: String, _ i: UInt8, _ fields: [TypeField] = []) -> TypeVariant {
             TypeVariant(name: name, fields: fields, index: i)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ScaleCodec
 import SignerCore
 
@@ -18,8 +19,18 @@ struct CallDecodeCommand: ParsableCommand {
     @Flag(help: "Print {\"pallet\", \"call\", \"args\"} as JSON.")
     var json = false
 
+    @Flag(help: .hidden)
+    var timing = false
+
     func run() throws {
-        let source = try MetadataSource(contents: InputFile.read(metadata, limit: MetadataSource.maxBytes))
+        let contents = try InputFile.read(metadata, limit: MetadataSource.maxBytes)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let source = try MetadataSource(contents: contents)
+        if timing {
+            let ms = (clock.now - start) / .milliseconds(1)
+            FileHandle.standardError.write(Data("metadata decode: \(contents.count) bytes in \(ms) ms\n".utf8))
+        }
         let bytes: [UInt8]
         do { bytes = try HexCoding.decode(call) } catch { throw ValidationError("the call must be 0x-prefixed hex") }
         let decoded = try ValueDecoder(metadata: source.metadata).decodeCall(bytes)
