@@ -194,3 +194,50 @@ final class MetadataCache: @unchecked Sendable {
         return md
     }
 }
+
+@Suite struct NestedCallTests {
+    @Test func proxyProxyShowsItsInnerCallAndAssetAmountsAreNotTheNativeToken() throws {
+        let md = try CallVectorTests.metadataCache.get("polkadot-v15.scale")
+        let proxy = try #require(md.pallet(named: "Proxy"))
+        // Proxy.proxy(real: MultiAddress::Id(…), force_proxy_type: None, call: System.remark(b"hello"))
+        let bytes: [UInt8] =
+            [proxy.index, 0x00, 0x00] + Array(repeating: 0x11, count: 32) + [0x00] + [0x00, 0x00, 0x14]
+            + Array("hello".utf8)
+        let call = try ValueDecoder(metadata: md).decodeCall(bytes)
+        #expect(call.pallet == "Proxy" && call.name == "proxy")
+        guard case .call(let inner)? = call.args.last?.value else {
+            Issue.record("inner call not decoded as a call")
+            return
+        }
+        #expect(inner.pallet == "System" && inner.name == "remark")
+        #expect(ValueRenderer().text(call).contains("remark: \"hello\""))
+        #expect(try ValueEncoder(metadata: md).encode(call: call) == bytes)
+
+        let ah = try CallVectorTests.metadataCache.get("asset-hub-polkadot-v15.scale")
+        let assets = try #require(ah.pallet(named: "Assets"))
+        // Assets.transfer(id: Compact(1984), target: Id(…), amount: Compact(1_000_000))
+        let t: [UInt8] =
+            [assets.index, 0x08, 0x01, 0x1f, 0x00] + Array(repeating: 0x22, count: 32) + [0x02, 0x09, 0x3d, 0x00]
+        let transfer = try ValueDecoder(metadata: ah).decodeCall(t)
+        #expect(transfer.name == "transfer")
+        #expect(transfer.args.last?.value == .unsigned(1_000_000))
+        let balances = try #require(ah.pallet(named: "Balances"))
+        let native = try ValueDecoder(metadata: ah).decodeCall(
+            [balances.index, 0x03, 0x00] + Array(repeating: 0x22, count: 32) + [0x02, 0x09, 0x3d, 0x00])
+        #expect(native.args.last?.value == .balance(1_000_000))
+    }
+
+    @Test func multiAddressRoundTripsEveryVariant() throws {
+        let all: [MultiAddress] = [
+            .id(Array(repeating: 1, count: 32)), .index(70000), .raw([1, 2, 3]),
+            .address32(Array(repeating: 2, count: 32)),
+            .address20(Array(repeating: 3, count: 20)),
+        ]
+        for a in all {
+            let bytes = ScaleWriter.encode { a.encode(to: &$0) }
+            #expect(try ScaleReader.decode(bytes) { try MultiAddress(from: &$0) } == a)
+        }
+        #expect(throws: ScaleError(.invalidVariant, "")) { try ScaleReader.decode([5]) { try MultiAddress(from: &$0) } }
+        #expect(throws: ScaleError(.invalidLength, "")) { try MultiAddress.account([1]) }
+    }
+}

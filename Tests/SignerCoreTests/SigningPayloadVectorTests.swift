@@ -92,3 +92,36 @@ import Testing
         }
     }
 }
+
+@Suite struct SigningPayloadLayoutTests {
+    @Test func aFieldNamedByTwoExtensionsIsEncodedOnceAtItsFirstPosition() throws {
+        // CheckVersion and CheckSpecVersion both add specVersion; ChargeTransactionPayment and
+        // SkipCheckIfFeeless both add tip (polkadot-js merges the field sets with objectSpread).
+        let list =
+            "[\"CheckVersion\",\"ChargeTransactionPayment\",\"CheckSpecVersion\",\"SkipCheckIfFeeless\",\"CheckNonce\"]"
+        let p = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: list))
+        let s = try SigningPayload(payload: p)
+        #expect(HexCoding.encode(s.extra) == "0x001c")  // tip 0, then nonce 7
+        #expect(HexCoding.encode(s.additionalSigned) == "0x80841e00")  // specVersion once
+    }
+
+    @Test func anEmptyExtensionListSignsTheCallAlone() throws {
+        let p = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: "[]"))
+        let s = try SigningPayload(payload: p)
+        #expect(s.bytes == p.method)
+    }
+
+    @Test func exactly256BytesIsSignedRawAnd257IsHashed() throws {
+        // method of 256 - 74 bytes with vector A's extensions gives a 256-byte payload
+        let a = try SignerPayload(json: Array(PayloadFixtures.polkadotA.utf8))
+        let overhead = try SigningPayload(payload: a).bytes.count - a.method.count
+        for (length, hashed) in [(256, false), (257, true)] {
+            var p = a
+            p.method = Array(repeating: 0x41, count: length - overhead)
+            let s = try SigningPayload(payload: p)
+            #expect(s.bytes.count == length)
+            #expect(s.hashed == hashed)
+            #expect(s.signedBytes.count == (hashed ? 32 : length))
+        }
+    }
+}

@@ -19,7 +19,8 @@ public struct PayloadSummary: Hashable, Sendable {
     public var tip: UInt128
     public var feeAsset: ScaleValue?
     public var era: ExtrinsicEra
-    public var blockNumber: UInt64
+    /// The block the mortality counts from (`nil` when the dapp did not say).
+    public var blockNumber: UInt64?
     public var metadataHash: [UInt8]?
     public var call: DecodedCall?
     /// Why the call could not be decoded (no metadata, or the error).
@@ -32,9 +33,12 @@ public struct PayloadSummary: Hashable, Sendable {
     /// Whether the metadata is for the payload's spec version (`nil` when unknown).
     public var metadataMatches: Bool? { metadataSpecVersion.map { $0 == specVersion } }
     /// First valid block (`nil` when immortal).
-    public var validFrom: UInt64? { era == .immortal ? nil : era.birth(current: blockNumber) }
+    public var validFrom: UInt64? {
+        guard era != .immortal, let blockNumber else { return nil }
+        return era.birth(current: blockNumber)
+    }
     /// First block at which it is no longer valid (`nil` when immortal).
-    public var validUntil: UInt64? { era.death(current: blockNumber) }
+    public var validUntil: UInt64? { blockNumber.flatMap { era.death(current: $0) } }
 
     /// Summarises a payload.
     public init(
@@ -84,8 +88,9 @@ public struct PayloadSummary: Hashable, Sendable {
 
     /// Mortality in words.
     public var mortalityText: String {
-        guard let from = validFrom, let until = validUntil, case .mortal(let period, _) = era else {
-            return "immortal (valid forever)"
+        guard case .mortal(let period, _) = era else { return "immortal (valid forever)" }
+        guard let from = validFrom, let until = validUntil else {
+            return "mortal, \(period) blocks (the block it counts from was not given)"
         }
         return "valid from block \(from) to block \(until) (\(period) blocks)"
     }
@@ -141,11 +146,11 @@ public struct PayloadSummary: Hashable, Sendable {
             ("feeAsset", feeAsset.map { r.json($0) } ?? .null),
         ]
         var mortality: [(String, JSONValue)] = [("immortal", .bool(era == .immortal))]
-        if let from = validFrom, let until = validUntil, case .mortal(let period, let phase) = era {
-            mortality += [
-                ("period", .number(String(period))), ("phase", .number(String(phase))),
-                ("validFrom", .number(String(from))), ("validUntil", .number(String(until))),
-            ]
+        if case .mortal(let period, let phase) = era {
+            mortality += [("period", .number(String(period))), ("phase", .number(String(phase)))]
+            if let from = validFrom, let until = validUntil {
+                mortality += [("validFrom", .number(String(from))), ("validUntil", .number(String(until)))]
+            }
         }
         pairs.append(("mortality", .object(mortality)))
         pairs.append(("metadataHash", metadataHash.map { .string(HexCoding.encode($0)) } ?? .null))

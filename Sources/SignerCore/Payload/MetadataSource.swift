@@ -67,6 +67,26 @@ public struct MetadataSource: Sendable {
         }
     }
 
+    /// Metadata from `metadata.provide`'s `rawMetadata` (`0x` hex of the full metadata).
+    public init(rawMetadata hex: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+        guard hex.utf8.count <= 2 * Self.maxBytes + 2, let bytes = try? HexCoding.decode(hex) else {
+            throw SignerError(.badMetadata, "rawMetadata is not valid hex of at most \(Self.maxBytes) bytes")
+        }
+        metadata = try Self.decode(bytes)
+        self.properties = properties
+        self.genesisHash = genesisHash
+    }
+
+    /// Metadata from `metadata.provide`'s `metaCalls` (base64 of the calls-only metadata).
+    public init(metaCalls base64: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+        guard base64.utf8.count <= 2 * Self.maxBytes, let data = Data(base64Encoded: base64) else {
+            throw SignerError(.badMetadata, "metaCalls is not valid base64 of at most \(Self.maxBytes) bytes")
+        }
+        metadata = try Self.decode([UInt8](data))
+        self.properties = properties
+        self.genesisHash = genesisHash
+    }
+
     static func decode(_ bytes: [UInt8]) throws -> RuntimeMetadata {
         do { return try RuntimeMetadata(bytes: bytes) } catch {
             throw SignerError(.badMetadata, "runtime metadata does not decode: \(error)")

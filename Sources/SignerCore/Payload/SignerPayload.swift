@@ -23,8 +23,8 @@ public struct SignerPayload: Hashable, Sendable {
     /// `assetId` as given (raw hex bytes), `nil` when absent or null. See ``AssetIdResolver``.
     public var assetIdBytes: [UInt8]?
     public var blockHash: [UInt8]
-    /// Block number of `blockHash` (display only; not signed).
-    public var blockNumber: UInt64
+    /// Block number of `blockHash` (display only; not signed); `nil` when the dapp left it out.
+    public var blockNumber: UInt64?
     public var era: ExtrinsicEra
     public var genesisHash: [UInt8]
     public var metadataHash: [UInt8]?
@@ -82,7 +82,7 @@ public struct SignerPayload: Hashable, Sendable {
         specVersion = UInt32(try Self.number(o, "specVersion", max: UInt64(UInt32.max)))
         transactionVersion = UInt32(try Self.number(o, "transactionVersion", max: UInt64(UInt32.max)))
         tip = try Self.bigNumber(o, "tip")
-        blockNumber = try Self.optional(o, "blockNumber") ? try Self.number(o, "blockNumber", max: UInt64.max) : 0
+        blockNumber = try Self.optional(o, "blockNumber") ? try Self.number(o, "blockNumber", max: UInt64.max) : nil
 
         guard let ext = o["signedExtensions"] else { throw SignerError(.missingField, "signedExtensions is missing") }
         guard case .array(let items) = ext else { throw SignerError(.badField, "signedExtensions must be an array") }
