@@ -72,7 +72,8 @@ public enum ExtrinsicEra: Hashable, Sendable {
         switch self {
         case .immortal: return 0
         case .mortal(let period, let phase):
-            return (max(current, phase) - phase) / period * period + phase
+            guard period > 0 else { return current }  // only a hand-built invalid era; decoded ones have period >= 4
+            return (max(current, phase) - phase) / period * period &+ phase
         }
     }
 
