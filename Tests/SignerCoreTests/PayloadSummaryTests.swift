@@ -36,6 +36,7 @@ import Testing
         let s = PayloadSummary(payload: p, signing: try SigningPayload(payload: p))
         #expect(s.call == nil)
         #expect(s.text.contains("no metadata for this chain"))
+        #expect(s.rows.contains { $0.label == "call" && $0.isWarning })
         #expect(s.callHash == Blake2bCheck.hash256(p.method))
     }
 
@@ -45,6 +46,8 @@ import Testing
         let s = PayloadSummary(payload: p, signing: try SigningPayload(payload: p, metadata: md), metadata: md)
         #expect(s.metadataMatches == false)
         #expect(s.warnings.contains { $0.contains("spec version 2000000") })
+        #expect(s.rows.contains { $0.label == "spec version" && $0.isWarning && $0.value.contains("MISMATCH") })
+        #expect(s.rows.contains { $0.label == "warning" && $0.isWarning })
     }
 
     @Test func immortalAndAssetPaymentsAreShown() throws {

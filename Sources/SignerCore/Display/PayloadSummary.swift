@@ -1,3 +1,4 @@
+import Foundation
 import ScaleCodec
 import SigningKeys
 
@@ -95,38 +96,57 @@ public struct PayloadSummary: Hashable, Sendable {
         return "valid from block \(from) to block \(until) (\(period) blocks)"
     }
 
-    /// The summary as lines of text.
-    public var text: String {
+    /// The summary as labelled rows for an approval page (values are plain text, to be escaped
+    /// by whoever renders them); `isWarning` marks what a person must not miss.
+    public var rows: [(label: String, value: String, isWarning: Bool)] {
         let r = renderer
-        var lines: [String] = []
-        let chain = chainName ?? "unknown chain"
-        lines.append("chain:         \(chain) (genesis \(HexCoding.encode(genesisHash)))")
-        var spec = "spec version:  \(specVersion), transaction version \(transactionVersion)"
+        var rows: [(label: String, value: String, isWarning: Bool)] = []
+        rows.append(
+            ("chain", "\(chainName ?? "unknown chain") (genesis \(HexCoding.encode(genesisHash)))", chainName == nil))
+        var spec = "\(specVersion), transaction version \(transactionVersion)"
         switch metadataMatches {
         case true?: spec += " (metadata matches)"
         case false?: spec += " (metadata is for \(metadataSpecVersion ?? 0): MISMATCH)"
-        case nil: spec += metadataSpecVersion == nil && call == nil ? " (no metadata)" : ""
+        case nil: spec += call == nil ? " (no metadata)" : ""
         }
-        lines.append(spec)
-        lines.append("signer:        \(signer)")
-        lines.append("nonce:         \(nonce)")
-        lines.append("tip:           \(r.balanceText(tip))")
-        lines.append(
-            "fee asset:     "
-                + (feeAsset.map { r.inline($0) } ?? "native token" + (properties.token.map { " (\($0.symbol))" } ?? ""))
-        )
-        lines.append("mortality:     \(mortalityText)")
-        lines.append(
-            "metadata hash: "
-                + (metadataHash.map { "checked (CheckMetadataHash mode 1): \(HexCoding.encode($0))" } ?? "not checked"))
+        rows.append(("spec version", spec, metadataMatches == false))
+        rows.append(("signer", signer, false))
+        rows.append(("nonce", String(nonce), false))
+        rows.append(("tip", r.balanceText(tip), false))
+        let native = "native token" + (properties.token.map { " (\($0.symbol))" } ?? "")
+        rows.append(("fee asset", feeAsset.map { r.inline($0) } ?? native, false))
+        rows.append(("mortality", mortalityText, false))
+        rows.append(
+            (
+                "metadata hash",
+                metadataHash.map { "checked (CheckMetadataHash mode 1): \(HexCoding.encode($0))" } ?? "not checked",
+                false
+            ))
         if let call {
-            lines.append("call:")
-            lines.append(r.text(call, indent: 1))
+            rows.append(("call", r.text(call), false))
         } else {
-            lines.append("call:          \(callProblem ?? "not decoded")")
+            rows.append(("call", callProblem ?? "not decoded", true))
         }
-        lines.append("call hash:     \(HexCoding.encode(callHash))")
-        for w in warnings { lines.append("WARNING:       \(w)") }
+        rows.append(("call hash", HexCoding.encode(callHash), false))
+        for w in warnings { rows.append(("warning", w, true)) }
+        return rows
+    }
+
+    /// The summary as lines of text (``rows``, labels aligned; a decoded call indented below its label).
+    public var text: String {
+        var lines: [String] = []
+        for row in rows {
+            let label = (row.label == "warning" ? "WARNING" : row.label) + ":"
+            let padded = label.padding(toLength: 15, withPad: " ", startingAt: 0)
+            if row.label == "call" && call != nil {
+                lines.append(label)
+                lines.append(
+                    row.value.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                        separator: "\n"))
+            } else {
+                lines.append(padded + row.value)
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
