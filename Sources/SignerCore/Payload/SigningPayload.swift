@@ -108,7 +108,7 @@ public struct SigningPayload: Hashable, Sendable {
     /// An extension outside our table: refused when the metadata says it carries data (we could
     /// not encode it, and skipping it would make a bad signature); a warning otherwise.
     static func checkUnknown(_ id: String, metadata: RuntimeMetadata?, warnings: inout [String]) throws {
-        guard let metadata, let ext = metadata.extrinsic.signedExtensions.first(where: { $0.identifier == id }) else {
+        guard let metadata, let ext = metadata.signedExtensionsForV4.first(where: { $0.identifier == id }) else {
             warnings.append(
                 "unknown signed extension \(id) is treated as carrying no data (no chain metadata says otherwise)")
             return
