@@ -25,13 +25,13 @@ struct PayloadCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let payload = try SignerPayload(json: try InputFile.read(file, limit: 16 << 20))
+        let request = try InputFile.read(file, limit: 16 << 20)
         let source = try metadata.map {
             try MetadataSource(contents: InputFile.read($0, limit: MetadataSource.maxBytes))
         }
-        let signing = try SigningPayload(payload: payload, metadata: source?.metadata)
-        let summary = PayloadSummary(
-            payload: payload, signing: signing, metadata: source?.metadata, provided: source?.properties)
+        let prepared = try PreparedPayload(json: request, metadata: source?.metadata, provided: source?.properties)
+        let signing = prepared.signing
+        let summary = prepared.summary
         if json {
             let out: JSONValue = .object([
                 ("payload", .string(HexCoding.encode(signing.bytes))),

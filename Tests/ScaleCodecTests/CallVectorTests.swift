@@ -241,3 +241,35 @@ final class MetadataCache: @unchecked Sendable {
         #expect(throws: ScaleError(.invalidLength, "")) { try MultiAddress.account([1]) }
     }
 }
+
+@Suite struct ValueRendererTests {
+    @Test func longBytesAndSequencesAreShortenedInTextButNotInJSON() {
+        let long = Array(repeating: UInt8(ascii: "a"), count: 2000)
+        let text = ValueRenderer.bytesText(long)
+        #expect(text.hasSuffix("… (2000 bytes in all)"))
+        #expect(text.count < 600)
+        #expect(ValueRenderer.bytesText([0xff, 0x00]) == "0xff00")
+        #expect(ValueRenderer.bytesText(Array("hi\n".utf8)) == "\"hi\\n\"")
+        let items = ScaleValue.sequence((0..<100).map { .unsigned(UInt128($0)) })
+        #expect(ValueRenderer().inline(items).hasSuffix("… (100 items in all)]"))
+        guard case .array(let all) = ValueRenderer().json(items) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(all.count == 100)
+    }
+
+    @Test func amountsAreExactWithGroupingAndDecimals() {
+        let dot = TokenFormat(decimals: 10, symbol: "DOT")
+        #expect(dot.format(0) == "0 DOT")
+        #expect(dot.format(1) == "0.0000000001 DOT")
+        #expect(dot.format(12_345_678_901_234) == "1,234.5678901234 DOT")
+        #expect(dot.format(UInt128.max) == "34,028,236,692,093,846,346,337,460,743.1768211455 DOT")
+        #expect(ValueRenderer().balanceText(1_000_000) == "1,000,000 (planck)")
+    }
+
+    @Test func jsonTextEscapesControlCharacters() {
+        let v = JSONValue.object([("k\"", .string("a\u{0}b\n\u{2028}"))])
+        #expect(v.serialized == "{\"k\\\"\":\"a\\u0000b\\n\\u2028\"}")
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ScaleCodec
@@ -30,7 +31,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         var accepted = 0
-        for _ in 0..<40 {
+        for _ in 0..<(40 * fuzzRounds) {
             let m = Self.mutate(original, &rng)
             do {
                 let md = try RuntimeMetadata(bytes: m)
@@ -73,7 +74,7 @@ import Testing
         var gen = ValueGenerator(registry: md.registry, callType: callType, seed: 7)
         var rng = SeededRandom(seed: 99)
         var decodedCount = 0
-        for _ in 0..<3000 {
+        for _ in 0..<(3000 * fuzzRounds) {
             guard let call = try? gen.bytes(for: callType) else { continue }
             let m = Self.mutate(call, &rng)
             do {
@@ -125,3 +126,10 @@ import Testing
         #expect(try TypeSizer(registry: reg).isZeroSized(0) == false)
     }
 }
+
+/// How many times more mutations to run than the default: `SIGIL_FUZZ_ROUNDS` (1…1000), set by
+/// `scripts/test.d/35-fuzz-scale.sh` for a longer bounded run.
+let fuzzRounds: Int = {
+    let text = ProcessInfo.processInfo.environment["SIGIL_FUZZ_ROUNDS"] ?? "1"
+    return min(max(Int(text) ?? 1, 1), 1000)
+}()

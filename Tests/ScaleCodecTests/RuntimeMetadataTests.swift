@@ -33,7 +33,8 @@ import Testing
             #expect(md.specVersion == spec, "\(name)")
             #expect(md.runtimeVersion?.specName == specName, "\(name)")
             let version = try TestResources.json("\(name).version.json")
-            #expect(md.runtimeVersion?.transactionVersion == UInt32(version["transactionVersion"] as? Int ?? -1), "\(name)")
+            #expect(
+                md.runtimeVersion?.transactionVersion == UInt32(version["transactionVersion"] as? Int ?? -1), "\(name)")
         }
         // v16 lists the current Polkadot extensions, AuthorizeCall first (reference §2.3)
         let v16 = try RuntimeMetadata(bytes: TestResources.data("polkadot-v16.scale"))

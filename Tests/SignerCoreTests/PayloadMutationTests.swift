@@ -26,7 +26,7 @@ import Testing
         var rng = Rng(s: 2024)
         var refused = 0
         var built = 0
-        for i in 0..<4000 {
+        for i in 0..<(4000 * fuzzRounds) {
             var b = seeds[i % seeds.count]
             switch rng.next() % 4 {
             case 0: b.removeLast(Int(rng.next() % UInt64(b.count)))
@@ -55,7 +55,7 @@ import Testing
         let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
         var rng = Rng(s: 7)
         for resolver in [AssetIdResolver(metadata: md), AssetIdResolver(metadata: nil)] {
-            for _ in 0..<3000 {
+            for _ in 0..<(3000 * fuzzRounds) {
                 let n = Int(rng.next() % 12)
                 let bytes = (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next() % 6) }
                 if let r = try? resolver.resolve(bytes) {
@@ -65,3 +65,10 @@ import Testing
         }
     }
 }
+
+/// How many times more mutations to run than the default: `SIGIL_FUZZ_ROUNDS` (1…1000), set by
+/// `scripts/test.d/35-fuzz-scale.sh` for a longer bounded run.
+let fuzzRounds: Int = {
+    let text = ProcessInfo.processInfo.environment["SIGIL_FUZZ_ROUNDS"] ?? "1"
+    return min(max(Int(text) ?? 1, 1), 1000)
+}()

@@ -85,3 +85,16 @@ import Testing
 enum Blake2bCheck {
     static func hash256(_ b: [UInt8]) -> [UInt8] { Blake2b.hash256(b) }
 }
+
+@Suite struct PreparedPayloadTests {
+    @Test func preparedPayloadGivesTheSameBytesAsTheStepsAndRefusesBadInput() throws {
+        let md = try PayloadResources.metadata("polkadot-v15.scale")
+        let json = Array(PayloadFixtures.polkadotA.utf8)
+        let prepared = try PreparedPayload(json: json, metadata: md)
+        #expect(prepared.signing == (try SigningPayload(payload: SignerPayload(json: json), metadata: md)))
+        #expect(prepared.summary.call?.name == "remark")
+        #expect(throws: SignerError(.notHex, "")) {
+            try PreparedPayload(json: PayloadFixtures.polkadotA(replacing: "method", with: "\"hello\""))
+        }
+    }
+}

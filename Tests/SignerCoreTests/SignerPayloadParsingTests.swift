@@ -113,3 +113,11 @@ import Testing
         #expect(throws: SignerError(.badAssetId, "")) { try r.resolve(HexCoding.decode("0x02")) }
     }
 }
+
+@Suite struct SignerPayloadHostileJSONTests {
+    @Test func deeplyNestedJSONIsRefusedWithoutExhaustingTheStack() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let json = PayloadFixtures.polkadotA(replacing: "mode", with: "0,\"x\":" + deep)
+        #expect(throws: SignerError(.badJSON, "")) { try SignerPayload(json: json) }
+    }
+}

@@ -105,10 +105,17 @@ import Testing
         #expect(HexCoding.encode(s.additionalSigned) == "0x80841e00")  // specVersion once
     }
 
-    @Test func anEmptyExtensionListSignsTheCallAlone() throws {
-        let p = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: "[]"))
+    @Test func anEmptyExtensionListSignsTheCallAloneAndSaysWhatItIgnored() throws {
+        var p = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: "[]"))
+        #expect(try SigningPayload(payload: p).bytes == p.method)
+        #expect(try SigningPayload(payload: p).warnings.isEmpty)
+        p.tip = 5
+        p.mode = 1
+        p.metadataHash = Array(repeating: 0x22, count: 32)
+        p.assetIdBytes = [0x00, 0x00]
         let s = try SigningPayload(payload: p)
         #expect(s.bytes == p.method)
+        #expect(s.warnings.count == 3)
     }
 
     @Test func exactly256BytesIsSignedRawAnd257IsHashed() throws {

@@ -65,7 +65,10 @@ public struct ValueRenderer: Sendable {
         case .account(let b): return accountFormatter(b)
         case .balance(let n): return balanceText(n)
         case .bitSequence(let bits, let bytes): return "bits(\(bits)) \(HexCoding.encode(bytes))"
-        case .sequence(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
+        case .sequence(let items):
+            let shown = items.prefix(Self.maxTextItems).map(inline).joined(separator: ", ")
+            let more = items.count > Self.maxTextItems ? ", … (\(items.count) items in all)" : ""
+            return "[" + shown + more + "]"
         case .composite(let fields): return fieldsText(fields, braces: true)
         case .variant(let v):
             if v.fields.isEmpty { return v.name }
@@ -90,10 +93,17 @@ public struct ValueRenderer: Sendable {
         return token.format(n)
     }
 
-    /// Printable UTF-8 as quoted text, anything else as hex.
+    /// Longest byte string shown in full in text (JSON is always complete).
+    public static let maxTextBytes = 512
+    /// Most sequence items shown in text (JSON is always complete).
+    public static let maxTextItems = 64
+
+    /// Printable UTF-8 as quoted text, anything else as hex; beyond ``maxTextBytes`` the start
+    /// and the full length.
     public static func bytesText(_ b: [UInt8]) -> String {
-        if let s = printableText(b) { return quoted(s) }
-        return HexCoding.encode(b)
+        let suffix = b.count > maxTextBytes ? "… (\(b.count) bytes in all)" : ""
+        if let s = printableText(b) { return quoted(String(s.prefix(maxTextBytes))) + suffix }
+        return HexCoding.encode(b.prefix(maxTextBytes)) + suffix
     }
 
     /// The bytes as a string when they are non-empty, valid UTF-8 without control characters

@@ -71,6 +71,12 @@ public struct SigningPayload: Hashable, Sendable {
         } else if p.assetIdBytes != nil && p.assetIdBytes != [0] {
             warnings.append("assetId is given but no extension in the list signs it; it is ignored")
         }
+        if p.mode == 1 && !extraFields.contains(.mode) {
+            warnings.append("CheckMetadataHash mode 1 is asked but the extension is not in the list; it is ignored")
+        }
+        if p.tip > 0 && !extraFields.contains(.tip) {
+            warnings.append("a tip is given but no extension in the list pays it; it is ignored")
+        }
 
         var extra = ScaleWriter()
         for f in extraFields { Self.write(f, p, asset: asset, to: &extra) }
