@@ -22,7 +22,10 @@ import Testing
         Array("GET / HTTP/1.1\r\nHost: a\r\n\r\n\r".utf8),
         Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r".utf8),
         Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nxx".utf8),
-        [0x47, 0x45, 0x54, 0x20, 0x2F, 0x20, 0x48, 0x54, 0x54, 0x50, 0x2F, 0x31, 0x2E, 0x31, 0x0D, 0x0A, 0xFF, 0x3A, 0x0D, 0x0A],
+        [
+            0x47, 0x45, 0x54, 0x20, 0x2F, 0x20, 0x48, 0x54, 0x54, 0x50, 0x2F, 0x31, 0x2E, 0x31, 0x0D, 0x0A, 0xFF, 0x3A,
+            0x0D, 0x0A,
+        ],
         Array("GET / HTTP/1.1\r\nHost: a\r\nX: \u{FF}\r\n\r\n".utf8),
     ]
 
@@ -129,11 +132,15 @@ import Testing
             let headers = request.headers
             if request.body.count > limits.maxBodyBytes { return "body over limit" }
             if headers.count > limits.maxHeaderCount { return "too many headers" }
-            if request.version == .http1_1 && headers.values("Host").count != 1 { return "1.1 without exactly one Host" }
-            if headers.contains("Content-Length") && headers.contains("Transfer-Encoding") { return "CL and TE accepted" }
+            if request.version == .http11 && headers.values("Host").count != 1 {
+                return "1.1 without exactly one Host"
+            }
+            if headers.contains("Content-Length") && headers.contains("Transfer-Encoding") {
+                return "CL and TE accepted"
+            }
             if headers.values("Content-Length").count > 1 { return "several Content-Length accepted" }
             if headers.values("Host").count > 1 { return "several Host accepted" }
-            if request.version == .http1_0 && headers.contains("Transfer-Encoding") { return "TE on HTTP/1.0 accepted" }
+            if request.version == .http10 && headers.contains("Transfer-Encoding") { return "TE on HTTP/1.0 accepted" }
             let codings = headers.values("Transfer-Encoding").flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingOWS() }.filter { !$0.isEmpty }
             if !codings.isEmpty && (codings.count != 1 || !codings[0].asciiCaseInsensitiveEquals("chunked")) {
@@ -146,7 +153,8 @@ import Testing
             }
             // Canonical re-serialisation parses back to the same message.
             var canonical = "\(request.method) \(request.target) \(request.version)\r\n"
-            for field in headers.fields where !field.name.asciiCaseInsensitiveEquals("Transfer-Encoding")
+            for field in headers.fields
+            where !field.name.asciiCaseInsensitiveEquals("Transfer-Encoding")
                 && !field.name.asciiCaseInsensitiveEquals("Content-Length")
             {
                 canonical += "\(field.name): \(field.value)\r\n"
@@ -157,7 +165,9 @@ import Testing
             canonical += "\r\n"
             var reparsed = HTTPRequestParser(limits: HTTPLimits(maxBodyBytes: limits.maxBodyBytes))
             reparsed.feed(Array(canonical.utf8) + request.body)
-            guard let again = try? reparsed.nextMessage() else { return "canonical form rejected: \(canonical.debugDescription)" }
+            guard let again = try? reparsed.nextMessage() else {
+                return "canonical form rejected: \(canonical.debugDescription)"
+            }
             if again.request.body != request.body || again.request.target != request.target
                 || again.request.method != request.method || again.keepAlive != message.keepAlive
             {
@@ -204,6 +214,8 @@ import Testing
                 if failures >= 5 { break }
             }
         }
-        if seconds != nil { print("parser fuzz: \(count) inputs (\(accepted) yielding requests), seed \(seed), \(failures) failures") }
+        if seconds != nil {
+            print("parser fuzz: \(count) inputs (\(accepted) yielding requests), seed \(seed), \(failures) failures")
+        }
     }
 }

@@ -13,7 +13,8 @@ extension HTTPServerTests {
         router.eventStream("/events", headers: ["Access-Control-Allow-Origin": "https://dapp.example"]) { _, stream in
             // Resume after the id the client last saw.
             let next = (stream.lastEventID.flatMap { Int($0) } ?? 0) + 1
-            stream.send(ServerSentEvent(id: "\(next)", event: "hello", data: "line one\nline two", retryMilliseconds: 2000))
+            stream.send(
+                ServerSentEvent(id: "\(next)", event: "hello", data: "line one\nline two", retryMilliseconds: 2000))
             stream.onTermination { terminated.update { $0 += 1 } }
             streams.update { $0.append(stream) }
         }
@@ -45,7 +46,9 @@ extension HTTPServerTests {
                 for i in 43...45 { stream.send(ServerSentEvent(id: "\(i)", data: "n\(i)")) }
             }
             let more = try client.readUntil("data: n45\n\n")
-            #expect(more.split(separator: ":\n\n", omittingEmptySubsequences: true).joined() == "id: 43\ndata: n43\n\nid: 44\ndata: n44\n\nid: 45\ndata: n45\n\n")
+            #expect(
+                more.split(separator: ":\n\n", omittingEmptySubsequences: true).joined()
+                    == "id: 43\ndata: n43\n\nid: 44\ndata: n44\n\nid: 45\ndata: n45\n\n")
             // Resume through the query parameter (EventSource cannot set headers on a first connect).
             let second = try TestClient(port: server.port)
             try second.send("GET /events?lastEventID=9 HTTP/1.1\r\nHost: a\r\n\r\n")

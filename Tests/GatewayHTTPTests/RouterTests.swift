@@ -50,7 +50,8 @@ import Testing
     }
 
     @Test func postsBodyThrough() async {
-        let response = await Self.router.response(for: HTTPRequest(method: .post, target: "/rpc", body: Array("{}".utf8)))
+        let response = await Self.router.response(
+            for: HTTPRequest(method: .post, target: "/rpc", body: Array("{}".utf8)))
         #expect(response.body == Array("{}".utf8))
         #expect(response.headers["Content-Type"] == "application/json")
     }

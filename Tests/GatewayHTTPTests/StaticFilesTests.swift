@@ -1,10 +1,14 @@
+import Glibc
 import Testing
 
 @testable import GatewayHTTP
 
 @Suite struct StaticFilesTests {
-    static let script = Array((String(repeating: "window.injectedWeb3 = window.injectedWeb3 || {};\n", count: 200)).utf8)
-    static let files = StaticFiles(files: ["/bridge.js": script, "/tiny.txt": Array("hi".utf8), "/index.html": Array("<p>".utf8)])
+    static let script = Array(
+        (String(repeating: "window.injectedWeb3 = window.injectedWeb3 || {};\n", count: 200)).utf8)
+    static let files = StaticFiles(files: [
+        "/bridge.js": script, "/tiny.txt": Array("hi".utf8), "/index.html": Array("<p>".utf8),
+    ])
 
     static func get(_ path: String, _ headers: HTTPHeaders = [:]) -> HTTPResponse? {
         files.response(for: HTTPRequest(method: .get, target: path, headers: headers))
@@ -107,7 +111,8 @@ extension HTTPServerTests {
             #expect(zipped.headers["Content-Encoding"] == "gzip")
             #expect(Gzip.decompress(zipped.body) == Array(script.utf8))
             let etag = try #require(zipped.headers["ETag"])
-            try client.send("GET /bridge.js HTTP/1.1\r\nHost: a\r\nAccept-Encoding: gzip\r\nIf-None-Match: \(etag)\r\n\r\n")
+            try client.send(
+                "GET /bridge.js HTTP/1.1\r\nHost: a\r\nAccept-Encoding: gzip\r\nIf-None-Match: \(etag)\r\n\r\n")
             let notModified = try client.readResponse()
             #expect(notModified.status == 304 && notModified.body.isEmpty)
             try client.send("GET /sub/app.css HTTP/1.1\r\nHost: a\r\n\r\n")
@@ -117,5 +122,3 @@ extension HTTPServerTests {
         }
     }
 }
-
-import Glibc

@@ -317,7 +317,8 @@ final class Connection: @unchecked Sendable {
         return output[index].withUnsafeBytes { raw in
             let offset = index == 0 ? outputOffset : 0
             if let base = raw.baseAddress, raw.count > offset {
-                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: raw.count - offset))
+                vectors.append(
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: raw.count - offset))
             }
             return gather(index + 1, &vectors)
         }
@@ -389,7 +390,9 @@ final class Connection: @unchecked Sendable {
             if Self.elapsed(since: streamStart, now: now) > config.eventStreamMaxAge.nanoseconds {
                 closeAfterFlush = true
                 flush()
-            } else if Self.elapsed(since: lastStreamOutput, now: now) > config.eventStreamHeartbeat.nanoseconds && !closeAfterFlush {
+            } else if Self.elapsed(since: lastStreamOutput, now: now) > config.eventStreamHeartbeat.nanoseconds
+                && !closeAfterFlush
+            {
                 enqueue(Array(":\n\n".utf8))
                 lastStreamOutput = now
                 flush()

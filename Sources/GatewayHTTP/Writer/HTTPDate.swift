@@ -26,6 +26,7 @@ enum HTTPDate {
         func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let day = days[Int(max(0, min(6, t.tm_wday)))]
         let month = months[Int(max(0, min(11, t.tm_mon)))]
-        return "\(day), \(two(t.tm_mday)) \(month) \(t.tm_year + 1900) \(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec)) GMT"
+        return
+            "\(day), \(two(t.tm_mday)) \(month) \(t.tm_year + 1900) \(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec)) GMT"
     }
 }
