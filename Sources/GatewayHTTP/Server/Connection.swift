@@ -106,7 +106,10 @@ final class Connection: @unchecked Sendable {
             for _ in 0..<4 {
                 let n = recv(fd, scratch.baseAddress, chunk, 0)
                 if n > 0 {
-                    if stream == nil { parser.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<n])) }
+                    // Bytes after an event stream started or after a fatal error are read (to see EOF) and dropped.
+                    if stream == nil && !closeAfterFlush {
+                        parser.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<n]))
+                    }
                     if n < chunk { break }
                 } else if n == 0 {
                     eof = true
