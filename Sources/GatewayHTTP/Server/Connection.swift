@@ -384,6 +384,12 @@ final class Connection: @unchecked Sendable {
         // older than `lastWriteProgress` and make an elapsed time wrap around.
         let now = DispatchTime.now().uptimeNanoseconds
         let config = server.configuration
+        if pendingBytes > 0 && writeState == .running {
+            // Retry the write: a peer that reset while reading was paused is noticed here even when
+            // libdispatch delivered the hang-up to the suspended read source only.
+            flush()
+            if closed { return }
+        }
         if pendingBytes > 0 && Self.elapsed(since: lastWriteProgress, now: now) > config.writeStallTimeout.nanoseconds {
             server.logger.debug("write stalled; dropping connection", metadata: ["connection": "\(id)"])
             abort()

@@ -45,6 +45,8 @@ public final class HTTPServer: Sendable {
         var shutdownWaiters: [@Sendable () -> Void] = []
         var sweeper: Sweeper?
         var openStreams = 0
+        /// Listening sockets whose fd is not closed yet (closed in their source's cancel handler).
+        var openListeners = 0
         var accepting = true
     }
 
@@ -103,10 +105,16 @@ public final class HTTPServer: Sendable {
                 let listeners = bound.map { fd, address in
                     let listener = Listener(fd: fd, address: address, queue: acceptQueue)
                     listener.source.setEventHandler { [weak self] in self?.acceptBatch(listener) }
-                    listener.source.setCancelHandler { Glibc.close(fd) }
+                    listener.source.setCancelHandler { [weak self] in
+                        Glibc.close(fd)
+                        self?.listenerClosed()
+                    }
                     return listener
                 }
-                state.withLock { $0.listeners = listeners }
+                state.withLock {
+                    $0.listeners = listeners
+                    $0.openListeners = listeners.count
+                }
                 return listeners.map(\.address)
             } catch {
                 lastError = error
@@ -212,16 +220,24 @@ public final class HTTPServer: Sendable {
     // MARK: Connection bookkeeping
 
     func connectionClosed(_ connection: Connection) {
+        state.withLock { _ = $0.connections.removeValue(forKey: connection.id) }
+        finishShutdownIfDone()
+    }
+
+    private func listenerClosed() {
+        state.withLock { $0.openListeners -= 1 }
+        finishShutdownIfDone()
+    }
+
+    /// Runs the shutdown completions once no connection and no listening socket is left.
+    private func finishShutdownIfDone() {
         let waiters = state.withLock { s -> [@Sendable () -> Void] in
-            s.connections[connection.id] = nil
-            if s.shuttingDown && s.connections.isEmpty && !s.stopped {
-                s.stopped = true
-                s.sweeper?.timer.cancel()
-                s.sweeper = nil
-                defer { s.shutdownWaiters = [] }
-                return s.shutdownWaiters
-            }
-            return []
+            guard s.shuttingDown, s.connections.isEmpty, s.openListeners == 0, !s.stopped else { return [] }
+            s.stopped = true
+            s.sweeper?.timer.cancel()
+            s.sweeper = nil
+            defer { s.shutdownWaiters = [] }
+            return s.shutdownWaiters
         }
         for waiter in waiters { waiter() }
     }
@@ -274,16 +290,8 @@ public final class HTTPServer: Sendable {
             }
             for connection in left { connection.forceClose() }
         }
-        // With no connections at all, finish now.
-        let waiters = state.withLock { s -> [@Sendable () -> Void] in
-            guard s.connections.isEmpty, !s.stopped else { return [] }
-            s.stopped = true
-            s.sweeper?.timer.cancel()
-            s.sweeper = nil
-            defer { s.shutdownWaiters = [] }
-            return s.shutdownWaiters
-        }
-        for waiter in waiters { waiter() }
+        // With no connections at all (and listeners already closed), finish now.
+        finishShutdownIfDone()
     }
 
     /// Graceful shutdown (see `shutdown(completion:)`), returning when every connection is closed.
