@@ -67,7 +67,7 @@ final class Connection: @unchecked Sendable {
         self.id = id
         self.server = server
         self.parser = HTTPRequestParser(limits: server.configuration.limits)
-        self.queue = DispatchQueue(label: "sigil.http.connection", target: server.targetQueue)
+        self.queue = DispatchQueue(label: "sigil.http.connection", target: server.queuePool.queue(for: id))
         self.readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         self.writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
         let now = DispatchTime.now().uptimeNanoseconds

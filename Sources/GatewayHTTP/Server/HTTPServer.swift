@@ -54,7 +54,7 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
     let logger: Logger
-    let targetQueue = DispatchQueue.global()
+    let queuePool: QueuePool
     private let acceptQueue: DispatchQueue
     private let state = Mutex(State())
     private let requestCounter = Atomic<UInt64>(0)
@@ -71,6 +71,7 @@ public final class HTTPServer: Sendable {
         logger[metadataKey: "server"] = "\(configuration.name)"
         self.logger = logger
         self.acceptQueue = DispatchQueue(label: "sigil.http.accept.\(configuration.name)")
+        self.queuePool = QueuePool(label: "sigil.http.loop.\(configuration.name)")
     }
 
     /// The addresses the server listens on (empty before `bind()`).
