@@ -8,7 +8,7 @@ import Testing
 /// Event streams, deadlines and shutdown over real sockets (part of the serialized `HTTPServerTests`
 /// suite, so descriptor counts are not disturbed by parallel tests).
 extension HTTPServerTests {
-    static func streamRouter(terminated: Locked<Int>, streams: Locked<[EventStream]>) -> Router {
+    static func streamRouter(terminated: Shared<Int>, streams: Shared<[EventStream]>) -> Router {
         var router = Router()
         router.eventStream("/events", headers: ["Access-Control-Allow-Origin": "https://dapp.example"]) { _, stream in
             // Resume after the id the client last saw.
@@ -23,8 +23,8 @@ extension HTTPServerTests {
     }
 
     @Test func streamsEventsWithHeartbeatsAndResumesFromLastEventID() async throws {
-        let terminated = Locked(0)
-        let streams = Locked<[EventStream]>([])
+        let terminated = Shared(0)
+        let streams = Shared<[EventStream]>([])
         try await withServer(
             { $0.eventStreamHeartbeat = .milliseconds(50) },
             handler: Self.streamRouter(terminated: terminated, streams: streams)
@@ -59,8 +59,8 @@ extension HTTPServerTests {
     }
 
     @Test func tellsTheStreamWhenTheClientGoesAwayAndCloseEndsIt() async throws {
-        let terminated = Locked(0)
-        let streams = Locked<[EventStream]>([])
+        let terminated = Shared(0)
+        let streams = Shared<[EventStream]>([])
         try await withServer(handler: Self.streamRouter(terminated: terminated, streams: streams)) { server in
             do {
                 let client = try TestClient(port: server.port)
@@ -82,8 +82,8 @@ extension HTTPServerTests {
     }
 
     @Test func dropsAnEventStreamConsumerThatDoesNotRead() async throws {
-        let terminated = Locked(0)
-        let streams = Locked<[EventStream]>([])
+        let terminated = Shared(0)
+        let streams = Shared<[EventStream]>([])
         try await withServer(
             { $0.eventStreamMaxPendingBytes = 64 * 1024 },
             handler: Self.streamRouter(terminated: terminated, streams: streams)
@@ -148,7 +148,7 @@ extension HTTPServerTests {
         configuration.port = 0
         configuration.bindAddress = .host("127.0.0.1")
         configuration.shutdownGracePeriod = .seconds(5)
-        let parked = Locked<[HTTPResponder]>([])
+        let parked = Shared<[HTTPResponder]>([])
         var router = Router()
         router.on(.get, "/slow") { _, responder in parked.update { $0.append(responder) } }
         router.get("/hello") { _ in .text("hello") }
@@ -162,7 +162,7 @@ extension HTTPServerTests {
         _ = try idle.readResponse()
         #expect(await waitUntil { parked.current.count == 1 })
 
-        let finished = Locked(false)
+        let finished = Shared(false)
         server.shutdown { finished.update { $0 = true } }
         #expect(try idle.readUntilClosed().isEmpty)  // idle keep-alive connection closed at once
         #expect(!finished.current)
@@ -177,8 +177,8 @@ extension HTTPServerTests {
         var configuration = HTTPServerConfiguration()
         configuration.bindAddress = .host("127.0.0.1")
         configuration.shutdownGracePeriod = .milliseconds(100)
-        let cancelled = Locked(false)
-        let parked = Locked<[HTTPResponder]>([])
+        let cancelled = Shared(false)
+        let parked = Shared<[HTTPResponder]>([])
         var router = Router()
         router.on(.get, "/never") { _, responder in
             responder.onCancel { cancelled.update { $0 = true } }

@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test func answersADeferredRequestLaterWithoutBlockingOthers() async throws {
-        let parked = Locked<[HTTPResponder]>([])
+        let parked = Shared<[HTTPResponder]>([])
         var router = Router()
         router.on(.post, "/approve") { _, responder in parked.update { $0.append(responder) } }
         router.get("/hello") { _ in .text("hello") }
@@ -242,9 +242,9 @@ import Testing
     }
 
     @Test func tellsADeferredHandlerWhenTheClientLeaves() async throws {
-        let cancelled = Locked(false)
+        let cancelled = Shared(false)
         var router = Router()
-        let parked = Locked<[HTTPResponder]>([])
+        let parked = Shared<[HTTPResponder]>([])
         router.on(.get, "/wait") { _, responder in
             responder.onCancel { cancelled.update { $0 = true } }
             parked.update { $0.append(responder) }

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension HTTPHandler {
     /// Runs the handler on `request` without any socket and returns its reply, so routes can be tested
@@ -21,10 +20,10 @@ final class CapturingSink: ResponseSink {
         var stream: (EventStream, HTTPResponse)?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ continuation: CheckedContinuation<HTTPResponse, Never>) {
-        state = Mutex(State(continuation: continuation))
+        state = Locked(State(continuation: continuation))
     }
 
     func deliver(_ response: HTTPResponse, sequence: UInt64) {

@@ -56,7 +56,7 @@ public final class HTTPServer: Sendable {
     let logger: Logger
     let queuePool: QueuePool
     private let acceptQueue: DispatchQueue
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let requestCounter = Atomic<UInt64>(0)
 
     /// Creates a server; nothing is bound until `bind()` or `start()`.

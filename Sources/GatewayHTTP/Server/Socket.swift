@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Thin POSIX socket helpers (http-server.md §2.2). Every call reads `errno` right after the syscall.
 enum Socket {
@@ -11,7 +10,7 @@ enum Socket {
         case failed(errno: Int32)
     }
 
-    private static let sigpipeIgnored = Mutex(false)
+    private static let sigpipeIgnored = Locked(false)
 
     /// `signal(SIGPIPE, SIG_IGN)` once per process; sends also pass `MSG_NOSIGNAL` (belt and braces).
     static func ignoreSIGPIPE() {

@@ -26,7 +26,7 @@ func withServer(
 }
 
 /// A lock-protected value for test handlers that run on connection queues.
-final class Locked<Value: Sendable>: Sendable {
+final class Shared<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
     init(_ value: Value) { mutex = Mutex(value) }
     var current: Value { mutex.withLock { $0 } }
