@@ -11,8 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the gateway: the bridge script for dapps and the approval page, on 127.0.0.1.",
         discussion: """
-            Dapps load http://127.0.0.1:<port>/bridge.js. The approval page lives on its own port so
-            dapp traffic can never starve it and dapp pages cannot reach it as same-origin.
+            Dapps load http://127.0.0.1:<port>/bridge.js. The approval page lives on its own port, so \
+            dapp traffic can never starve it and dapp pages are never same-origin with it.
+
             Stop with Ctrl-C (SIGINT) or SIGTERM: in-flight responses finish, then the process exits.
             """)
 
@@ -26,9 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var level = Logger.Level.info
-        if let parsed = Logger.Level(rawValue: options.logLevel.lowercased()) { level = parsed }
-        let chosenLevel = level
+        let chosenLevel = Logger.Level(rawValue: options.logLevel.lowercased()) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = chosenLevel
@@ -38,9 +37,6 @@ struct ServeCommand: AsyncParsableCommand {
         raiseDescriptorLimit()
 
         let servers = try Self.makeServers(options: options, logger: logger)
-        if let host = options.host {
-            logger.warning("binding \(host) as asked by --host; make sure this is what you want")
-        }
         for server in servers.all { try server.bind() }
         print("Sigil is serving:")
         for address in servers.dapp.listeningAddresses {

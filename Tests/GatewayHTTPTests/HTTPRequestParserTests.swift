@@ -19,61 +19,116 @@ import Testing
         .init(name: "two Host fields on 1.0", raw: "GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n", code: .badRequest),
         .init(name: "Host with a space", raw: "GET / HTTP/1.1\r\nHost: a b\r\n\r\n", code: .badRequest),
         // Content-Length (RFC 9110 §8.6, RFC 9112 §6.3)
-        .init(name: "duplicate equal Content-Length",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nx", code: .badRequest),
-        .init(name: "conflicting Content-Length",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nxx", code: .badRequest),
-        .init(name: "Content-Length list", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1, 1\r\n\r\nx", code: .badRequest),
-        .init(name: "Content-Length with plus sign", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: +5\r\n\r\nhello", code: .badRequest),
-        .init(name: "negative Content-Length", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n", code: .badRequest),
-        .init(name: "hex Content-Length", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 0x5\r\n\r\nhello", code: .badRequest),
-        .init(name: "non-numeric Content-Length", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n", code: .badRequest),
-        .init(name: "empty Content-Length", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length:\r\n\r\n", code: .badRequest),
-        .init(name: "Content-Length with inner space", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1 2\r\n\r\n", code: .badRequest),
-        .init(name: "overflowing Content-Length",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n", code: .bodyTooLarge),
-        .init(name: "Content-Length over the body limit",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 262145\r\n\r\n", code: .bodyTooLarge),
+        .init(
+            name: "duplicate equal Content-Length",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nx", code: .badRequest),
+        .init(
+            name: "conflicting Content-Length",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nxx", code: .badRequest),
+        .init(
+            name: "Content-Length list", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1, 1\r\n\r\nx",
+            code: .badRequest),
+        .init(
+            name: "Content-Length with plus sign", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: +5\r\n\r\nhello",
+            code: .badRequest),
+        .init(
+            name: "negative Content-Length", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "hex Content-Length", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 0x5\r\n\r\nhello",
+            code: .badRequest),
+        .init(
+            name: "non-numeric Content-Length", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "empty Content-Length", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length:\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "Content-Length with inner space", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1 2\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "overflowing Content-Length",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n", code: .bodyTooLarge),
+        .init(
+            name: "Content-Length over the body limit",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 262145\r\n\r\n", code: .bodyTooLarge),
         // Transfer-Encoding (RFC 9112 §6.1, §6.3)
-        .init(name: "Transfer-Encoding and Content-Length",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "Transfer-Encoding on HTTP/1.0",
-              raw: "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "chunked not last", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", code: .badRequest),
-        .init(name: "chunked twice", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked, chunked\r\n\r\n", code: .badRequest),
-        .init(name: "unknown coding before chunked",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", code: .notImplemented),
-        .init(name: "identity coding", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: identity\r\n\r\n", code: .badRequest),
-        .init(name: "obfuscated chunked", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: xchunked\r\n\r\n", code: .badRequest),
-        .init(name: "empty Transfer-Encoding", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding:\r\n\r\n", code: .badRequest),
+        .init(
+            name: "Transfer-Encoding and Content-Length",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "Transfer-Encoding on HTTP/1.0",
+            raw: "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", code: .badRequest),
+        .init(
+            name: "chunked not last", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked, gzip\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "chunked twice", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked, chunked\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "unknown coding before chunked",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", code: .notImplemented),
+        .init(
+            name: "identity coding", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: identity\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "obfuscated chunked", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: xchunked\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "empty Transfer-Encoding", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding:\r\n\r\n",
+            code: .badRequest),
         // Chunked bodies (RFC 9112 §7.1)
-        .init(name: "chunk size with 0x prefix",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0x5\r\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "chunk size not hex",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "empty chunk size",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\r\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "negative chunk size",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "huge chunk size",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n", code: .bodyTooLarge),
-        .init(name: "chunk data longer than its size",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "bare CR in a chunk extension",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\rb\r\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "bare LF after chunk size",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "NUL in a chunk extension",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\u{0}\r\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "chunk size followed by junk",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5 x\r\nhello\r\n0\r\n\r\n", code: .badRequest),
-        .init(name: "obs-fold in a trailer",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: a\r\n b\r\n\r\n", code: .badRequest),
+        .init(
+            name: "chunk size with 0x prefix",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0x5\r\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "chunk size not hex",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "empty chunk size",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\r\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "negative chunk size",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "huge chunk size",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n",
+            code: .bodyTooLarge),
+        .init(
+            name: "chunk data longer than its size",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "bare CR in a chunk extension",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\rb\r\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "bare LF after chunk size",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "NUL in a chunk extension",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\u{0}\r\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "chunk size followed by junk",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5 x\r\nhello\r\n0\r\n\r\n",
+            code: .badRequest),
+        .init(
+            name: "obs-fold in a trailer",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: a\r\n b\r\n\r\n",
+            code: .badRequest),
         // Field syntax (RFC 9112 §5)
         .init(name: "space before the colon", raw: "GET / HTTP/1.1\r\nHost : a\r\n\r\n", code: .badRequest),
         .init(name: "tab before the colon", raw: "GET / HTTP/1.1\r\nHost\t: a\r\n\r\n", code: .badRequest),
-        .init(name: "Content-Length with space before colon",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length : 5\r\n\r\nhello", code: .badRequest),
+        .init(
+            name: "Content-Length with space before colon",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length : 5\r\n\r\nhello", code: .badRequest),
         .init(name: "obs-fold", raw: "GET / HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n", code: .badRequest),
         .init(name: "whitespace before the first field", raw: "GET / HTTP/1.1\r\n Host: a\r\n\r\n", code: .badRequest),
         .init(name: "NUL in a value", raw: "GET / HTTP/1.1\r\nHost: a\r\nX: a\u{0}b\r\n\r\n", code: .badRequest),
@@ -81,7 +136,8 @@ import Testing
         .init(name: "bare LF line ending", raw: "GET / HTTP/1.1\nHost: a\n\n", code: .badRequest),
         .init(name: "bare LF inside a value", raw: "GET / HTTP/1.1\r\nHost: a\r\nX: a\nb\r\n\r\n", code: .badRequest),
         .init(name: "DEL in a value", raw: "GET / HTTP/1.1\r\nHost: a\r\nX: a\u{7F}\r\n\r\n", code: .badRequest),
-        .init(name: "vertical tab in a value", raw: "GET / HTTP/1.1\r\nHost: a\r\nX: a\u{0B}\r\n\r\n", code: .badRequest),
+        .init(
+            name: "vertical tab in a value", raw: "GET / HTTP/1.1\r\nHost: a\r\nX: a\u{0B}\r\n\r\n", code: .badRequest),
         .init(name: "empty field name", raw: "GET / HTTP/1.1\r\nHost: a\r\n: b\r\n\r\n", code: .badRequest),
         .init(name: "field line without colon", raw: "GET / HTTP/1.1\r\nHost: a\r\nNoColon\r\n\r\n", code: .badRequest),
         .init(name: "non-token field name", raw: "GET / HTTP/1.1\r\nHost: a\r\nX(y): b\r\n\r\n", code: .badRequest),
@@ -104,23 +160,36 @@ import Testing
         .init(name: "asterisk outside OPTIONS", raw: "GET * HTTP/1.1\r\nHost: a\r\n\r\n", code: .badRequest),
         .init(name: "CONNECT", raw: "CONNECT a:443 HTTP/1.1\r\nHost: a:443\r\n\r\n", code: .notImplemented),
         .init(name: "bare CR in the request line", raw: "GET / HTTP/1.1\rHost: a\r\n\r\n", code: .badRequest),
-        .init(name: "too many empty lines first", raw: String(repeating: "\r\n", count: 9) + "GET / HTTP/1.1\r\nHost: a\r\n\r\n",
-              code: .badRequest),
+        .init(
+            name: "too many empty lines first",
+            raw: String(repeating: "\r\n", count: 9) + "GET / HTTP/1.1\r\nHost: a\r\n\r\n",
+            code: .badRequest),
         // Expect (RFC 9110 §10.1.1)
-        .init(name: "unknown expectation", raw: "POST / HTTP/1.1\r\nHost: a\r\nExpect: 200-ok\r\nContent-Length: 0\r\n\r\n",
-              code: .expectationFailed),
+        .init(
+            name: "unknown expectation",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nExpect: 200-ok\r\nContent-Length: 0\r\n\r\n",
+            code: .expectationFailed),
         // Limits
-        .init(name: "request line over 8 KiB", raw: "GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: a\r\n\r\n",
-              code: .uriTooLong),
-        .init(name: "header section over 16 KiB",
-              raw: "GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "a", count: 17000) + "\r\n\r\n", code: .headersTooLarge),
-        .init(name: "65 header fields",
-              raw: "GET / HTTP/1.1\r\nHost: a\r\n" + (0..<64).map { "X-\($0): v\r\n" }.joined() + "\r\n", code: .headersTooLarge),
-        .init(name: "trailers over 16 KiB",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: " + String(repeating: "a", count: 17000) + "\r\n\r\n",
-              code: .headersTooLarge),
-        .init(name: "chunked body over the limit",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n40001\r\n", code: .bodyTooLarge),
+        .init(
+            name: "request line over 8 KiB",
+            raw: "GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: a\r\n\r\n",
+            code: .uriTooLong),
+        .init(
+            name: "header section over 16 KiB",
+            raw: "GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "a", count: 17000) + "\r\n\r\n",
+            code: .headersTooLarge),
+        .init(
+            name: "65 header fields",
+            raw: "GET / HTTP/1.1\r\nHost: a\r\n" + (0..<64).map { "X-\($0): v\r\n" }.joined() + "\r\n",
+            code: .headersTooLarge),
+        .init(
+            name: "trailers over 16 KiB",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: "
+                + String(repeating: "a", count: 17000) + "\r\n\r\n",
+            code: .headersTooLarge),
+        .init(
+            name: "chunked body over the limit",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n40001\r\n", code: .bodyTooLarge),
     ]
 
     @Test(arguments: rejections)
@@ -154,45 +223,69 @@ import Testing
     }
 
     static let acceptances: [Acceptance] = [
-        .init(name: "simple GET", raw: "GET /bridge.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
-              method: "GET", path: "/bridge.js", body: "", keepAlive: true),
-        .init(name: "Connection: close", raw: "GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
-              method: "GET", path: "/", body: "", keepAlive: false),
-        .init(name: "Connection list with close", raw: "GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade, Close\r\n\r\n",
-              method: "GET", path: "/", body: "", keepAlive: false),
-        .init(name: "HTTP/1.0 closes by default", raw: "GET / HTTP/1.0\r\n\r\n",
-              method: "GET", path: "/", body: "", keepAlive: false),
-        .init(name: "HTTP/1.0 keep-alive", raw: "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
-              method: "GET", path: "/", body: "", keepAlive: true),
-        .init(name: "HTTP/1.2 is answered as 1.1", raw: "GET / HTTP/1.2\r\nHost: a\r\n\r\n",
-              method: "GET", path: "/", body: "", keepAlive: true),
-        .init(name: "Content-Length body", raw: "POST /rpc HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello",
-              method: "POST", path: "/rpc", body: "hello", keepAlive: true),
-        .init(name: "Content-Length with leading zeros", raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 005\r\n\r\nhello",
-              method: "POST", path: "/", body: "hello", keepAlive: true),
-        .init(name: "chunked body with extension and trailer",
-              raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n5;ext=1\r\nhello\r\n6 \r\n world\r\n0\r\nX-T: 1\r\n\r\n",
-              method: "POST", path: "/", body: "hello world", keepAlive: true),
-        .init(name: "upper-case hex chunk size", raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nA\r\n0123456789\r\n0\r\n\r\n",
-              method: "POST", path: "/", body: "0123456789", keepAlive: true),
-        .init(name: "query string", raw: "GET /events?lastEventID=7&x=%20y HTTP/1.1\r\nHost: a\r\n\r\n",
-              method: "GET", path: "/events", body: "", keepAlive: true),
-        .init(name: "absolute-form", raw: "GET http://127.0.0.1:9715/bridge.js?x=1 HTTP/1.1\r\nHost: 127.0.0.1:9715\r\n\r\n",
-              method: "GET", path: "/bridge.js", body: "", keepAlive: true),
-        .init(name: "asterisk-form OPTIONS", raw: "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
-              method: "OPTIONS", path: "*", body: "", keepAlive: true),
-        .init(name: "leading empty line", raw: "\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n",
-              method: "GET", path: "/", body: "", keepAlive: true),
-        .init(name: "OWS around a value", raw: "GET / HTTP/1.1\r\nHost: \t a \t\r\n\r\n",
-              method: "GET", path: "/", body: "", keepAlive: true),
-        .init(name: "empty Host", raw: "GET / HTTP/1.1\r\nHost:\r\n\r\n", method: "GET", path: "/", body: "", keepAlive: true),
-        .init(name: "unknown method token", raw: "PURGE / HTTP/1.1\r\nHost: a\r\n\r\n",
-              method: "PURGE", path: "/", body: "", keepAlive: true),
-        .init(name: "obs-text in a value", raw: "GET / HTTP/1.1\r\nHost: a\r\nX: caf\u{E9}\r\n\r\n",
-              method: "GET", path: "/", body: "", keepAlive: true),
-        .init(name: "exactly 64 fields",
-              raw: "GET / HTTP/1.1\r\nHost: a\r\n" + (0..<63).map { "X-\($0): v\r\n" }.joined() + "\r\n",
-              method: "GET", path: "/", body: "", keepAlive: true),
+        .init(
+            name: "simple GET", raw: "GET /bridge.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+            method: "GET", path: "/bridge.js", body: "", keepAlive: true),
+        .init(
+            name: "Connection: close", raw: "GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+            method: "GET", path: "/", body: "", keepAlive: false),
+        .init(
+            name: "Connection list with close", raw: "GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade, Close\r\n\r\n",
+            method: "GET", path: "/", body: "", keepAlive: false),
+        .init(
+            name: "HTTP/1.0 closes by default", raw: "GET / HTTP/1.0\r\n\r\n",
+            method: "GET", path: "/", body: "", keepAlive: false),
+        .init(
+            name: "HTTP/1.0 keep-alive", raw: "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
+            method: "GET", path: "/", body: "", keepAlive: true),
+        .init(
+            name: "HTTP/1.2 is answered as 1.1", raw: "GET / HTTP/1.2\r\nHost: a\r\n\r\n",
+            method: "GET", path: "/", body: "", keepAlive: true),
+        .init(
+            name: "Content-Length body", raw: "POST /rpc HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello",
+            method: "POST", path: "/rpc", body: "hello", keepAlive: true),
+        .init(
+            name: "Content-Length with leading zeros",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 005\r\n\r\nhello",
+            method: "POST", path: "/", body: "hello", keepAlive: true),
+        .init(
+            name: "chunked body with extension and trailer",
+            raw:
+                "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n5;ext=1\r\nhello\r\n6 \r\n world\r\n0\r\nX-T: 1\r\n\r\n",
+            method: "POST", path: "/", body: "hello world", keepAlive: true),
+        .init(
+            name: "upper-case hex chunk size",
+            raw: "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nA\r\n0123456789\r\n0\r\n\r\n",
+            method: "POST", path: "/", body: "0123456789", keepAlive: true),
+        .init(
+            name: "query string", raw: "GET /events?lastEventID=7&x=%20y HTTP/1.1\r\nHost: a\r\n\r\n",
+            method: "GET", path: "/events", body: "", keepAlive: true),
+        .init(
+            name: "absolute-form",
+            raw: "GET http://127.0.0.1:9715/bridge.js?x=1 HTTP/1.1\r\nHost: 127.0.0.1:9715\r\n\r\n",
+            method: "GET", path: "/bridge.js", body: "", keepAlive: true),
+        .init(
+            name: "asterisk-form OPTIONS", raw: "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
+            method: "OPTIONS", path: "*", body: "", keepAlive: true),
+        .init(
+            name: "leading empty line", raw: "\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n",
+            method: "GET", path: "/", body: "", keepAlive: true),
+        .init(
+            name: "OWS around a value", raw: "GET / HTTP/1.1\r\nHost: \t a \t\r\n\r\n",
+            method: "GET", path: "/", body: "", keepAlive: true),
+        .init(
+            name: "empty Host", raw: "GET / HTTP/1.1\r\nHost:\r\n\r\n", method: "GET", path: "/", body: "",
+            keepAlive: true),
+        .init(
+            name: "unknown method token", raw: "PURGE / HTTP/1.1\r\nHost: a\r\n\r\n",
+            method: "PURGE", path: "/", body: "", keepAlive: true),
+        .init(
+            name: "obs-text in a value", raw: "GET / HTTP/1.1\r\nHost: a\r\nX: caf\u{E9}\r\n\r\n",
+            method: "GET", path: "/", body: "", keepAlive: true),
+        .init(
+            name: "exactly 64 fields",
+            raw: "GET / HTTP/1.1\r\nHost: a\r\n" + (0..<63).map { "X-\($0): v\r\n" }.joined() + "\r\n",
+            method: "GET", path: "/", body: "", keepAlive: true),
     ]
 
     @Test(arguments: acceptances)
@@ -235,7 +328,8 @@ import Testing
         parser.feed(
             Array(
                 ("GET /1 HTTP/1.1\r\nHost: a\r\n\r\nPOST /2 HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc"
-                    + "POST /3 HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nz\r\n0\r\n\r\nGET /4 HTTP/1.1\r\n").utf8))
+                    + "POST /3 HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nz\r\n0\r\n\r\nGET /4 HTTP/1.1\r\n")
+                    .utf8))
         let messages = try Self.drain(&parser)
         #expect(messages.map(\.request.path) == ["/1", "/2", "/3"])
         #expect(messages[1].request.body == Array("abc".utf8))
@@ -279,7 +373,10 @@ import Testing
 
     @Test func acceptsABodyExactlyAtTheLimit() throws {
         var parser = HTTPRequestParser(limits: HTTPLimits(maxBodyBytes: 10))
-        parser.feed(Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n01234\r\n5\r\n56789\r\n0\r\n\r\n".utf8))
+        parser.feed(
+            Array(
+                "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n01234\r\n5\r\n56789\r\n0\r\n\r\n"
+                    .utf8))
         #expect(try parser.nextMessage()?.request.body.count == 10)
         parser.feed(Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n01234\r\n6\r\n".utf8))
         #expect(throws: HTTPError(.bodyTooLarge, "")) { _ = try parser.nextMessage() }

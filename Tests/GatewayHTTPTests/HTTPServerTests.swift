@@ -11,7 +11,9 @@ import Testing
         var router = Router()
         router.get("/hello") { _ in .text("hello") }
         router.get("/path/:name") { request in .text(request.pathParameters["name"] ?? "?") }
-        router.post("/echo") { request in HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: request.body) }
+        router.post("/echo") { request in
+            HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: request.body)
+        }
         router.get("/big") { _ in HTTPResponse(body: Self.bigBody) }
         router.get("/huge") { _ in HTTPResponse(body: [UInt8](repeating: 0x61, count: 8 << 20)) }
         router.get("/bad-header") { _ in HTTPResponse(headers: ["X-Injected": "a\r\nSet-Cookie: x=1"]) }
@@ -67,7 +69,8 @@ import Testing
                 try client.send([byte])
             }
             #expect(try client.readResponse().body == body)
-            let chunked = "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
+            let chunked =
+                "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
             for byte in chunked.utf8 { try client.send([byte]) }
             #expect(try client.readResponse().text == "abcde")
         }
@@ -122,7 +125,8 @@ import Testing
         try await withServer(handler: Self.echoRouter()) { server in
             let client = try TestClient(port: server.port)
             try client.send(
-                "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+                "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /hello HTTP/1.1\r\nHost: a\r\n\r\n"
+            )
             let response = try client.readResponse()
             #expect(response.status == 400)
             #expect(response.headers["Connection"] == "close")
@@ -207,7 +211,7 @@ import Testing
     }
 
     @Test func answersADeferredRequestLaterWithoutBlockingOthers() async throws {
-        let parked = Locked<[HTTPResponder]>([])
+        let parked = Shared<[HTTPResponder]>([])
         var router = Router()
         router.on(.post, "/approve") { _, responder in parked.update { $0.append(responder) } }
         router.get("/hello") { _ in .text("hello") }
@@ -238,9 +242,9 @@ import Testing
     }
 
     @Test func tellsADeferredHandlerWhenTheClientLeaves() async throws {
-        let cancelled = Locked(false)
+        let cancelled = Shared(false)
         var router = Router()
-        let parked = Locked<[HTTPResponder]>([])
+        let parked = Shared<[HTTPResponder]>([])
         router.on(.get, "/wait") { _, responder in
             responder.onCancel { cancelled.update { $0 = true } }
             parked.update { $0.append(responder) }
@@ -258,10 +262,12 @@ import Testing
 
     @Test func answersAnAsyncHandler() async throws {
         var router = Router()
-        router.on(.get, "/async", async: { request in
-            await Task.yield()
-            return .text("async \(request.path)")
-        })
+        router.on(
+            .get, "/async",
+            async: { request in
+                await Task.yield()
+                return .text("async \(request.path)")
+            })
         try await withServer(handler: router) { server in
             let client = try TestClient(port: server.port)
             try client.send("GET /async HTTP/1.1\r\nHost: a\r\n\r\n")
@@ -291,6 +297,20 @@ import Testing
             let client = try TestClient(port: server.port)
             try client.send("GET /who HTTP/1.1\r\nHost: a\r\nOrigin: https://dapp.example\r\n\r\n")
             #expect(try client.readResponse().text == "127.0.0.1 \(server.port) https://dapp.example")
+        }
+    }
+}
+
+extension HTTPServerTests {
+    @Test func answersRequestsSentBeforeAHalfClose() async throws {
+        try await withServer(handler: Self.echoRouter()) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /path/one HTTP/1.1\r\nHost: a\r\n\r\nGET /path/two HTTP/1.1\r\nHost: a\r\n\r\n")
+            client.shutdownWrite()
+            #expect(try client.readResponse().text == "one")
+            #expect(try client.readResponse().text == "two")
+            #expect(try client.readUntilClosed().isEmpty)
+            #expect(await waitUntil { server.connectionCount == 0 })
         }
     }
 }

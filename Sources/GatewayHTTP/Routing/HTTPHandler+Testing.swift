@@ -1,5 +1,3 @@
-import Synchronization
-
 extension HTTPHandler {
     /// Runs the handler on `request` without any socket and returns its reply, so routes can be tested
     /// as "request value in, response value out". An event-stream reply returns its `200` head with
@@ -21,10 +19,10 @@ final class CapturingSink: ResponseSink {
         var stream: (EventStream, HTTPResponse)?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ continuation: CheckedContinuation<HTTPResponse, Never>) {
-        state = Mutex(State(continuation: continuation))
+        state = Locked(State(continuation: continuation))
     }
 
     func deliver(_ response: HTTPResponse, sequence: UInt64) {

@@ -51,6 +51,8 @@ final class Connection: @unchecked Sendable {
     private var closed = false
     private var dispatching = false
     private var shuttingDown = false
+    /// The peer half-closed: answer what it sent, then close.
+    private var peerClosed = false
     private var sequence: UInt64 = 0
     private var requestsServed = 0
 
@@ -67,7 +69,7 @@ final class Connection: @unchecked Sendable {
         self.id = id
         self.server = server
         self.parser = HTTPRequestParser(limits: server.configuration.limits)
-        self.queue = DispatchQueue(label: "sigil.http.connection", target: server.targetQueue)
+        self.queue = DispatchQueue(label: "sigil.http.connection", target: server.queuePool.queue(for: id))
         self.readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         self.writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
         let now = DispatchTime.now().uptimeNanoseconds
@@ -102,11 +104,15 @@ final class Connection: @unchecked Sendable {
         if closed { return }
         let chunk = 32 * 1024
         var eof = false
+        var readFailed = false
         withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 16) { scratch in
             for _ in 0..<4 {
                 let n = recv(fd, scratch.baseAddress, chunk, 0)
                 if n > 0 {
-                    if stream == nil { parser.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<n])) }
+                    // Bytes after an event stream started or after a fatal error are read (to see EOF) and dropped.
+                    if stream == nil && !closeAfterFlush {
+                        parser.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<n]))
+                    }
                     if n < chunk { break }
                 } else if n == 0 {
                     eof = true
@@ -116,16 +122,40 @@ final class Connection: @unchecked Sendable {
                     if e == EINTR { continue }
                     if e == EAGAIN || e == EWOULDBLOCK { break }
                     eof = true
+                    readFailed = true
                     break
                 }
             }
         }
         if eof {
-            // The peer closed (or reset). Anything still owed to it cannot be delivered reliably.
-            abort()
+            peerFinished(reset: readFailed)
             return
         }
         processRequests()
+    }
+
+    /// The peer sent FIN (or reset). Requests it completed before a FIN are still answered (an
+    /// HTTP/1.0-style half-close, RFC 9112 §9.6), then the connection closes. A request still with its
+    /// handler, or an event stream, is cancelled: its client has gone.
+    private func peerFinished(reset: Bool) {
+        if reset || inFlight != nil || stream != nil {
+            abort()
+            return
+        }
+        peerClosed = true
+        // EOF keeps the socket readable (level-triggered): stop read events for good.
+        if !readSuspended {
+            readSource.suspend()
+            readSuspended = true
+        }
+        processRequests()
+        if closed { return }
+        if inFlight != nil {
+            abort()
+            return
+        }
+        closeAfterFlush = true
+        flush()
     }
 
     /// Parses and dispatches buffered requests, one at a time, so pipelined requests are answered
@@ -175,7 +205,7 @@ final class Connection: @unchecked Sendable {
         let responder = HTTPResponder(sink: self, sequence: sequence, lastEventID: lastEventID)
         inFlight = InFlight(
             sequence: sequence, responder: responder, method: request.method, version: request.version,
-            keepAlive: message.keepAlive && !shuttingDown)
+            keepAlive: message.keepAlive && !shuttingDown && !peerClosed)
         server.handler.handle(request, responder: responder)
     }
 
@@ -317,7 +347,8 @@ final class Connection: @unchecked Sendable {
         return output[index].withUnsafeBytes { raw in
             let offset = index == 0 ? outputOffset : 0
             if let base = raw.baseAddress, raw.count > offset {
-                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: raw.count - offset))
+                vectors.append(
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: raw.count - offset))
             }
             return gather(index + 1, &vectors)
         }
@@ -362,7 +393,7 @@ final class Connection: @unchecked Sendable {
         if closed { return }
         let limits = server.configuration.limits
         let inputBacklog = inFlight != nil && parser.bufferedByteCount > limits.maxHeaderBytes + limits.maxBodyBytes
-        let shouldPause = pendingBytes > server.configuration.maxPendingOutputBytes || inputBacklog
+        let shouldPause = peerClosed || pendingBytes > server.configuration.maxPendingOutputBytes || inputBacklog
         if shouldPause && !readSuspended {
             readSource.suspend()
             readSuspended = true
@@ -380,6 +411,12 @@ final class Connection: @unchecked Sendable {
         // older than `lastWriteProgress` and make an elapsed time wrap around.
         let now = DispatchTime.now().uptimeNanoseconds
         let config = server.configuration
+        if pendingBytes > 0 && writeState == .running {
+            // Retry the write: a peer that reset while reading was paused is noticed here even when
+            // libdispatch delivered the hang-up to the suspended read source only.
+            flush()
+            if closed { return }
+        }
         if pendingBytes > 0 && Self.elapsed(since: lastWriteProgress, now: now) > config.writeStallTimeout.nanoseconds {
             server.logger.debug("write stalled; dropping connection", metadata: ["connection": "\(id)"])
             abort()
@@ -389,7 +426,9 @@ final class Connection: @unchecked Sendable {
             if Self.elapsed(since: streamStart, now: now) > config.eventStreamMaxAge.nanoseconds {
                 closeAfterFlush = true
                 flush()
-            } else if Self.elapsed(since: lastStreamOutput, now: now) > config.eventStreamHeartbeat.nanoseconds && !closeAfterFlush {
+            } else if Self.elapsed(since: lastStreamOutput, now: now) > config.eventStreamHeartbeat.nanoseconds
+                && !closeAfterFlush
+            {
                 enqueue(Array(":\n\n".utf8))
                 lastStreamOutput = now
                 flush()

@@ -101,7 +101,9 @@ final class TestClient {
         var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false)
         let statusLine = lines.removeFirst()
         let parts = statusLine.split(separator: " ")
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw Failure(description: "bad status line \(statusLine)") }
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            throw Failure(description: "bad status line \(statusLine)")
+        }
         var headers = HTTPHeaders()
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
