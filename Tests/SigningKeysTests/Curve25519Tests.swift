@@ -111,7 +111,8 @@ import Testing
             #expect(p.encoded() == enc, "case \(i)")
         }
         #expect(RistrettoPoint.generator.encoded() == Self.libsodiumBase([1] + [UInt8](repeating: 0, count: 31)))
-        #expect(RistrettoPoint(decoding: [UInt8](repeating: 0, count: 32))?.encoded() == [UInt8](repeating: 0, count: 32))
+        #expect(
+            RistrettoPoint(decoding: [UInt8](repeating: 0, count: 32))?.encoded() == [UInt8](repeating: 0, count: 32))
     }
 
     @Test func decodingAcceptsExactlyWhatLibsodiumAcceptsForRandomAndEdgeEncodings() {
@@ -248,7 +249,8 @@ import Testing
                     bytes.append(UInt8(v & 0xff))
                     carry = v >> 8  // arithmetic shift: floor division
                 }
-                #expect(carry == 0 && Array(bytes[0..<32]) == s && bytes[32...].allSatisfy { $0 == 0 }, "case \(i) w \(w)")
+                #expect(
+                    carry == 0 && Array(bytes[0..<32]) == s && bytes[32...].allSatisfy { $0 == 0 }, "case \(i) w \(w)")
             }
         }
     }

@@ -73,7 +73,11 @@ import Testing
     @Test func randomSignaturesOverRandomValidKeysAreDecidedAlike() {
         var rng = TestBytes(seed: 13)
         for i in 0..<700 {
-            let pk = i % 7 == 0 ? { var b = rng.bytes(32); b[31] &= 0x7f; return b }() : rng.point()
+            let pk =
+                i % 7 == 0
+                ? {
+                    var b = rng.bytes(32); b[31] &= 0x7f; return b
+                }() : rng.point()
             var sig = rng.point() + rng.scalar()
             if i % 3 != 0 { sig[63] |= 0x80 }
             if i % 11 == 0 { sig = rng.bytes(64) }

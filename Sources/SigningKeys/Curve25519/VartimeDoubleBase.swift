@@ -7,7 +7,8 @@
 /// public (crypto-core.md §1.6: `vartime_double_scalar_mul_basepoint`). Signing uses libsodium.
 enum VartimeDoubleBase {
     /// B, 3B, 5B, …, 127B in affine Niels form, computed at first use (one inversion, batched).
-    static let baseOddMultiples: [AffineNielsPoint] = oddMultiplesAffine(of: RistrettoPoint.generator.edwards, count: 64)
+    static let baseOddMultiples: [AffineNielsPoint] = oddMultiplesAffine(
+        of: RistrettoPoint.generator.edwards, count: 64)
 
     /// a·A + b·B. `a` and `b`: 32 little-endian bytes each, values below 2^255 (bit 255 ignored).
     static func mul(
@@ -35,13 +36,13 @@ enum VartimeDoubleBase {
                 if da > 0 {
                     t = t.extended + tableA[Int(da) / 2]
                 } else if da < 0 {
-                    t = t.extended - tableA[Int(-da) / 2]
+                    t = t.extended - tableA[-Int(da) / 2]
                 }
                 let db = bNAF.digits[i]
                 if db > 0 {
                     t = t.extended + tableB[Int(db) / 2]
                 } else if db < 0 {
-                    t = t.extended - tableB[Int(-db) / 2]
+                    t = t.extended - tableB[-Int(db) / 2]
                 }
                 if i == 0 { return t.extended }
                 r = t.projective
