@@ -116,6 +116,12 @@ import Testing
         ones[31] = 0x7f
         cases.append(("key 2^255 − 1", sig, ones))
         for i in 0..<32 { cases.append(("key p − 19 + \(i)", sig, Curve25519Tests.nearP(i))) }
+        // R with bit 255 set, and R as its negative-s twin: never the encoding of R'.
+        var highR = sig
+        highR[31] |= 0x80
+        cases.append(("R with bit 255", highR, pair.publicKey))
+        let negR = ReferenceField.sub(zero32, Array(sig[0..<32])) + Array(sig[32..<64])
+        cases.append(("R negated field element", negR, pair.publicKey))
         // R = s·B − k·A computed for s = 0 with the identity key is not reachable: identity keys
         // are rejected by both before any comparison. A signature valid for the identity key:
         var forIdentity = [UInt8](repeating: 0, count: 64)
@@ -131,6 +137,7 @@ import Testing
         #expect(Self.agree(sig, msg, highKey, "bit 255") == .invalidPublicKey)
         #expect(Self.agree(sig, msg, zero32, "identity") == .invalidPublicKey)
         #expect(Self.agree(sZero, msg, pair.publicKey, "s = 0") == .invalidSignature)
+        #expect(Self.agree(highR, msg, pair.publicKey, "R bit 255") == .invalidSignature)
     }
 
     @Test(arguments: Vectors.ids("signatures.json") { ($0["scheme"] as? String) == "sr25519" })
