@@ -76,39 +76,41 @@ extension Sr25519KeyPair {
     }
 
     /// Like `verify`, but throws a `KeyError` whose reason says why the signature is rejected.
+    ///
+    /// R' = s·B − k·A is computed by the variable-time Straus double-scalar multiplication in
+    /// `Curve25519/` (all inputs are public, crypto-core.md §1.6); its decisions are the same as
+    /// `checkWithLibsodium`'s, which the differential tests compare it against.
     public static func check(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) throws {
-        guard signature.count == 64 else {
-            throw KeyError(.badLength, "sr25519 signature must be 64 bytes, got \(signature.count)")
+        let (s, k) = try parseAndChallenge(signature: signature, message: message, publicKey: publicKey)
+        // Same rejections, codes and order of outcomes as `checkWithLibsodium`: libsodium's
+        // scalarmult fails for an undecodable A, the identity A (all-zero encoding, the only
+        // canonical one of the identity) or k ≡ 0; its base mult fails for s ≡ 0 (§1.7).
+        let decoded = publicKey.withUnsafeBytes { RistrettoPoint(decoding: $0) }
+        guard let a = decoded, publicKey.contains(where: { $0 != 0 }), k.contains(where: { $0 != 0 }) else {
+            throw KeyError(.invalidPublicKey, "public key is not a canonical ristretto255 point (or is the identity)")
         }
-        guard publicKey.count == 32 else {
-            throw KeyError(.badLength, "sr25519 public key must be 32 bytes, got \(publicKey.count)")
+        guard s.contains(where: { $0 != 0 }) else {
+            throw KeyError(.invalidSignature, "signature does not verify for this public key and message")
         }
-        guard message.count < Int(UInt32.max) else {
-            throw KeyError(.badLength, "message exceeds Merlin's 2^32-byte limit")
+        let rPrime = k.withUnsafeBytes { kp in
+            s.withUnsafeBytes { sp in VartimeDoubleBase.mul(kp, a.edwards.negated(), sp) }
         }
-        guard signature[63] & 0x80 != 0 else {
-            throw KeyError(
-                .invalidSignature, "signature lacks the schnorrkel marker bit (pre-0.8 or ed25519 signature)")
+        var encoded: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let same = withUnsafeMutableBytes(of: &encoded) { e -> Bool in
+            RistrettoPoint(edwards: rPrime).encode(into: e)
+            for i in 0..<32 where e[i] != signature[i] { return false }
+            return true
         }
-        var s = Array(signature[32..<64])
-        s[31] &= 0x7f
-        guard s.withUnsafeBytes({ Ristretto255.isCanonicalScalar($0) }) else {
-            throw KeyError(.invalidSignature, "signature scalar is not canonical (s >= l)")
+        guard same else {
+            throw KeyError(.invalidSignature, "signature does not verify for this public key and message")
         }
-        // Bit 255 here; the rest of canonical decoding happens in crypto_scalarmult_ristretto255
-        // below, which fails for a non-canonical or invalid encoding (and for the identity).
-        guard publicKey.withUnsafeBytes({ Ristretto255.hasClearTopBit($0) }) else {
-            throw KeyError(.invalidPublicKey, "public key is not a canonical ristretto255 encoding (bit 255 set)")
-        }
-        var t = contextTranscript()
-        t.append("sign-bytes", message)
-        t.append("proto-name", "Schnorr-sig")
-        t.append("sign:pk", publicKey)
-        signature.withUnsafeBytes { t.append("sign:R", UnsafeRawBufferPointer(rebasing: $0[0..<32])) }
-        var c = [UInt8](repeating: 0, count: 64)
-        c.withUnsafeMutableBytes { t.challengeBytes("sign:c", into: $0) }
-        var k = [UInt8](repeating: 0, count: 32)
-        c.withUnsafeBytes { cw in k.withUnsafeMutableBytes { Ristretto255.reduceWide(cw, into: $0) } }
+    }
+
+    /// The libsodium-only verification (s·B and k·A by libsodium's constant-time multiplications,
+    /// then `crypto_core_ristretto255_sub`), crypto-core.md §1.7. Kept as the reference that the
+    /// differential tests compare `check` against; slower (about 2.5× the instructions).
+    static func checkWithLibsodium(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) throws {
+        let (s, k) = try parseAndChallenge(signature: signature, message: message, publicKey: publicKey)
         var sB = [UInt8](repeating: 0, count: 32)
         var kA = [UInt8](repeating: 0, count: 32)
         var rPrime = [UInt8](repeating: 0, count: 32)
@@ -128,6 +130,46 @@ extension Sr25519KeyPair {
         guard ok, rPrime[...] == signature[0..<32] else {
             throw KeyError(.invalidSignature, "signature does not verify for this public key and message")
         }
+    }
+
+    /// Checks lengths, the marker bit, `s < l` and bit 255 of the key (§1.5, §1.7), then runs the
+    /// transcript (§1.6); returns (s without the marker, k = challenge mod l).
+    private static func parseAndChallenge(
+        signature: [UInt8], message: [UInt8], publicKey: [UInt8]
+    ) throws -> (s: [UInt8], k: [UInt8]) {
+        guard signature.count == 64 else {
+            throw KeyError(.badLength, "sr25519 signature must be 64 bytes, got \(signature.count)")
+        }
+        guard publicKey.count == 32 else {
+            throw KeyError(.badLength, "sr25519 public key must be 32 bytes, got \(publicKey.count)")
+        }
+        guard message.count < Int(UInt32.max) else {
+            throw KeyError(.badLength, "message exceeds Merlin's 2^32-byte limit")
+        }
+        guard signature[63] & 0x80 != 0 else {
+            throw KeyError(
+                .invalidSignature, "signature lacks the schnorrkel marker bit (pre-0.8 or ed25519 signature)")
+        }
+        var s = Array(signature[32..<64])
+        s[31] &= 0x7f
+        guard s.withUnsafeBytes({ Ristretto255.isCanonicalScalar($0) }) else {
+            throw KeyError(.invalidSignature, "signature scalar is not canonical (s >= l)")
+        }
+        // Bit 255 here; the rest of canonical decoding happens when A is decoded (libsodium
+        // 1.0.18 ignores bit 255, §1.7).
+        guard publicKey.withUnsafeBytes({ Ristretto255.hasClearTopBit($0) }) else {
+            throw KeyError(.invalidPublicKey, "public key is not a canonical ristretto255 encoding (bit 255 set)")
+        }
+        var t = contextTranscript()
+        t.append("sign-bytes", message)
+        t.append("proto-name", "Schnorr-sig")
+        t.append("sign:pk", publicKey)
+        signature.withUnsafeBytes { t.append("sign:R", UnsafeRawBufferPointer(rebasing: $0[0..<32])) }
+        var c = [UInt8](repeating: 0, count: 64)
+        c.withUnsafeMutableBytes { t.challengeBytes("sign:c", into: $0) }
+        var k = [UInt8](repeating: 0, count: 32)
+        c.withUnsafeBytes { cw in k.withUnsafeMutableBytes { Ristretto255.reduceWide(cw, into: $0) } }
+        return (s, k)
     }
 
     /// `SigningContext::new(b"substrate")`: `Transcript("SigningContext")` then

@@ -11,7 +11,8 @@ import CSodium
 ///   operations are libsodium's constant-time ones.
 /// - Verification (`Sr25519KeyPair.verify`) takes untrusted input and rejects unmarked signatures,
 ///   non-canonical scalars and non-canonical public keys (including bit 255, which libsodium 1.0.18
-///   would accept), §1.5–1.7. It is variable-time (public data only).
+///   would accept), §1.5–1.7. It is variable-time (public data only): s·B − k·A is computed by
+///   the Swift `VartimeDoubleBase` (Curve25519/), never used with secrets.
 public struct Sr25519KeyPair: SigningKeyPair {
     public static let scheme = KeyScheme.sr25519
     public static let signingContext = "substrate"
