@@ -79,6 +79,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
 
+        // Test support, not shipped: kills keystore writers at random points (scripts/test.d/21-keystore-crash.sh).
+        .executableTarget(
+            name: "KeystoreStress",
+            dependencies: ["Keystore", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads ../shared.
         .testTarget(
