@@ -82,7 +82,7 @@ let package = Package(
         // Test support, not shipped: kills keystore writers at random points (scripts/test.d/21-keystore-crash.sh).
         .executableTarget(
             name: "KeystoreStress",
-            dependencies: ["Keystore", "SigningKeys"],
+            dependencies: ["Keystore", "SigningKeys", "CSodium"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 

@@ -64,7 +64,7 @@ struct Ledger {
             actual["site " + s.origin] = s.accounts.isEmpty ? "none" : s.accounts.joined(separator: ",")
         }
         for m in try state.allMetadata() {
-            actual["meta " + m.genesisHash] = "\(m.specVersion):\(Blake2b.hash256(m.metadata).hexString)"
+            actual["meta " + m.genesisHash] = "\(m.specVersion):\(fastHash(m.metadata).hexString)"
         }
         for (k, v) in try state.allSettings() { actual["setting " + k] = v }
 
@@ -82,7 +82,8 @@ struct Ledger {
                 let exact = onDisk == committed
                 let pendingName = entry.pending.contains { String($0.split(separator: "|").first ?? "") == name }
                 let committedName = committed.map { String($0.split(separator: "|").first ?? "") }
-                matches = exact || (onDisk != nil && !entry.pending.isEmpty && (pendingName || name == committedName))
+                matches =
+                    exact || (onDisk != nil && !entry.pending.isEmpty && (pendingName || name == committedName))
                     || (onDisk == nil && committed == nil)
                 if let file = id.split(separator: " ").last.map(String.init), let info = byFile[file],
                     !exact || entry.pending.count > 0 || committed == nil
@@ -96,7 +97,9 @@ struct Ledger {
                 matches = acceptable.contains(onDisk)
             }
             if !matches {
-                problems.append("\(id): on disk \(onDisk ?? "absent"), committed \(committed ?? "absent"), pending \(entry.pending)")
+                problems.append(
+                    "\(id): on disk \(onDisk ?? "absent"), committed \(committed ?? "absent"), pending \(entry.pending)"
+                )
             }
             if !entry.pending.isEmpty { interrupted += 1 }
         }

@@ -30,6 +30,18 @@ func spawnWriter(_ dir: String, round: Int, writer: Int) throws -> (Process, Pip
     return (process, pipe)
 }
 
+/// Waits for the writer's `R ready` line (it has opened the store) and returns it.
+func awaitReady(_ pipe: Pipe) -> String {
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    let fd = pipe.fileHandleForReading.fileDescriptor
+    while read(fd, &byte, 1) == 1 {
+        line.append(byte)
+        if byte == 0x0a { break }
+    }
+    return String(decoding: line, as: UTF8.self)
+}
+
 /// SIGKILLs a writer and returns everything it printed.
 func killAndCollect(_ process: Process, _ pipe: Pipe) -> String {
     kill(process.processIdentifier, SIGKILL)
@@ -60,11 +72,19 @@ do {
         let start = Date()
         var done = 0
         var items = 0
+        var startupTime = 0.0
+        var verifyTime = 0.0
         while done < rounds && Date().timeIntervalSince(start) < Double(seconds) {
+            let spawned = Date()
             let (process, pipe) = try spawnWriter(dir, round: done + 1, writer: 0)
-            let delay = UInt32.random(in: 1_000...350_000, using: &rng)  // microseconds
+            let ready = awaitReady(pipe)
+            startupTime += Date().timeIntervalSince(spawned)
+            guard ready.hasPrefix("R ") else { fail("round \(done + 1): writer did not start: \(ready)") }
+            let delay = UInt32.random(in: 0...300_000, using: &rng)  // microseconds after the store is open
             usleep(delay)
             ledger.feed(killAndCollect(process, pipe))
+            let verifying = Date()
+            defer { verifyTime += Date().timeIntervalSince(verifying) }
             do {
                 items = try ledger.verify(dir)
             } catch {
@@ -74,7 +94,8 @@ do {
         }
         print(
             "crash: \(done) SIGKILLed writers, \(ledger.commits) committed changes, \(ledger.interrupted) changes "
-                + "in flight at a kill, \(items) items on disk, all intact")
+                + "in flight at a kill, \(items) items on disk, all intact "
+                + String(format: "(writer start-up %.1f s, verification %.1f s in total)", startupTime, verifyTime))
         if done < 100 { fail("only \(done) rounds ran in \(seconds) s; expected at least 100") }
 
     case "concurrent":
@@ -98,7 +119,9 @@ do {
         }
         for box in outputs { ledger.feed(box.text) }
         let items = try ledger.verify(dir)
-        print("concurrent: \(writers) writers for \(seconds) s, \(ledger.commits) committed changes, \(items) items, all intact")
+        print(
+            "concurrent: \(writers) writers for \(seconds) s, \(ledger.commits) committed changes, \(items) items, all intact"
+        )
         if ledger.commits < writers * 5 { fail("too few commits (\(ledger.commits)) to say anything") }
 
     case "lock":
