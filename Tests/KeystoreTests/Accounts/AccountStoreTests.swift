@@ -42,15 +42,7 @@ struct StoreFixture {
 
 @Suite struct AccountStoreTests {
     @Test(arguments: KeystoreVector.valid)
-    func everyVectorExportDecryptsWithItsPasswordToTheExpectedAddress(_ v: KeystoreVector) throws {
-        let file = try KeyringJSON.parse(v.json)
-        let pair = try AccountStore.decryptPair(file, password: v.password.map { Passphrase($0) })
-        #expect(pair.publicKey == v.publicKey, "\(v.id)")
-        #expect(try SS58.encode(pair.accountId, prefix: 42) == v.address42, "\(v.id)")
-    }
-
-    @Test(arguments: KeystoreVector.valid)
-    func everyVectorExportImportsAndUnlocks(_ v: KeystoreVector) throws {
+    func everyVectorExportDecryptsWithItsPasswordToTheExpectedAddressAndImports(_ v: KeystoreVector) throws {
         let f = try StoreFixture()
         defer { f.remove() }
         let password = Passphrase(v.password ?? "new password for an unencrypted file")
@@ -60,7 +52,8 @@ struct StoreFixture {
         #expect(listed.problems.isEmpty)
         #expect(listed.accounts.map(\.address) == [v.address42], "\(v.id)")
         let pair = try f.store.unlock(listed.accounts[0], password: password)
-        #expect(pair.publicKey == v.publicKey)
+        #expect(pair.publicKey == v.publicKey, "\(v.id)")
+        #expect(try SS58.encode(pair.accountId, prefix: 42) == v.address42, "\(v.id)")
         // The stored file keeps polkadot-js's shape and metadata.
         let stored = try KeyringJSON.parse(
             Data(contentsOf: URL(fileURLWithPath: f.directory.accountsPath + "/" + listed.accounts[0].fileName)))
@@ -335,5 +328,30 @@ struct StoreFixture {
             _ = try? f.store.add(pairs[i], name: "c\(i)", password: Passphrase("pw"))
         }
         #expect(try f.store.list().accounts.count == pairs.count)
+    }
+}
+
+@Suite struct AccountStoreFileTests {
+    @Test func temporaryAndForeignFilesInTheAccountsFolderAreIgnored() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        try f.store.importSecretURI("//Alice", scheme: .sr25519, name: "A", password: Passphrase("pw"))
+        for name in [".0xabc.json.tmp-\(getpid())-00", "notes.txt", "0xabc.json~"] {
+            FileManager.default.createFile(atPath: f.directory.accountsPath + "/" + name, contents: Data("x".utf8))
+        }
+        let listed = try f.store.list()
+        #expect(listed.accounts.count == 1)
+        #expect(listed.problems.isEmpty)
+    }
+
+    @Test func aFileRenamedToAnotherKeysNameIsReportedNotTrusted() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let info = try f.store.importSecretURI("//Alice", scheme: .sr25519, name: "A", password: Passphrase("pw"))
+        let fake = f.directory.accountsPath + "/0x" + String(repeating: "11", count: 32) + ".json"
+        try FileManager.default.moveItem(atPath: f.directory.accountsPath + "/" + info.fileName, toPath: fake)
+        let listed = try f.store.list()
+        #expect(listed.accounts.isEmpty)
+        #expect(listed.problems.count == 1)
     }
 }
