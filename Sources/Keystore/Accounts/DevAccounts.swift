@@ -66,14 +66,27 @@ public enum DevAccounts {
         let store = AccountStore(directory: directory, logger: logger)
         let password = Passphrase(Self.password)
         var pairs: [[UInt8]: KeyPair] = [:]
+        var missing: [(Account, KeyPair)] = []
         let existing = Set(try store.list().accounts.map(\.accountId))
         for account in accounts {
             let pair = try keyPair(account)
             pairs[pair.accountId] = pair
-            if !existing.contains(pair.accountId) {
+            if !existing.contains(pair.accountId) { missing.append((account, pair)) }
+        }
+        // One scrypt per file: encrypt on every core (the store serialises only the final writes).
+        let failures = Mutex.Protected<[KeystoreError]>([])
+        let toAdd = missing
+        DispatchQueue.concurrentPerform(iterations: toAdd.count) { i in
+            let (account, pair) = toAdd[i]
+            do throws(KeystoreError) {
                 try store.add(pair, name: account.name, password: password, extraMeta: ["isTesting": .bool(true)])
+            } catch  where error.code == .accountExists {
+                // Another process added it meanwhile.
+            } catch {
+                failures.withValue { $0.append(error) }
             }
         }
+        if let failure = failures.withValue({ $0.first }) { throw failure }
         let (all, problems) = try store.list()
         let keyring = UnlockedKeyring(accounts: all, pairs: pairs, store: store, problems: problems)
         return Environment(directory: directory, store: store, keyring: keyring, isTemporary: isTemporary)
