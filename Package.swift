@@ -85,6 +85,10 @@ let package = Package(
             dependencies: ["Keystore", "SigningKeys", "CSodium"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // Timing loops for scripts/bench-keys (synchronous, so that it runs under callgrind).
+        .executableTarget(
+            name: "KeysBench", dependencies: ["SigningKeys"],
+            swiftSettings: swiftSettings),
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads ../shared.

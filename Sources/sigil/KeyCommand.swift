@@ -13,7 +13,6 @@ struct KeyCommand: ParsableCommand {
             """,
         subcommands: [
             KeyGenerateCommand.self, KeyInspectCommand.self, KeySignCommand.self, KeyVerifyCommand.self,
-            KeyBenchCommand.self,
         ]
     )
 }

@@ -152,7 +152,7 @@ def main():
 
     # 2. sigil verifies library signatures and rejects corrupted ones.
     t = time.time()
-    n_verify = max(a.rounds // 2, 10)
+    n_verify = max(a.rounds // 5, 10)
     for i in range(n_verify):
         seed = os.urandom(32)
         msg = os.urandom(rng.choice([0, 5, 64, 300]))
@@ -182,7 +182,7 @@ def main():
 
     # 3. Addresses from random mnemonics and paths.
     t = time.time()
-    n_addr = max(a.rounds // 2, 10)
+    n_addr = max(a.rounds // 3, 10)
     for i in range(n_addr):
         words = rng.choice([12, 15, 18, 21, 24])
         phrase = bip39.bip39_generate(words)
