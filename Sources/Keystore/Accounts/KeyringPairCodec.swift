@@ -22,42 +22,41 @@ enum KeyringPairCodec {
         }
     }
 
-    /// The plaintext for a pair: `HDR ‖ secret ‖ DIV ‖ public` with polkadot-js's secret per scheme.
+    /// The plaintext for a pair: `HDR ‖ secret ‖ DIV ‖ public` with polkadot-js's secret per scheme
+    /// (`KeyPair.keystoreSecret`: sr25519 `key·8 ‖ nonce`, ed25519 `seed ‖ public`, ecdsa the seed).
     static func plaintext(for pair: KeyPair) throws(KeystoreError) -> SensitiveBytes {
-        let secret: SecretBytes
-        switch pair {
-        case .sr25519(let p): secret = p.ed25519FormSecretKey  // key·8 ‖ nonce
-        case .ed25519(let p): secret = p.libsodiumSecretKey  // seed ‖ public
-        case .ecdsa(let p):
-            guard let seed = p.seed else { throw KeystoreError(.invalidInput, "ecdsa pair has no 32-byte secret") }
-            secret = seed
-        case .ethereum:
+        if pair.scheme == .ethereum {
             throw KeystoreError(.unsupportedFormat, "ethereum accounts are not supported (Substrate accounts only)")
+        }
+        guard let secret = pair.keystoreSecret else {
+            throw KeystoreError(.invalidInput, "\(pair.scheme) pair has no storable secret")
         }
         return KeyringPkcs8.encode(secret: sensitive(secret), publicKey: pair.publicKey)
     }
 
     /// Rebuilds the pair from a decrypted plaintext and checks it against the embedded public key.
+    /// Generation 3 secrets go through `KeyPair(keystoreSecret:)`; the 32-byte seeds of generation 1/2
+    /// sr25519/ed25519 files are expanded as seeds.
     /// - Throws: `.malformedFile` for bad lengths, `.keyMismatch` when the secret does not give the
-    ///   embedded public key.
+    ///   embedded public key or is not a valid key.
     static func keyPair(fromPlaintext plain: SensitiveBytes, scheme: KeyScheme) throws(KeystoreError) -> KeyPair {
         let decoded = try KeyringPkcs8.decode(plain, publicKeyLength: scheme.publicKeyLength)
         let secret = secretBytes(decoded.secret)
         let pair: KeyPair
         do {
             switch (scheme, secret.count) {
-            case (.sr25519, 64): pair = .sr25519(try Sr25519KeyPair(secretKey64: secret, layout: .ed25519))
-            case (.sr25519, 32): pair = .sr25519(try Sr25519KeyPair(seed: secret))
-            case (.ed25519, 64): pair = .ed25519(try Ed25519KeyPair(secretKey64: secret))
-            case (.ed25519, 32): pair = .ed25519(try Ed25519KeyPair(seed: secret))
-            case (.ecdsa, 32): pair = .ecdsa(try EcdsaKeyPair(seed: secret))
+            case (.sr25519, 64), (.ed25519, 64), (.ecdsa, 32):
+                pair = try KeyPair(keystoreSecret: secret, scheme: scheme, publicKey: decoded.publicKey)
+            case (.sr25519, 32), (.ed25519, 32):
+                pair = try KeyPair(seed: secret, scheme: scheme)
             default:
                 throw KeystoreError(.malformedFile, "\(secret.count)-byte secret is not valid for \(scheme)")
             }
         } catch let error as KeystoreError {
             throw error
         } catch let error as KeyError {
-            throw KeystoreError(.keyMismatch, "the decrypted \(scheme) secret is not a valid key: \(error.code)")
+            throw KeystoreError(
+                .keyMismatch, "the decrypted \(scheme) secret does not give its public key: \(error.code)")
         } catch {
             throw KeystoreError(.keyMismatch, "the decrypted \(scheme) secret is not a valid key")
         }

@@ -355,3 +355,28 @@ struct StoreFixture {
         #expect(listed.problems.count == 1)
     }
 }
+
+@Suite struct KeyringPairCodecTests {
+    @Test(arguments: [KeyScheme.sr25519, .ed25519])
+    func olderSeedOnlyPlaintextsRebuildThePairFromTheSeed(_ scheme: KeyScheme) throws {
+        let seed = (0..<32).map { UInt8($0 * 7 & 0xff) }
+        let pair = try KeyPair(seed: SecretBytes(seed), scheme: scheme)
+        let plain = KeyringPkcs8.header + seed + KeyringPkcs8.divider + pair.publicKey
+        let rebuilt = try KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: plain), scheme: scheme)
+        #expect(rebuilt.publicKey == pair.publicKey)
+        var wrong = plain
+        wrong[wrong.count - 1] ^= 0x80
+        #expect(throws: KeystoreError(.keyMismatch, "")) {
+            try KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: wrong), scheme: scheme)
+        }
+    }
+
+    @Test func anEcdsaSecretOfZeroIsRefusedAsAnInvalidKey() {
+        let plain =
+            KeyringPkcs8.header + [UInt8](repeating: 0, count: 32) + KeyringPkcs8.divider
+            + [UInt8](repeating: 2, count: 33)
+        #expect(throws: KeystoreError(.keyMismatch, "")) {
+            try KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: plain), scheme: .ecdsa)
+        }
+    }
+}
