@@ -118,7 +118,8 @@ class Sigil:
                 f.write(password + "\n")
             os.chmod(self.pwfile, 0o600)
             cmd += ["--password-file", self.pwfile]
-        p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120)
+        # A new session has no controlling terminal, so prompts cannot be answered (as in CI).
+        p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120, start_new_session=True)
         if ok and p.returncode != 0:
             print("FAIL:", " ".join(args[:1]), p.stderr, file=sys.stderr)
             sys.exit(1)
@@ -256,6 +257,15 @@ def main():
             f.write(mnemonic + "\n")
         report = json.loads(third.run("import", mpath, "--name", "m", "--json", password=password).stdout)
         check(report[0]["address"] == Keypair.create_from_mnemonic(mnemonic).ss58_address, "mnemonic import")
+
+        # 5. Command-line safety: no terminal means no password prompt and no silent removal.
+        p = third.run("add", "//NoPassword", ok=False)
+        check(p.returncode != 0 and "--password-file" in p.stderr, "add without a terminal asks for --password-file")
+        target = report[0]["address"]
+        p = third.run("remove", target, ok=False)
+        check(p.returncode != 0 and target in third.accounts(), "remove without --yes and no terminal keeps it")
+        third.run("remove", target, "--yes")
+        check(target not in third.accounts(), "remove --yes removes")
 
     print(f"keystore interop: {checks} checks passed")
 
