@@ -27,6 +27,28 @@ import Testing
         #expect(keyring.accounts.count == 3)
     }
 
+    @Test func anAccountWhoseSecretDoesNotMatchItsKeyIsReportedNotUnlocked() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let good = try f.store.importSecretURI("//Good", scheme: .sr25519, name: "good", password: Passphrase("pw"))
+        // A file that lists and decrypts, but whose secret belongs to another key.
+        let alice = try KeyPair(uri: "//Alice", scheme: .ed25519)
+        let bob = try KeyPair(uri: "//Bob", scheme: .ed25519)
+        let secret = KeyringPairCodec.sensitive(try #require(bob.keystoreSecret))
+        let plain = KeyringPkcs8.encode(secret: secret, publicKey: alice.publicKey)
+        let encoded = try KeyringCipher.encrypt(plain, password: Passphrase("pw"), parameters: .interoperable)
+        let file = KeyringJSON(
+            encoded: Data(encoded).base64EncodedString(), content: ["pkcs8", "ed25519"],
+            type: ["scrypt", "xsalsa20-poly1305"], address: try KeyringPairCodec.jsonAddress(for: alice),
+            meta: ["name": .string("forged")])
+        try f.store.write(file, fileName: AccountStore.fileName(for: alice.publicKey))
+        let keyring = try f.store.unlockAll(password: Passphrase("pw"))
+        #expect(keyring.accounts.count == 2)
+        #expect(keyring.unlockedAccounts.map(\.address) == [good.address])
+        #expect(keyring.problems.map(\.fileName) == [AccountStore.fileName(for: alice.publicKey)])
+        #expect(keyring.keyPair(for: try KeyringPairCodec.jsonAddress(for: alice)) == nil)
+    }
+
     @Test func devAccountsLiveInAThrowAwayDirectoryAndAreUnlocked() throws {
         let env = try DevAccounts.prepare(dataDirectory: nil)
         defer { env.removeIfTemporary() }
