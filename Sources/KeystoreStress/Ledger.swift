@@ -84,7 +84,7 @@ struct Ledger {
                 let committedName = committed.map { String($0.split(separator: "|").first ?? "") }
                 matches =
                     exact || (onDisk != nil && !entry.pending.isEmpty && (pendingName || name == committedName))
-                    || (onDisk == nil && committed == nil)
+                    || (onDisk == nil && (committed == nil || entry.pending.contains("-")))
                 if let file = id.split(separator: " ").last.map(String.init), let info = byFile[file],
                     !exact || entry.pending.count > 0 || committed == nil
                 {

@@ -74,6 +74,11 @@ struct StressWriter {
                 try state.saveMetadata(
                     ChainMetadata(genesisHash: genesis, specVersion: spec, chain: "Chain \(tag)", metadata: blob))
                 emit("C meta \(genesis) \(value)")
+            case 90..<95 where !known.isEmpty:
+                let target = known[Int.random(in: 0..<known.count, using: &rng)]
+                emit("B account \(target.fileName) -")
+                try accounts.remove(target.address)
+                emit("C account \(target.fileName) -")
             default:
                 let key = "w\(writer)k\(Int.random(in: 0..<8, using: &rng))"
                 let value = "v-\(tag)"
