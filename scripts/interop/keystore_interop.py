@@ -258,7 +258,25 @@ def main():
         report = json.loads(third.run("import", mpath, "--name", "m", "--json", password=password).stdout)
         check(report[0]["address"] == Keypair.create_from_mnemonic(mnemonic).ss58_address, "mnemonic import")
 
-        # 5. Command-line safety: no terminal means no password prompt and no silent removal.
+        # 5. `export --all` writes a batch-pkcs8 file decrypted here layer by layer.
+        out = os.path.join(tmp, "all.json")
+        third.run("export", "--all", "--out", out, password=password)
+        with open(out) as f:
+            exported = json.load(f)
+        check(exported["encoding"]["content"] == ["batch-pkcs8"], "batch export content")
+        plain, params = decrypt(exported, password)
+        check(params == (32768, 1, 8), "batch export scrypt parameters")
+        inner = json.loads(plain)
+        found = set()
+        for entry in inner:
+            scheme = entry["encoding"]["content"][1]
+            secret, public = split_pkcs8(decrypt(entry, password)[0], scheme)
+            found.add(account_of(secret, public, scheme))
+        check(found == set(third.accounts()), "batch export holds every account")
+        check(sorted(a["address"] for a in exported["accounts"]) == sorted(e["address"] for e in inner),
+              "batch export lists its accounts in clear")
+
+        # 6. Command-line safety: no terminal means no password prompt and no silent removal.
         p = third.run("add", "//NoPassword", ok=False)
         check(p.returncode != 0 and "--password-file" in p.stderr, "add without a terminal asks for --password-file")
         target = report[0]["address"]
