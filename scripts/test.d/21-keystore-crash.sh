@@ -44,6 +44,7 @@ case "$out" in
     *) echo "unclear refusal: $out" >&2; exit 1 ;;
 esac
 kill -9 "$holder"; wait "$holder" 2>/dev/null || true; holder=""
+: > "$work/second"
 "$stress" lock "$work/lockdir" > "$work/second" &
 second=$!
 for _ in $(seq 1 200); do grep -q '^locked' "$work/second" && break; sleep 0.05; done
