@@ -132,11 +132,15 @@ import Testing
         // Nested arrays of `()`: 65536 × 65536 elements, each level under the zero-sized-array cap.
         types.append(PortableType(id: 61, type: TypeInfo(def: .array(length: 1 << 16, element: 60))))
         types.append(PortableType(id: 62, type: TypeInfo(def: .array(length: 1 << 16, element: 61))))
+        // An array of the fan-out type: `TypeSizer` must answer without walking all 2^61 paths.
+        types.append(PortableType(id: 63, type: TypeInfo(def: .array(length: 2, element: 0))))
         let decoder = ValueDecoder(registry: PortableRegistry(types: types))
         let clock = ContinuousClock()
         let t = clock.measure {
             #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 0) }
             #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 62) }
+            #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 63) }
+            #expect((try? TypeSizer(registry: decoder.registry).isZeroSized(0)) == true)
         }
         #expect(t < .seconds(20))
         // Within the budget, the same types still decode.
