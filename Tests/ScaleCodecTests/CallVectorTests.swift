@@ -268,6 +268,13 @@ final class MetadataCache: @unchecked Sendable {
         #expect(ValueRenderer().balanceText(1_000_000) == "1,000,000 (planck)")
     }
 
+    @Test(arguments: [-5, 39, 1000, Int.max])
+    func decimalsOutsideWhatU128CanHoldAreClampedAndNeverOverflow(decimals: Int) {
+        let format = TokenFormat(decimals: decimals, symbol: "")
+        #expect((0...38).contains(format.decimals))
+        #expect(!format.format(UInt128.max).isEmpty)
+    }
+
     @Test func jsonTextEscapesControlCharacters() {
         let v = JSONValue.object([("k\"", .string("a\u{0}b\n\u{2028}"))])
         #expect(v.serialized == "{\"k\\\"\":\"a\\u0000b\\n\\u2028\"}")
