@@ -265,6 +265,10 @@ import Testing
             raw: "GET http://127.0.0.1:9715/bridge.js?x=1 HTTP/1.1\r\nHost: 127.0.0.1:9715\r\n\r\n",
             method: "GET", path: "/bridge.js", body: "", keepAlive: true),
         .init(
+            name: "absolute-form with an upper-case scheme (RFC 3986 §3.1: case-insensitive)",
+            raw: "GET HTTP://127.0.0.1:9715/bridge.js HTTP/1.1\r\nHost: 127.0.0.1:9715\r\n\r\n",
+            method: "GET", path: "/bridge.js", body: "", keepAlive: true),
+        .init(
             name: "asterisk-form OPTIONS", raw: "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
             method: "OPTIONS", path: "*", body: "", keepAlive: true),
         .init(
