@@ -50,6 +50,18 @@ import Testing
         #expect(s.rows.contains { $0.label == "warning" && $0.isWarning })
     }
 
+    @Test func dappStringsInTheSummaryCannotCarryTerminalOrBidiControls() throws {
+        let list = #"["CheckNonce","Evil\u001b[2J\u009b\u202e"]"#
+        let p = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: list))
+        let s = PayloadSummary(payload: p, signing: try SigningPayload(payload: p))
+        #expect(s.text.contains("unknown signed extension Evil\u{FFFD}[2J\u{FFFD}\u{FFFD}"))
+        for scalar in s.text.unicodeScalars {
+            #expect(
+                scalar == "\n" || (scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)), "\(scalar.value)")
+            #expect(scalar != "\u{202E}")
+        }
+    }
+
     @Test func immortalAndAssetPaymentsAreShown() throws {
         let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
         let list = "[" + md.signedExtensionIdentifiers.map { "\"\($0)\"" }.joined(separator: ",") + "]"

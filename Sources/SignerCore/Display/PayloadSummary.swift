@@ -97,7 +97,8 @@ public struct PayloadSummary: Hashable, Sendable {
     }
 
     /// The summary as labelled rows for an approval page (values are plain text, to be escaped
-    /// by whoever renders them); `isWarning` marks what a person must not miss.
+    /// by whoever renders them); `isWarning` marks what a person must not miss. Values never hold
+    /// control characters or bidirectional overrides (only the call's own line breaks).
     public var rows: [(label: String, value: String, isWarning: Bool)] {
         let r = renderer
         var rows: [(label: String, value: String, isWarning: Bool)] = []
@@ -129,7 +130,11 @@ public struct PayloadSummary: Hashable, Sendable {
         }
         rows.append(("call hash", HexCoding.encode(callHash), false))
         for w in warnings { rows.append(("warning", w, true)) }
-        return rows
+        // Chain name, symbol, extension names and error reasons come from the dapp: no control or
+        // bidirectional characters reach a terminal or page (the call text is already safe).
+        return rows.map { row in
+            row.label == "call" && call != nil ? row : (row.label, ValueRenderer.safeName(row.value), row.isWarning)
+        }
     }
 
     /// The summary as lines of text (``rows``, labels aligned; a decoded call indented below its label).
