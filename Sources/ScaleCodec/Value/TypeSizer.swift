@@ -2,8 +2,10 @@
 /// an empty struct). Used to accept zero-sized signed extensions and to bound loops over
 /// zero-sized elements. Cycles count as not zero-sized; depth is bounded.
 public struct TypeSizer: Sendable {
+    /// The registry types are looked up in (untrusted).
     public let registry: PortableRegistry
 
+    /// Creates a sizer over `registry`.
     public init(registry: PortableRegistry) { self.registry = registry }
 
     /// Whether values of `id` always encode to no bytes. Each type is examined once (results are

@@ -21,7 +21,9 @@ public struct SecretURI: Sendable, CustomStringConvertible {
         case seed(SecretBytes)
     }
 
+    /// The root secret (phrase or raw seed; secret).
     public let root: Root
+    /// The derivation path in order (its codes are not kept; chain codes only).
     public let junctions: [DeriveJunction]
     /// The `///password`, UTF-8, when present.
     public let password: SecretBytes?
