@@ -401,4 +401,14 @@ import Testing
         while let message = try parser.nextMessage() { messages.append(message) }
         return messages
     }
+
+    @Test func headerDescriptionsNeverShowCredentials() {
+        let headers: HTTPHeaders = [
+            "Host": "127.0.0.1", "Authorization": "Bearer s3cret-a", "X-Sigil-Token": "s3cret-b",
+            "cookie": "id=s3cret-c", "X-Sigil-Session": "s3cret-d",
+        ]
+        #expect(!headers.description.contains("s3cret"))
+        #expect(headers.description.contains("Host: 127.0.0.1"))
+        #expect(headers.description.contains("X-Sigil-Token: <redacted>"))
+    }
 }
