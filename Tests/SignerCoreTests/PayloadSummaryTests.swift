@@ -92,6 +92,22 @@ import Testing
         #expect(s.signer == "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY")
         #expect(s.text.contains("0 MYC"))
     }
+
+    @Test func siteDescriptionsContradictingAKnownGenesisAreWarnedAbout() throws {
+        let p = try SignerPayload(json: Array(PayloadFixtures.polkadotA.utf8))  // Polkadot genesis
+        let spoofed = ChainProperties(name: "Westend", ss58Prefix: 0, token: TokenFormat(decimals: 13, symbol: "WND"))
+        let s = PayloadSummary(payload: p, signing: try SigningPayload(payload: p), provided: spoofed)
+        let warning = try #require(s.warnings.first { $0.contains("genesis hash is Polkadot") })
+        #expect(warning.contains("name \"Westend\"") && warning.contains("token WND with 13 decimals"))
+        #expect(!warning.contains("address prefix"))
+        #expect(s.rows.contains { $0.label == "warning" && $0.isWarning && $0.value == warning })
+        // The same properties as the table, or none: no warning.
+        let same = ChainProperties(name: "Polkadot", ss58Prefix: 0, token: TokenFormat(decimals: 10, symbol: "DOT"))
+        for provided in [same, nil] {
+            let t = PayloadSummary(payload: p, signing: try SigningPayload(payload: p), provided: provided)
+            #expect(!t.warnings.contains { $0.contains("genesis hash is") })
+        }
+    }
 }
 
 enum Blake2bCheck {

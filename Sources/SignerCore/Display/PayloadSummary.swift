@@ -60,6 +60,9 @@ public struct PayloadSummary: Hashable, Sendable {
         metadataHash = p.metadataHash
         callHash = Blake2b.hash256(p.method)
         var warnings = signing.warnings
+        if let conflict = Self.conflictWithKnownChain(genesisHash: p.genesisHash, provided: provided) {
+            warnings.append(conflict)
+        }
         let prefix = properties.ss58Prefix
         if p.accountId.count == 32, let prefix, let s = try? SS58.encode(p.accountId, prefix: prefix) {
             signer = s
@@ -94,6 +97,25 @@ public struct PayloadSummary: Hashable, Sendable {
             return "mortal, \(period) blocks (the block it counts from was not given)"
         }
         return "valid from block \(from) to block \(until) (\(period) blocks)"
+    }
+
+    /// A warning when a site's chain properties contradict what Sigil knows for this genesis hash:
+    /// a site could otherwise show 1,000 DOT as "1 WND" (decimals 13, symbol WND) on a known chain.
+    static func conflictWithKnownChain(genesisHash: [UInt8], provided: ChainProperties?) -> String? {
+        guard let provided, let known = KnownChains.chain(genesisHash: genesisHash) else { return nil }
+        var differences: [String] = []
+        if let name = provided.name, name != known.name { differences.append("name \"\(name)\"") }
+        if let token = provided.token, token != known.token {
+            differences.append(
+                "token \(token.symbol.isEmpty ? "(none)" : token.symbol) with \(token.decimals) decimals")
+        }
+        if let prefix = provided.ss58Prefix, prefix != known.ss58Prefix {
+            differences.append("address prefix \(prefix)")
+        }
+        guard !differences.isEmpty else { return nil }
+        return "the site describes this chain with \(differences.joined(separator: ", ")), but its genesis hash is "
+            + "\(known.name) (\(known.token.symbol), \(known.token.decimals) decimals, prefix \(known.ss58Prefix)): "
+            + "amounts and addresses may be shown wrongly"
     }
 
     /// The summary as labelled rows for an approval page (values are plain text, to be escaped
