@@ -402,6 +402,15 @@ import Testing
         return messages
     }
 
+    @Test(arguments: [Int.max, Int.max / 2, 1 << 62])
+    func aChunkSizeBeyondSixtyFourBitsNeverWrapsAroundEvenWithAHugeLimit(limit: Int) {
+        // 0x1_0000_0000_0000_0001 would wrap to 1 in 64-bit arithmetic and frame "X" as the body.
+        var parser = HTTPRequestParser(limits: HTTPLimits(maxBodyBytes: limit))
+        parser.feed(Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+        parser.feed(Array("10000000000000001\r\nX\r\n0\r\n\r\n".utf8))
+        #expect(throws: HTTPError(.bodyTooLarge, "")) { _ = try parser.nextMessage() }
+    }
+
     @Test func headerDescriptionsNeverShowCredentials() {
         let headers: HTTPHeaders = [
             "Host": "127.0.0.1", "Authorization": "Bearer s3cret-a", "X-Sigil-Token": "s3cret-b",
