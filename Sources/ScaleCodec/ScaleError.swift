@@ -26,6 +26,7 @@ public struct ScaleError: Error, Equatable, CustomStringConvertible, Sendable {
             case invalidLength
             case unknownPallet
             case unknownCall
+            case tooManyValues
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
@@ -66,6 +67,8 @@ public struct ScaleError: Error, Equatable, CustomStringConvertible, Sendable {
         public static let unknownPallet = Code(value: .unknownPallet)
         /// A call whose call index the pallet does not have.
         public static let unknownCall = Code(value: .unknownCall)
+        /// A decode visited more values than its budget (a registry fanning out over zero-sized types).
+        public static let tooManyValues = Code(value: .tooManyValues)
         public var description: String { value.rawValue }
     }
 

@@ -265,6 +265,10 @@ import Testing
             raw: "GET http://127.0.0.1:9715/bridge.js?x=1 HTTP/1.1\r\nHost: 127.0.0.1:9715\r\n\r\n",
             method: "GET", path: "/bridge.js", body: "", keepAlive: true),
         .init(
+            name: "absolute-form with an upper-case scheme (RFC 3986 §3.1: case-insensitive)",
+            raw: "GET HTTP://127.0.0.1:9715/bridge.js HTTP/1.1\r\nHost: 127.0.0.1:9715\r\n\r\n",
+            method: "GET", path: "/bridge.js", body: "", keepAlive: true),
+        .init(
             name: "asterisk-form OPTIONS", raw: "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
             method: "OPTIONS", path: "*", body: "", keepAlive: true),
         .init(
@@ -396,5 +400,24 @@ import Testing
         var messages: [HTTPRequestParser.Message] = []
         while let message = try parser.nextMessage() { messages.append(message) }
         return messages
+    }
+
+    @Test(arguments: [Int.max, Int.max / 2, 1 << 62])
+    func aChunkSizeBeyondSixtyFourBitsNeverWrapsAroundEvenWithAHugeLimit(limit: Int) {
+        // 0x1_0000_0000_0000_0001 would wrap to 1 in 64-bit arithmetic and frame "X" as the body.
+        var parser = HTTPRequestParser(limits: HTTPLimits(maxBodyBytes: limit))
+        parser.feed(Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+        parser.feed(Array("10000000000000001\r\nX\r\n0\r\n\r\n".utf8))
+        #expect(throws: HTTPError(.bodyTooLarge, "")) { _ = try parser.nextMessage() }
+    }
+
+    @Test func headerDescriptionsNeverShowCredentials() {
+        let headers: HTTPHeaders = [
+            "Host": "127.0.0.1", "Authorization": "Bearer s3cret-a", "X-Sigil-Token": "s3cret-b",
+            "cookie": "id=s3cret-c", "X-Sigil-Session": "s3cret-d",
+        ]
+        #expect(!headers.description.contains("s3cret"))
+        #expect(headers.description.contains("Host: 127.0.0.1"))
+        #expect(headers.description.contains("X-Sigil-Token: <redacted>"))
     }
 }

@@ -90,6 +90,9 @@ import Testing
             String(decoding: event.serialized, as: UTF8.self)
                 == "id: 1event: evil\nevent: ab\nretry: 10\ndata: x\ndata: y\ndata: z\ndata: \n\n")
         #expect(String(decoding: ServerSentEvent(data: "").serialized, as: UTF8.self) == "data: \n\n")
+        // A trailing CR is a line break like a trailing LF (the client reads "z\n" for both).
+        #expect(String(decoding: ServerSentEvent(data: "z\r").serialized, as: UTF8.self) == "data: z\ndata: \n\n")
+        #expect(String(decoding: ServerSentEvent(data: "z\n").serialized, as: UTF8.self) == "data: z\ndata: \n\n")
     }
 }
 

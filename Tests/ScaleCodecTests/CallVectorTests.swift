@@ -268,6 +268,34 @@ final class MetadataCache: @unchecked Sendable {
         #expect(ValueRenderer().balanceText(1_000_000) == "1,000,000 (planck)")
     }
 
+    @Test(arguments: [-5, 39, 1000, Int.max])
+    func decimalsOutsideWhatU128CanHoldAreClampedAndNeverOverflow(decimals: Int) {
+        let format = TokenFormat(decimals: decimals, symbol: "")
+        #expect((0...38).contains(format.decimals))
+        #expect(!format.format(UInt128.max).isEmpty)
+    }
+
+    @Test func namesAndStringsFromUntrustedMetadataCannotCarryTerminalOrBidiControls() {
+        let esc = "\u{1B}[2J\u{9B}1m\u{202E}"
+        let call = DecodedCall(
+            pallet: "Bal" + esc, palletIndex: 5, name: "transfer" + esc, callIndex: 0,
+            args: [
+                ScaleField(
+                    name: "dest" + esc, typeName: nil,
+                    value: .variant(ScaleVariant(name: "Id" + esc, index: 0, fields: []))),
+                ScaleField(name: "note", typeName: nil, value: .string("hi" + esc)),
+                ScaleField(name: "c", typeName: nil, value: .char(0x1B)),
+            ])
+        let text = ValueRenderer().text(call)
+        for scalar in text.unicodeScalars {
+            #expect(
+                !(scalar.value < 0x20 && scalar != "\n") && !JSONValue.isInvisibleControl(scalar), "\(scalar.value)")
+        }
+        #expect(text.contains("Bal\u{FFFD}[2J\u{FFFD}1m\u{FFFD}.transfer"))
+        #expect(text.contains("note: \"hi\\u001b[2J\\u009b1m\\u202e\""))
+        #expect(ValueRenderer.safeName("transfer_keep_alive") == "transfer_keep_alive")
+    }
+
     @Test func jsonTextEscapesControlCharacters() {
         let v = JSONValue.object([("k\"", .string("a\u{0}b\n\u{2028}"))])
         #expect(v.serialized == "{\"k\\\"\":\"a\\u0000b\\n\\u2028\"}")

@@ -118,6 +118,37 @@ import Testing
         #expect(t < .milliseconds(100))
     }
 
+    @Test func aRegistryFanningOutOverZeroSizedTypesIsRefusedInsteadOfTakingExponentialTime() throws {
+        // Type i is a struct of two fields of type i + 1; type 60 is `()`. Decoding type 0 from no
+        // bytes would visit 2^61 values.
+        var types: [PortableType] = []
+        for i in UInt32(0)..<60 {
+            let fields = [
+                TypeField(name: "a", type: i + 1, typeName: nil), TypeField(name: "b", type: i + 1, typeName: nil),
+            ]
+            types.append(PortableType(id: i, type: TypeInfo(def: .composite(fields))))
+        }
+        types.append(PortableType(id: 60, type: TypeInfo(def: .tuple([]))))
+        // Nested arrays of `()`: 65536 × 65536 elements, each level under the zero-sized-array cap.
+        types.append(PortableType(id: 61, type: TypeInfo(def: .array(length: 1 << 16, element: 60))))
+        types.append(PortableType(id: 62, type: TypeInfo(def: .array(length: 1 << 16, element: 61))))
+        // An array of the fan-out type: `TypeSizer` must answer without walking all 2^61 paths.
+        types.append(PortableType(id: 63, type: TypeInfo(def: .array(length: 2, element: 0))))
+        let decoder = ValueDecoder(registry: PortableRegistry(types: types))
+        let clock = ContinuousClock()
+        let t = clock.measure {
+            #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 0) }
+            #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 62) }
+            #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 63) }
+            #expect((try? TypeSizer(registry: decoder.registry).isZeroSized(0)) == true)
+        }
+        #expect(t < .seconds(20))
+        // Within the budget, the same types still decode.
+        #expect(try decoder.decode([], as: 50) != decoder.decode([], as: 60))
+        let unit = ScaleValue.sequence([])
+        #expect(try decoder.decode([], as: 61) == ScaleValue.sequence(Array(repeating: unit, count: 1 << 16)))
+    }
+
     @Test func aSelfReferentialZeroSizedTypeHitsTheRecursionLimit() throws {
         let reg = PortableRegistry(types: [
             PortableType(id: 0, type: TypeInfo(def: .composite([TypeField(name: "x", type: 0, typeName: nil)])))

@@ -50,6 +50,18 @@ import Testing
         #expect(s.rows.contains { $0.label == "warning" && $0.isWarning })
     }
 
+    @Test func dappStringsInTheSummaryCannotCarryTerminalOrBidiControls() throws {
+        let list = #"["CheckNonce","Evil\u001b[2J\u009b\u202e"]"#
+        let p = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: list))
+        let s = PayloadSummary(payload: p, signing: try SigningPayload(payload: p))
+        #expect(s.text.contains("unknown signed extension Evil\u{FFFD}[2J\u{FFFD}\u{FFFD}"))
+        for scalar in s.text.unicodeScalars {
+            #expect(
+                scalar == "\n" || (scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)), "\(scalar.value)")
+            #expect(scalar != "\u{202E}")
+        }
+    }
+
     @Test func immortalAndAssetPaymentsAreShown() throws {
         let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
         let list = "[" + md.signedExtensionIdentifiers.map { "\"\($0)\"" }.joined(separator: ",") + "]"
@@ -79,6 +91,22 @@ import Testing
         #expect(s.chainName == "My Chain")
         #expect(s.signer == "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY")
         #expect(s.text.contains("0 MYC"))
+    }
+
+    @Test func siteDescriptionsContradictingAKnownGenesisAreWarnedAbout() throws {
+        let p = try SignerPayload(json: Array(PayloadFixtures.polkadotA.utf8))  // Polkadot genesis
+        let spoofed = ChainProperties(name: "Westend", ss58Prefix: 0, token: TokenFormat(decimals: 13, symbol: "WND"))
+        let s = PayloadSummary(payload: p, signing: try SigningPayload(payload: p), provided: spoofed)
+        let warning = try #require(s.warnings.first { $0.contains("genesis hash is Polkadot") })
+        #expect(warning.contains("name \"Westend\"") && warning.contains("token WND with 13 decimals"))
+        #expect(!warning.contains("address prefix"))
+        #expect(s.rows.contains { $0.label == "warning" && $0.isWarning && $0.value == warning })
+        // The same properties as the table, or none: no warning.
+        let same = ChainProperties(name: "Polkadot", ss58Prefix: 0, token: TokenFormat(decimals: 10, symbol: "DOT"))
+        for provided in [same, nil] {
+            let t = PayloadSummary(payload: p, signing: try SigningPayload(payload: p), provided: provided)
+            #expect(!t.warnings.contains { $0.contains("genesis hash is") })
+        }
     }
 }
 

@@ -80,4 +80,14 @@ import Testing
         ConstantTime.wipe(&wiped)
         #expect(wiped == [0, 0, 0])
     }
+
+    @Test func constantTimeEqualityWorksForContiguousAndOtherCollectionsAlike() {
+        let bytes: [UInt8] = [7, 7, 7]
+        let lazy = bytes.lazy.map { $0 }  // not contiguous: compared through wiped copies
+        #expect(ConstantTime.equals(bytes, repeatElement(UInt8(7), count: 3)))
+        #expect(ConstantTime.equals(lazy, bytes[...]))
+        #expect(!ConstantTime.equals(lazy, [7, 7, 8]))
+        #expect(!ConstantTime.equals(lazy, [7, 7]))
+        #expect(ConstantTime.equals([UInt8](), EmptyCollection<UInt8>()))
+    }
 }

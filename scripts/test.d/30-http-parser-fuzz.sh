@@ -9,4 +9,4 @@ seconds=${SIGIL_FUZZ_SECONDS:-60}
 seed=${SIGIL_FUZZ_SEED:-$(( $(date +%s) % 1000000 ))}
 echo "parser fuzz: ${seconds}s, seed ${seed}" >&2
 SIGIL_FUZZ_SECONDS=$seconds SIGIL_FUZZ_SEED=$seed \
-    swift test --skip-build --filter 'HTTPRequestParserFuzzTests/mutatedInputsKeepEveryProperty'
+    timeout $((seconds + 300)) swift test --skip-build --filter 'HTTPRequestParserFuzzTests/mutatedInputsKeepEveryProperty'

@@ -13,11 +13,14 @@ for _ in $(seq 1 200); do grep -q approvals "$work/out" 2>/dev/null && break; py
 dapp=$(grep -o 'http://127.0.0.1:[0-9]*/bridge.js' "$work/out" | head -1)
 ui=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/out" | tail -1)
 [ -n "$dapp" ] && [ -n "$ui" ] || { cat "$work/out" "$work/err" >&2; echo "serve printed no URLs" >&2; exit 1; }
-curl -sf "$dapp" | cmp - public/bridge.js
-etag=$(curl -sfI "$dapp" | tr -d '\r' | sed -n 's/^ETag: //p')
-[ "$(curl -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $etag" "$dapp")" = 304 ]
-curl -sf "$ui" | grep -q "Sigil is running"
-[ "$(curl -s -o /dev/null -w '%{http_code}' "${dapp%/bridge.js}/missing.js")" = 404 ]
+curl --max-time 10 -sf "$dapp" | cmp - public/bridge.js
+etag=$(curl --max-time 10 -sfI "$dapp" | tr -d '\r' | sed -n 's/^ETag: //p')
+[ "$(curl --max-time 10 -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $etag" "$dapp")" = 304 ]
+curl --max-time 10 -sf "$ui" | grep -q "Sigil is running"
+[ "$(curl --max-time 10 -s -o /dev/null -w '%{http_code}' "${dapp%/bridge.js}/missing.js")" = 404 ]
 kill -TERM "$pid"
+# Bounded: SIGTERM must end the process within 10 s.
+for _ in $(seq 1 200); do kill -0 "$pid" 2>/dev/null || break; python3 -c 'import time; time.sleep(0.05)'; done
+if kill -0 "$pid" 2>/dev/null; then echo "serve did not exit on SIGTERM" >&2; kill -KILL "$pid"; exit 1; fi
 wait "$pid"
 echo "serve smoke test: ok ($dapp, $ui)"

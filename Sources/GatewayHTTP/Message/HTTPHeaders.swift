@@ -78,7 +78,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         return false
     }
 
-    public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
+    /// The field lines for logs and debugging, with the values of credential-carrying fields
+    /// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, and any name containing
+    /// `token` or `session`, such as `X-Sigil-Token`) replaced by `<redacted>`: tokens are never logged.
+    public var description: String {
+        fields.map { "\($0.name): \(Self.isCredential($0.name) ? "<redacted>" : $0.value)" }.joined(separator: "\n")
+    }
+
+    /// Whether a field of this name carries a credential whose value must not be printed.
+    public static func isCredential(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["authorization", "proxy-authorization", "cookie", "set-cookie"].contains(lower)
+            || lower.contains("token") || lower.contains("session")
+    }
 }
 
 extension StringProtocol {

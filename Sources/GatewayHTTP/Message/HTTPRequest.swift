@@ -59,8 +59,10 @@ public struct HTTPRequest: Sendable {
 
     static func split(target: String) -> (path: String, query: String?) {
         var rest = Substring(target)
-        // Absolute-form (RFC 9112 §3.2.2): keep only path and query.
-        if rest.hasPrefix("http://") || rest.hasPrefix("https://") {
+        // Absolute-form (RFC 9112 §3.2.2): keep only path and query. The scheme is case-insensitive
+        // (RFC 3986 §3.1), as the parser's target-form check is.
+        let scheme = rest.prefix(8).lowercased()
+        if scheme.hasPrefix("http://") || scheme.hasPrefix("https://") {
             let afterScheme = rest[rest.index(after: rest.firstIndex(of: ":") ?? rest.startIndex)...].dropFirst(2)
             if let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) {
                 rest = afterScheme[slash...]

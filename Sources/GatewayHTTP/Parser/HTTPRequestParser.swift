@@ -388,7 +388,8 @@ public struct HTTPRequestParser: Sendable {
             return nil
         }
         if contentLength > 0 {
-            body.reserveCapacity(contentLength)
+            // Reserve at most 1 MiB up front: memory grows with bytes received, not bytes announced.
+            body.reserveCapacity(min(contentLength, 1 << 20))
             state = .fixedBody(remaining: contentLength)
             return nil
         }
@@ -417,9 +418,15 @@ public struct HTTPRequestParser: Sendable {
     private func parseChunkSize(_ line: Range<Int>) throws(HTTPError) -> Int {
         var i = line.lowerBound
         var value = 0
+        let room = limits.maxBodyBytes - body.count
         while i < line.upperBound, let digit = PercentDecoding.hexValue(buffer[i]) {
-            value = value &* 16 &+ Int(digit)
-            if value > limits.maxBodyBytes - body.count || value < 0 {
+            // Checked before multiplying, so no limit (even Int.max) lets a long size wrap around to a
+            // small one (a framing disagreement with any front proxy: request smuggling).
+            guard value <= room / 16 else {
+                throw HTTPError(.bodyTooLarge, "chunked body over the body limit \(limits.maxBodyBytes)")
+            }
+            value = value * 16 + Int(digit)
+            if value > room {
                 throw HTTPError(.bodyTooLarge, "chunked body over the body limit \(limits.maxBodyBytes)")
             }
             i += 1

@@ -42,7 +42,9 @@ public struct ServerSentEvent: Sendable, Equatable {
             previousCR = false
             line.unicodeScalars.append(scalar)
         }
-        if !previousCR || !line.isEmpty { out += "data: \(line)\n" }
+        // The last line, empty after a trailing CR or LF: WHATWG joins data lines with LF, so a
+        // trailing line break in `data` needs this empty `data:` line to survive.
+        out += "data: \(line)\n"
         out += "\n"
         return Array(out.utf8)
     }

@@ -76,13 +76,24 @@ public indirect enum JSONValue: Hashable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F || (0x2028...0x2029).contains(u.value):
+            case _ where u.value < 0x20 || isInvisibleControl(u):
                 let hex = String(u.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(u)
             }
         }
         out += "\""
+    }
+
+    /// DEL, C1 controls (0x80–0x9F: 8-bit terminal escapes such as CSI), line/paragraph separators
+    /// and Unicode bidirectional controls (U+061C, U+200E/F, U+202A–E, U+2066–9), which can rewrite a
+    /// terminal or reorder what a person reads (Trojan Source, CVE-2021-42574). Escaped as `\uXXXX` in
+    /// JSON (same value) and replaced in names by ``ValueRenderer``.
+    static func isInvisibleControl(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized == b.serialized }

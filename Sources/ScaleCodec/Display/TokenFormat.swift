@@ -1,6 +1,11 @@
 /// How a chain writes amounts of its token: decimals and symbol (`10`, `DOT`).
+///
+/// Decimals may come from a dapp (metadata properties), so they are clamped once in `init` and
+/// cannot be changed afterwards: `format` never overflows (10^38 < 2^128).
 public struct TokenFormat: Hashable, Sendable {
-    public var decimals: Int
+    /// Decimal places, 0…38.
+    public private(set) var decimals: Int
+    /// The token symbol shown after amounts (display only; may be empty).
     public var symbol: String
 
     /// Creates a format; decimals are clamped to 0…38 (u128 has at most 39 digits).

@@ -4,6 +4,11 @@
 /// ``accountFormatter`` (SignerCore passes SS58 in the chain's prefix; the default is hex).
 /// Balances use ``token`` when known, else the raw integer with "(planck)". Byte strings show
 /// as text when they are printable UTF-8, else hex.
+///
+/// Security: names (pallet, call, field, variant) come from untrusted metadata and strings from
+/// untrusted call bytes; control characters and bidirectional overrides in them never reach the
+/// text (names get U+FFFD in their place, strings and chars are quoted with escapes), so a call
+/// cannot rewrite a terminal prompt or make an approval page read differently from what is signed.
 public struct ValueRenderer: Sendable {
     /// Renders an account id (20 or 32 bytes).
     public var accountFormatter: @Sendable ([UInt8]) -> String
@@ -28,9 +33,9 @@ public struct ValueRenderer: Sendable {
 
     func appendCall(_ call: DecodedCall, indent: Int, into lines: inout [String]) {
         let pad = String(repeating: "  ", count: indent)
-        lines.append(pad + "\(call.pallet).\(call.name)")
+        lines.append(pad + "\(Self.safeName(call.pallet)).\(Self.safeName(call.name))")
         for arg in call.args {
-            let name = arg.name ?? "_"
+            let name = Self.safeName(arg.name ?? "_")
             switch arg.value {
             case .call(let inner):
                 lines.append(pad + "  \(name):")
@@ -56,7 +61,7 @@ public struct ValueRenderer: Sendable {
     public func inline(_ value: ScaleValue) -> String {
         switch value {
         case .bool(let b): return b ? "true" : "false"
-        case .char(let c): return Unicode.Scalar(c).map { "'\(Character($0))'" } ?? "?"
+        case .char(let c): return Unicode.Scalar(c).map { Self.quoted(String(Character($0))) } ?? "?"
         case .string(let s): return Self.quoted(s)
         case .unsigned(let n): return String(n)
         case .signed(let n): return String(n)
@@ -71,10 +76,10 @@ public struct ValueRenderer: Sendable {
             return "[" + shown + more + "]"
         case .composite(let fields): return fieldsText(fields, braces: true)
         case .variant(let v):
-            if v.fields.isEmpty { return v.name }
-            return v.name + fieldsText(v.fields, braces: false)
+            if v.fields.isEmpty { return Self.safeName(v.name) }
+            return Self.safeName(v.name) + fieldsText(v.fields, braces: false)
         case .call(let c):
-            return "\(c.pallet).\(c.name)" + fieldsText(c.args, braces: false)
+            return "\(Self.safeName(c.pallet)).\(Self.safeName(c.name))" + fieldsText(c.args, braces: false)
         }
     }
 
@@ -83,7 +88,8 @@ public struct ValueRenderer: Sendable {
             let inner = fields.map { inline($0.value) }.joined(separator: ", ")
             return braces && fields.count != 1 ? "(" + inner + ")" : (braces ? inner : "(" + inner + ")")
         }
-        return (braces ? "{ " : "{ ") + fields.map { "\($0.name ?? "_"): \(inline($0.value))" }.joined(separator: ", ")
+        return (braces ? "{ " : "{ ")
+            + fields.map { "\(Self.safeName($0.name ?? "_")): \(inline($0.value))" }.joined(separator: ", ")
             + " }"
     }
 
@@ -114,6 +120,19 @@ public struct ValueRenderer: Sendable {
             return nil
         }
         return s
+    }
+
+    /// A metadata name for text: control characters, DEL, C1 controls and bidirectional controls
+    /// replaced by U+FFFD.
+    public static func safeName(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: { $0.value < 0x20 || JSONValue.isInvisibleControl($0) }) else {
+            return name
+        }
+        var out = String.UnicodeScalarView()
+        for u in name.unicodeScalars {
+            out.append(u.value < 0x20 || JSONValue.isInvisibleControl(u) ? "\u{FFFD}" : u)
+        }
+        return String(out)
     }
 
     static func quoted(_ s: String) -> String {

@@ -81,31 +81,3 @@ public struct ExtrinsicMetadata: Hashable, Sendable {
         h.combine(signedExtensions)
     }
 }
-
-/// One signed (transaction) extension: its identifier (`CheckNonce`…), the type of its explicit
-/// data (in the extrinsic and the payload), and of its implicit data (payload only).
-public struct SignedExtensionMetadata: Hashable, Sendable {
-    public var identifier: String
-    /// Explicit ("extra") type.
-    public var type: UInt32
-    /// Implicit ("additional signed") type.
-    public var additionalSigned: UInt32
-
-    public init(identifier: String, type: UInt32, additionalSigned: UInt32) {
-        self.identifier = identifier
-        self.type = type
-        self.additionalSigned = additionalSigned
-    }
-
-    init(from r: inout ScaleReader) throws {
-        identifier = try r.readString()
-        type = try r.readCompact(as: UInt32.self)
-        additionalSigned = try r.readCompact(as: UInt32.self)
-    }
-
-    func encode(to w: inout ScaleWriter) {
-        w.writeString(identifier)
-        w.writeCompact(type)
-        w.writeCompact(additionalSigned)
-    }
-}

@@ -2,8 +2,10 @@
 ///
 /// Untrusted input (both the bytes and the registry may come from a dapp): every length is
 /// checked against the bytes left, arrays of zero-sized elements are capped, recursion is limited
-/// to ``maxDepth`` levels, and unknown type ids throw. Time is linear in the input for any
-/// registry: each loop iteration either consumes a byte or is bounded by those caps.
+/// to ``maxDepth`` levels, and unknown type ids throw. One decode visits at most
+/// ``maxValues`` plus one per input byte values, so a registry whose types fan out over
+/// zero-sized fields (a struct of two copies of a struct of two copies … of `()`, or nested arrays
+/// of `()`) cannot make the work exponential: it throws `tooManyValues` instead.
 public struct ValueDecoder: Sendable {
     /// The registry types are resolved in.
     public let registry: PortableRegistry
@@ -13,6 +15,22 @@ public struct ValueDecoder: Sendable {
     public let maxDepth: Int
     /// Longest fixed array of zero-sized elements accepted.
     static let maxZeroSizedArray = 1 << 16
+    /// Values one decode may visit beyond one per input byte (zero-sized values consume no byte).
+    public static let maxValues = 1 << 20
+
+    /// Values left to visit in one decode; shared by the recursive calls of that decode only.
+    final class Budget {
+        var left: Int
+        init(bytes: Int) { left = ValueDecoder.maxValues + bytes }
+
+        func spend(at offset: Int) throws {
+            left -= 1
+            guard left >= 0 else {
+                throw ScaleError(
+                    .tooManyValues, "more than \(ValueDecoder.maxValues) values plus one per byte, at offset \(offset)")
+            }
+        }
+    }
 
     /// Creates a decoder over `registry`; `callType` marks the runtime call enum.
     public init(registry: PortableRegistry, callType: UInt32? = nil, maxDepth: Int = 100) {
@@ -35,21 +53,26 @@ public struct ValueDecoder: Sendable {
     /// - Throws: `unknownPallet`/`unknownCall` for indices the metadata lacks, or SCALE errors.
     public func decodeCall(_ bytes: [UInt8]) throws -> DecodedCall {
         guard let callType else { throw ScaleError(.unknownType, "metadata has no runtime call type") }
-        return try ScaleReader.decode(bytes) { r in try readCall(&r, type: callType, depth: 0) }
+        let budget = Budget(bytes: bytes.count)
+        return try ScaleReader.decode(bytes) { r in try readCall(&r, type: callType, depth: 0, budget: budget) }
     }
 
     /// Reads one value of type `type`; on error the reader is left where it was.
     public func decode(_ r: inout ScaleReader, type: UInt32) throws -> ScaleValue {
-        try r.atomically { r in try read(&r, type: type, depth: 0) }
+        let budget = Budget(bytes: r.remaining)
+        return try r.atomically { r in try read(&r, type: type, depth: 0, budget: budget) }
     }
 
     // MARK: -
 
-    func read(_ r: inout ScaleReader, type id: UInt32, depth: Int, native: Bool = true) throws -> ScaleValue {
+    func read(_ r: inout ScaleReader, type id: UInt32, depth: Int, native: Bool = true, budget: Budget) throws
+        -> ScaleValue
+    {
         guard depth < maxDepth else {
             throw ScaleError(.recursionLimit, "values nested deeper than \(maxDepth) at offset \(r.offset)")
         }
-        if id == callType { return .call(try readCall(&r, type: id, depth: depth + 1)) }
+        try budget.spend(at: r.offset)
+        if id == callType { return .call(try readCall(&r, type: id, depth: depth + 1, budget: budget)) }
         let t = try registry.type(id)
         switch t.def {
         case .primitive(let p):
@@ -61,7 +84,7 @@ public struct ValueDecoder: Sendable {
             let n = try r.readLength()
             var out: [ScaleValue] = []
             out.reserveCapacity(min(n, 1024))
-            for _ in 0..<n { out.append(try read(&r, type: el, depth: depth + 1, native: native)) }
+            for _ in 0..<n { out.append(try read(&r, type: el, depth: depth + 1, native: native, budget: budget)) }
             return .sequence(out)
         case .array(let len, let el):
             guard let n = Int(exactly: len) else { throw ScaleError(.lengthTooLarge, "array length \(len)") }
@@ -77,18 +100,18 @@ public struct ValueDecoder: Sendable {
             }
             var out: [ScaleValue] = []
             out.reserveCapacity(min(n, 1024))
-            for _ in 0..<n { out.append(try read(&r, type: el, depth: depth + 1, native: native)) }
+            for _ in 0..<n { out.append(try read(&r, type: el, depth: depth + 1, native: native, budget: budget)) }
             return .sequence(out)
         case .tuple(let ts):
-            return .sequence(try ts.map { try read(&r, type: $0, depth: depth + 1, native: native) })
+            return .sequence(try ts.map { try read(&r, type: $0, depth: depth + 1, native: native, budget: budget) })
         case .composite(let fields):
             if isAccount(t, length: nil), fields.count == 1 {
-                let inner = try read(&r, type: fields[0].type, depth: depth + 1, native: native)
+                let inner = try read(&r, type: fields[0].type, depth: depth + 1, native: native, budget: budget)
                 if case .bytes(let b) = inner { return .account(b) }
                 if case .account = inner { return inner }
                 return .composite([ScaleField(name: fields[0].name, typeName: fields[0].typeName, value: inner)])
             }
-            return .composite(try readFields(&r, fields, depth: depth, native: native))
+            return .composite(try readFields(&r, fields, depth: depth, native: native, budget: budget))
         case .variant(let variants):
             let at = r.offset
             let index = try r.readU8()
@@ -97,7 +120,8 @@ public struct ValueDecoder: Sendable {
             }
             return .variant(
                 ScaleVariant(
-                    name: v.name, index: index, fields: try readFields(&r, v.fields, depth: depth, native: native)))
+                    name: v.name, index: index,
+                    fields: try readFields(&r, v.fields, depth: depth, native: native, budget: budget)))
         case .bitSequence(let store, _):
             let bits = try r.readLength(minimumElementSize: 0)
             let width = try storeWidth(store)
@@ -106,17 +130,17 @@ public struct ValueDecoder: Sendable {
         }
     }
 
-    func readFields(_ r: inout ScaleReader, _ fields: [TypeField], depth: Int, native: Bool = true) throws
-        -> [ScaleField]
-    {
+    func readFields(
+        _ r: inout ScaleReader, _ fields: [TypeField], depth: Int, native: Bool = true, budget: Budget
+    ) throws -> [ScaleField] {
         try fields.map { f in
-            var v = try read(&r, type: f.type, depth: depth + 1, native: native)
+            var v = try read(&r, type: f.type, depth: depth + 1, native: native, budget: budget)
             if native, Self.isBalanceTypeName(f.typeName), case .unsigned(let n) = v { v = .balance(n) }
             return ScaleField(name: f.name, typeName: f.typeName, value: v)
         }
     }
 
-    func readCall(_ r: inout ScaleReader, type: UInt32, depth: Int) throws -> DecodedCall {
+    func readCall(_ r: inout ScaleReader, type: UInt32, depth: Int, budget: Budget) throws -> DecodedCall {
         guard depth < maxDepth else { throw ScaleError(.recursionLimit, "calls nested deeper than \(maxDepth)") }
         let outer = try registry.type(type)
         guard case .variant(let pallets) = outer.def else {
@@ -138,7 +162,8 @@ public struct ValueDecoder: Sendable {
         }
         return DecodedCall(
             pallet: pallet.name, palletIndex: palletIndex, name: call.name, callIndex: callIndex,
-            args: try readFields(&r, call.fields, depth: depth, native: Self.usesNativeBalance(pallet: pallet.name)))
+            args: try readFields(
+                &r, call.fields, depth: depth, native: Self.usesNativeBalance(pallet: pallet.name), budget: budget))
     }
 
     func readPrimitive(_ r: inout ScaleReader, _ p: PrimitiveType) throws -> ScaleValue {

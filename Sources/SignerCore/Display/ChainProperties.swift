@@ -6,7 +6,8 @@ import SigningKeys
 /// Precedence: properties a dapp provided (`metadata.provide`: `tokenDecimals`, `tokenSymbol`,
 /// `ss58Format`, `chain`), then ``KnownChains`` by genesis hash, then the metadata's
 /// `System.SS58Prefix`. Anything still unknown stays `nil` and is shown as such (raw planck,
-/// generic prefix 42).
+/// generic prefix 42). Provided properties are the site's word: when they contradict the table for
+/// a known genesis hash, ``PayloadSummary`` shows a warning naming both.
 public struct ChainProperties: Hashable, Sendable {
     public var name: String?
     public var ss58Prefix: UInt16?

@@ -60,6 +60,9 @@ public struct PayloadSummary: Hashable, Sendable {
         metadataHash = p.metadataHash
         callHash = Blake2b.hash256(p.method)
         var warnings = signing.warnings
+        if let conflict = Self.conflictWithKnownChain(genesisHash: p.genesisHash, provided: provided) {
+            warnings.append(conflict)
+        }
         let prefix = properties.ss58Prefix
         if p.accountId.count == 32, let prefix, let s = try? SS58.encode(p.accountId, prefix: prefix) {
             signer = s
@@ -96,8 +99,28 @@ public struct PayloadSummary: Hashable, Sendable {
         return "valid from block \(from) to block \(until) (\(period) blocks)"
     }
 
+    /// A warning when a site's chain properties contradict what Sigil knows for this genesis hash:
+    /// a site could otherwise show 1,000 DOT as "1 WND" (decimals 13, symbol WND) on a known chain.
+    static func conflictWithKnownChain(genesisHash: [UInt8], provided: ChainProperties?) -> String? {
+        guard let provided, let known = KnownChains.chain(genesisHash: genesisHash) else { return nil }
+        var differences: [String] = []
+        if let name = provided.name, name != known.name { differences.append("name \"\(name)\"") }
+        if let token = provided.token, token != known.token {
+            differences.append(
+                "token \(token.symbol.isEmpty ? "(none)" : token.symbol) with \(token.decimals) decimals")
+        }
+        if let prefix = provided.ss58Prefix, prefix != known.ss58Prefix {
+            differences.append("address prefix \(prefix)")
+        }
+        guard !differences.isEmpty else { return nil }
+        return "the site describes this chain with \(differences.joined(separator: ", ")), but its genesis hash is "
+            + "\(known.name) (\(known.token.symbol), \(known.token.decimals) decimals, prefix \(known.ss58Prefix)): "
+            + "amounts and addresses may be shown wrongly"
+    }
+
     /// The summary as labelled rows for an approval page (values are plain text, to be escaped
-    /// by whoever renders them); `isWarning` marks what a person must not miss.
+    /// by whoever renders them); `isWarning` marks what a person must not miss. Values never hold
+    /// control characters or bidirectional overrides (only the call's own line breaks).
     public var rows: [(label: String, value: String, isWarning: Bool)] {
         let r = renderer
         var rows: [(label: String, value: String, isWarning: Bool)] = []
@@ -129,7 +152,11 @@ public struct PayloadSummary: Hashable, Sendable {
         }
         rows.append(("call hash", HexCoding.encode(callHash), false))
         for w in warnings { rows.append(("warning", w, true)) }
-        return rows
+        // Chain name, symbol, extension names and error reasons come from the dapp: no control or
+        // bidirectional characters reach a terminal or page (the call text is already safe).
+        return rows.map { row in
+            row.label == "call" && call != nil ? row : (row.label, ValueRenderer.safeName(row.value), row.isWarning)
+        }
     }
 
     /// The summary as lines of text (``rows``, labels aligned; a decoded call indented below its label).

@@ -10,35 +10,45 @@ import SigningKeys
 /// (`0x00000007`, PAPI pads to at least 4/16 bytes) or plain JSON integers; `era`, `method` and
 /// `assetId` are raw SCALE hex; hashes must be 32 bytes; `era` must decode; `version` must be 4;
 /// `mode` is 0 or 1 and is 1 exactly when `metadataHash` is present; an immortal era needs
-/// `blockHash == genesisHash`; `address` must be valid SS58 (any prefix) or a 20-byte `0x`
+/// `blockHash == genesisHash`; `address` must be valid SS58 (any prefix) or a 20- or 32-byte `0x`
 /// address. Each failure throws a ``SignerError`` whose code names the reason and the field.
 /// Unknown extra fields are kept in ``otherFields``. Untrusted input; never traps.
 public struct SignerPayload: Hashable, Sendable {
-    /// Signer address as sent (SS58 or `0x` + 20 bytes).
+    /// Signer address as sent (SS58, or `0x` + 20 or 32 bytes of hex).
     public var address: String
-    /// The account id behind `address` (32 bytes from SS58, or 20 bytes).
+    /// The account id behind `address` (32 bytes from SS58, or the 20 or 32 hex bytes).
     public var accountId: [UInt8]
     /// The SS58 prefix the address was written in, if SS58.
     public var addressPrefix: UInt16?
     /// `assetId` as given (raw hex bytes), `nil` when absent or null. See ``AssetIdResolver``.
     public var assetIdBytes: [UInt8]?
+    /// The 32-byte hash of the block the era counts from (the genesis hash when immortal); signed.
     public var blockHash: [UInt8]
     /// Block number of `blockHash` (display only; not signed); `nil` when the dapp left it out.
     public var blockNumber: UInt64?
+    /// The transaction's mortality (`CheckMortality`); signed.
     public var era: ExtrinsicEra
+    /// The chain's 32-byte genesis hash (`CheckGenesis`); signed.
     public var genesisHash: [UInt8]
+    /// The 32-byte metadata hash when `mode` is 1 (RFC-0078), else `nil`.
     public var metadataHash: [UInt8]?
     /// Call bytes (no length prefix).
     public var method: [UInt8]
     /// CheckMetadataHash mode: 0 disabled, 1 enabled.
     public var mode: UInt8
+    /// The account nonce (`CheckNonce`, compact-encoded); signed.
     public var nonce: UInt64
+    /// The runtime spec version (`CheckSpecVersion`); signed.
     public var specVersion: UInt32
+    /// The tip in the fee asset's smallest unit (`ChargeTransactionPayment`); signed.
     public var tip: UInt128
+    /// The runtime transaction version (`CheckTxVersion`); signed.
     public var transactionVersion: UInt32
     /// Extension identifiers in runtime order.
     public var signedExtensions: [String]
+    /// The extrinsic version; always 4 (others are refused).
     public var version: Int
+    /// Whether the dapp asked for the signed transaction back as well as the signature.
     public var withSignedTransaction: Bool
     /// Fields we do not interpret (kept, sorted by key).
     public var otherFields: [String: JSONValue]
@@ -193,7 +203,7 @@ public struct SignerPayload: Hashable, Sendable {
         }
     }
 
-    /// SS58 (any prefix, checksum verified) or a 20-byte `0x` address (Ethereum-style chains).
+    /// SS58 (any prefix, checksum verified), or a `0x` address of 20 bytes (Ethereum-style chains) or 32.
     static func account(_ address: String) throws -> ([UInt8], UInt16?) {
         if address.hasPrefix("0x") {
             guard let b = try? HexCoding.decode(address), b.count == 20 || b.count == 32 else {

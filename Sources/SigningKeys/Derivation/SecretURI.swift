@@ -21,7 +21,9 @@ public struct SecretURI: Sendable, CustomStringConvertible {
         case seed(SecretBytes)
     }
 
+    /// The root secret (phrase or raw seed; secret).
     public let root: Root
+    /// The derivation path in order (its codes are not kept; chain codes only).
     public let junctions: [DeriveJunction]
     /// The `///password`, UTF-8, when present.
     public let password: SecretBytes?
@@ -41,13 +43,20 @@ public struct SecretURI: Sendable, CustomStringConvertible {
     /// Parses a secret URI. Throws `invalidFormat`, `invalidPhrase`, `invalidSeed` or
     /// `ambiguousURI`; error reasons never contain the phrase, seed or password.
     public init(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        // Working copies of the phrase, path and password, wiped when parsing ends.
+        var bytes = Array(text.utf8)
         let slash = bytes.firstIndex(of: 0x2f) ?? bytes.count
-        let phraseBytes = Array(bytes[..<slash])
-        let rest = Array(bytes[slash...])
+        var phraseBytes = Array(bytes[..<slash])
+        var rest = Array(bytes[slash...])
+        var pathBytes = rest
+        defer {
+            ConstantTime.wipe(&bytes)
+            ConstantTime.wipe(&phraseBytes)
+            ConstantTime.wipe(&rest)
+            ConstantTime.wipe(&pathBytes)
+        }
 
         // Password: everything after the first "///".
-        var pathBytes = rest
         var pw: SecretBytes?
         if let idx = SecretURI.find([0x2f, 0x2f, 0x2f], in: rest) {
             pathBytes = Array(rest[..<idx])

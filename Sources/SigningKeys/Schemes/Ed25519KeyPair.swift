@@ -7,13 +7,17 @@ import CSodium
 /// libsodium's strict rules (rejects non-canonical and small-order points), which accepts every
 /// signature an honest signer makes. Secrets live in `SecretBytes`.
 public struct Ed25519KeyPair: SigningKeyPair {
+    /// `.ed25519` (MultiSignature index 0).
     public static let scheme = KeyScheme.ed25519
 
     private let seedBytes: SecretBytes
     /// libsodium secret key: seed ‖ public (64 bytes).
     private let libsodiumSecret: SecretBytes
+    /// The 32-byte public key (not secret).
     public let publicKey: [UInt8]
+    /// The account id: the public key itself.
     public var accountId: [UInt8] { publicKey }
+    /// The 32-byte seed (secret; wiped on release, never printed).
     public var seed: SecretBytes? { seedBytes }
 
     /// Creates the pair from a 32-byte RFC 8032 seed. Deterministic.

@@ -6,12 +6,15 @@
 /// raw 32-byte secrets are supported: polkadot-js derives ethereum keys from mnemonics with BIP32
 /// (`hdEthereum`), which this module does not implement, and sp-core has no such key type.
 public struct EthereumKeyPair: SigningKeyPair {
+    /// `.ethereum` (MultiSignature index 2, 20-byte accounts).
     public static let scheme = KeyScheme.ethereum
 
     private let inner: EcdsaKeyPair
+    /// The 33-byte compressed secp256k1 public key (not secret).
     public var publicKey: [UInt8] { inner.publicKey }
     /// The 20-byte address.
     public let accountId: [UInt8]
+    /// The 32-byte secret key (secret; wiped on release, never printed).
     public var seed: SecretBytes? { inner.seed }
 
     /// Creates the pair from a 32-byte secp256k1 secret. Throws `invalidSeed` for 0 or ≥ n.

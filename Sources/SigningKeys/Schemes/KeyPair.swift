@@ -76,8 +76,11 @@ public enum KeyPair: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The signature scheme.
     public var scheme: KeyScheme { type(of: pair).scheme }
+    /// The public key (not secret).
     public var publicKey: [UInt8] { pair.publicKey }
+    /// The account id (the public key, or its hash for ecdsa/ethereum).
     public var accountId: [UInt8] { pair.accountId }
     /// The 32-byte seed when known (see `SigningKeyPair.seed`).
     public var seed: SecretBytes? { pair.seed }

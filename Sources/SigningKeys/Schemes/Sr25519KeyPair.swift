@@ -14,7 +14,9 @@ import CSodium
 ///   would accept), §1.5–1.7. It is variable-time (public data only): s·B − k·A is computed by
 ///   the Swift `VartimeDoubleBase` (Curve25519/), never used with secrets.
 public struct Sr25519KeyPair: SigningKeyPair {
+    /// `.sr25519` (MultiSignature index 1).
     public static let scheme = KeyScheme.sr25519
+    /// The schnorrkel signing context Substrate uses for every signature.
     public static let signingContext = "substrate"
 
     /// Canonical schnorrkel layout: scalar (32, < l) ‖ nonce (32).

@@ -4,11 +4,23 @@ import CSodium
 public enum ConstantTime {
     /// `true` when both byte strings are equal. Runs in time that depends only on the lengths
     /// (`sodium_memcmp`). Different lengths return `false` immediately (lengths are not secret).
+    /// Contiguous inputs (`Array`, `ArraySlice`, `Data`…) are compared in place; others are copied
+    /// into arrays that are wiped afterwards, so no unwiped copy of a secret is left behind.
     public static func equals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
-        let x = Array(a)
-        let y = Array(b)
-        guard x.count == y.count else { return false }
-        if x.isEmpty { return true }
+        guard a.count == b.count else { return false }
+        if a.isEmpty { return true }
+        let inPlace = a.withContiguousStorageIfAvailable { p in
+            b.withContiguousStorageIfAvailable { q in
+                sodium_memcmp(p.baseAddress.unsafelyUnwrapped, q.baseAddress.unsafelyUnwrapped, p.count) == 0
+            }
+        }
+        if let inPlace, let result = inPlace { return result }
+        var x = Array(a)
+        var y = Array(b)
+        defer {
+            wipe(&x)
+            wipe(&y)
+        }
         return x.withUnsafeBytes { p in
             y.withUnsafeBytes { q in
                 sodium_memcmp(p.baseAddress.unsafelyUnwrapped, q.baseAddress.unsafelyUnwrapped, p.count) == 0

@@ -1,0 +1,18 @@
+/// A custom metadata value (v15+), by key in encoded order.
+public struct CustomValue: Hashable, Sendable {
+    public var key: String
+    public var type: UInt32
+    public var value: [UInt8]
+
+    init(from r: inout ScaleReader) throws {
+        key = try r.readString()
+        type = try r.readCompact(as: UInt32.self)
+        value = try r.readByteVector()
+    }
+
+    func encode(to w: inout ScaleWriter) {
+        w.writeString(key)
+        w.writeCompact(type)
+        w.writeByteVector(value)
+    }
+}

@@ -1,0 +1,18 @@
+/// A v16 pallet associated type (`Config` trait type exposed in metadata).
+public struct AssociatedType: Hashable, Sendable {
+    public var name: String
+    public var type: UInt32
+    public var docs: [String]
+
+    init(from r: inout ScaleReader) throws {
+        name = try r.readString()
+        type = try r.readCompact(as: UInt32.self)
+        docs = try r.readVector { r in try r.readString() }
+    }
+
+    func encode(to w: inout ScaleWriter) {
+        w.writeString(name)
+        w.writeCompact(type)
+        w.writeVector(docs) { w, s in w.writeString(s) }
+    }
+}

@@ -1,0 +1,15 @@
+/// A pallet's call, event or error enum type, with (v16) per-variant deprecation.
+public struct PalletEnumType: Hashable, Sendable {
+    public var type: UInt32
+    public var deprecation: EnumDeprecationInfo
+
+    init(from r: inout ScaleReader, version: UInt8) throws {
+        type = try r.readCompact(as: UInt32.self)
+        deprecation = version >= 16 ? try EnumDeprecationInfo(from: &r) : EnumDeprecationInfo()
+    }
+
+    func encode(to w: inout ScaleWriter, version: UInt8) {
+        w.writeCompact(type)
+        if version >= 16 { deprecation.encode(to: &w) }
+    }
+}

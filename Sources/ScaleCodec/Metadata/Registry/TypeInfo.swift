@@ -1,0 +1,35 @@
+/// A type: its Rust path (`["sp_core", "crypto", "AccountId32"]`), generic parameters, shape and docs.
+public struct TypeInfo: Hashable, Sendable {
+    /// Rust path segments; empty for primitives, tuples, arrays and sequences.
+    public var path: [String]
+    /// Generic parameters by name, with the concrete type when known.
+    public var params: [TypeParameter]
+    /// The shape.
+    public var def: TypeDefinition
+    /// Documentation lines.
+    public var docs: [String]
+
+    /// Creates a type.
+    public init(path: [String] = [], params: [TypeParameter] = [], def: TypeDefinition, docs: [String] = []) {
+        self.path = path
+        self.params = params
+        self.def = def
+        self.docs = docs
+    }
+
+    /// Reads a type.
+    public init(from reader: inout ScaleReader) throws {
+        path = try reader.readVector { r in try r.readString() }
+        params = try reader.readVector { r in try TypeParameter(from: &r) }
+        def = try TypeDefinition(from: &reader)
+        docs = try reader.readVector { r in try r.readString() }
+    }
+
+    /// Appends the SCALE encoding.
+    public func encode(to writer: inout ScaleWriter) {
+        writer.writeVector(path) { w, s in w.writeString(s) }
+        writer.writeVector(params) { w, p in p.encode(to: &w) }
+        def.encode(to: &writer)
+        writer.writeVector(docs) { w, s in w.writeString(s) }
+    }
+}
