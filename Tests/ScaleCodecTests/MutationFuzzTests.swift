@@ -25,11 +25,10 @@ import Testing
         return b
     }
 
-    @Test func corruptedMetadataNeverCrashesOrHangs() throws {
+    // A hang fails the test through the time limit (a guard, not a performance assertion).
+    @Test(.timeLimit(.minutes(2))) func corruptedMetadataNeverCrashesOrHangs() throws {
         let original = try TestResources.data("polkadot-v15.scale")
         var rng = SeededRandom(seed: 42)
-        let clock = ContinuousClock()
-        let start = clock.now
         var accepted = 0
         for _ in 0..<(40 * fuzzRounds) {
             let m = Self.mutate(original, &rng)
@@ -41,7 +40,6 @@ import Testing
             } catch is ScaleError {}
         }
         #expect(accepted < 40)
-        #expect(clock.now - start < .seconds(60))
     }
 
     @Test(arguments: [0, 1, 4, 5, 100, 1000, 100_000, 467_000])
@@ -58,11 +56,11 @@ import Testing
         #expect(throws: ScaleError(.invalidMagic, "")) { try RuntimeMetadata(bytes: b) }
     }
 
-    @Test func aFourGigabyteTypeCountIsRefusedInstantly() throws {
+    @Test func aFourGigabyteTypeCountIsRefusedBeforeAllocating() throws {
+        // `.lengthTooLarge` is thrown by the length check that runs before any allocation
+        // (ScaleReader compares the prefix with the bytes left), so the refusal costs nothing.
         let b: [UInt8] = RuntimeMetadata.magic + [15, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]
-        let clock = ContinuousClock()
-        let t = clock.measure { #expect(throws: ScaleError(.lengthTooLarge, "")) { try RuntimeMetadata(bytes: b) } }
-        #expect(t < .milliseconds(100))
+        #expect(throws: ScaleError(.lengthTooLarge, "")) { try RuntimeMetadata(bytes: b) }
     }
 
     @Test(arguments: ["polkadot-v15.scale", "asset-hub-polkadot-v15.scale"])
@@ -108,17 +106,16 @@ import Testing
             PortableType(id: 1, type: TypeInfo(def: .array(length: UInt32.max, element: 0))),
             PortableType(id: 2, type: TypeInfo(def: .sequence(0))),
         ])
-        let clock = ContinuousClock()
-        let t = clock.measure {
-            #expect(throws: ScaleError.self) { try ValueDecoder(registry: reg).decode([], as: 1) }
-            #expect(throws: ScaleError(.lengthTooLarge, "")) {
-                try ValueDecoder(registry: reg).decode([0x03, 0xFF, 0xFF, 0xFF, 0xFF], as: 2)
-            }
+        #expect(throws: ScaleError.self) { try ValueDecoder(registry: reg).decode([], as: 1) }
+        #expect(throws: ScaleError(.lengthTooLarge, "")) {
+            try ValueDecoder(registry: reg).decode([0x03, 0xFF, 0xFF, 0xFF, 0xFF], as: 2)
         }
-        #expect(t < .milliseconds(100))
     }
 
-    @Test func aRegistryFanningOutOverZeroSizedTypesIsRefusedInsteadOfTakingExponentialTime() throws {
+    // `.tooManyValues` shows the visit budget (2^20 values) stopped the walk; the time limit only
+    // guards against a hang.
+    @Test(.timeLimit(.minutes(2)))
+    func aRegistryFanningOutOverZeroSizedTypesIsRefusedInsteadOfTakingExponentialTime() throws {
         // Type i is a struct of two fields of type i + 1; type 60 is `()`. Decoding type 0 from no
         // bytes would visit 2^61 values.
         var types: [PortableType] = []
@@ -135,14 +132,10 @@ import Testing
         // An array of the fan-out type: `TypeSizer` must answer without walking all 2^61 paths.
         types.append(PortableType(id: 63, type: TypeInfo(def: .array(length: 2, element: 0))))
         let decoder = ValueDecoder(registry: PortableRegistry(types: types))
-        let clock = ContinuousClock()
-        let t = clock.measure {
-            #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 0) }
-            #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 62) }
-            #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 63) }
-            #expect((try? TypeSizer(registry: decoder.registry).isZeroSized(0)) == true)
-        }
-        #expect(t < .seconds(20))
+        #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 0) }
+        #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 62) }
+        #expect(throws: ScaleError(.tooManyValues, "")) { try decoder.decode([], as: 63) }
+        #expect((try? TypeSizer(registry: decoder.registry).isZeroSized(0)) == true)
         // Within the budget, the same types still decode.
         #expect(try decoder.decode([], as: 50) != decoder.decode([], as: 60))
         let unit = ScaleValue.sequence([])

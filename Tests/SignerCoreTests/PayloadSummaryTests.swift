@@ -83,14 +83,28 @@ import Testing
         #expect(s.text.contains("GeneralIndex(1984)"))
     }
 
-    @Test func providedPropertiesWinOverTheTable() throws {
-        let p = try SignerPayload(json: Array(PayloadFixtures.polkadotA.utf8))
+    @Test func providedPropertiesDescribeAnUnknownChain() throws {
+        let unknownGenesis = "0x" + String(repeating: "ab", count: 32)
+        let p = try SignerPayload(
+            json: PayloadFixtures.polkadotA(replacing: "genesisHash", with: "\"\(unknownGenesis)\""))
         let s = PayloadSummary(
             payload: p, signing: try SigningPayload(payload: p),
             provided: ChainProperties(name: "My Chain", ss58Prefix: 42, token: TokenFormat(decimals: 3, symbol: "MYC")))
         #expect(s.chainName == "My Chain")
         #expect(s.signer == "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY")
         #expect(s.text.contains("0 MYC"))
+    }
+
+    @Test func theKnownChainTableWinsOverASiteForAKnownGenesis() throws {
+        let p = try SignerPayload(json: Array(PayloadFixtures.polkadotA.utf8))  // Polkadot genesis
+        let s = PayloadSummary(
+            payload: p, signing: try SigningPayload(payload: p),
+            provided: ChainProperties(name: "My Chain", ss58Prefix: 42, token: TokenFormat(decimals: 3, symbol: "MYC")))
+        #expect(s.chainName == "Polkadot")
+        #expect(s.signer == "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5")
+        #expect(s.text.contains("0 DOT"))
+        #expect(!s.text.contains("0 MYC"))
+        #expect(s.warnings.contains { $0.contains("genesis hash is Polkadot") })
     }
 
     @Test func siteDescriptionsContradictingAKnownGenesisAreWarnedAbout() throws {

@@ -3,11 +3,13 @@ import SigningKeys
 
 /// What we know about a chain for display: its name, address format and token.
 ///
-/// Precedence: properties a dapp provided (`metadata.provide`: `tokenDecimals`, `tokenSymbol`,
-/// `ss58Format`, `chain`), then ``KnownChains`` by genesis hash, then the metadata's
-/// `System.SS58Prefix`. Anything still unknown stays `nil` and is shown as such (raw planck,
-/// generic prefix 42). Provided properties are the site's word: when they contradict the table for
-/// a known genesis hash, ``PayloadSummary`` shows a warning naming both.
+/// Precedence: for a genesis hash in ``KnownChains`` the table wins outright, so a site cannot make
+/// 1,000 DOT read as "1 WND" (security: the amount a person approves must not be the site's word).
+/// Otherwise: properties a dapp provided (`metadata.provide`: `tokenDecimals`, `tokenSymbol`,
+/// `ss58Format`, `chain`), then ``KnownChains`` by the metadata's `spec_name` (when no genesis hash
+/// is given), then the metadata's `System.SS58Prefix`. Anything still unknown stays `nil` and is
+/// shown as such (raw planck, generic prefix 42). When provided properties contradict the table for
+/// a known genesis hash, ``PayloadSummary`` also shows a warning naming both.
 public struct ChainProperties: Hashable, Sendable {
     public var name: String?
     public var ss58Prefix: UInt16?
@@ -24,10 +26,12 @@ public struct ChainProperties: Hashable, Sendable {
     public static func resolve(
         genesisHash: [UInt8]?, provided: ChainProperties? = nil, metadata: RuntimeMetadata? = nil
     ) -> ChainProperties {
+        if let known = genesisHash.flatMap({ KnownChains.chain(genesisHash: $0) }) {
+            return ChainProperties(name: known.name, ss58Prefix: known.ss58Prefix, token: known.token)
+        }
         let known =
-            genesisHash.flatMap { KnownChains.chain(genesisHash: $0) }
-            ?? (genesisHash == nil
-                ? metadata?.runtimeVersion.flatMap { KnownChains.chain(specName: $0.specName) } : nil)
+            genesisHash == nil
+            ? metadata?.runtimeVersion.flatMap { KnownChains.chain(specName: $0.specName) } : nil
         return ChainProperties(
             name: provided?.name ?? known?.name,
             ss58Prefix: provided?.ss58Prefix ?? known?.ss58Prefix ?? metadata?.ss58Prefix,
