@@ -26,6 +26,14 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
+    @Option(
+        name: .customLong("tls-cert"),
+        help: ArgumentHelp("Serve both ports over HTTPS with this PEM certificate chain.", valueName: "pem"))
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key for --tls-cert.", valueName: "pem"))
+    var tlsKey: String?
+
     func validate() throws {
         for (name, value) in [("--port", port), ("--ui-port", uiPort)] where !(0...65535).contains(value) {
             throw ValidationError("\(name) must be between 0 and 65535")

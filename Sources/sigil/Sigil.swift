@@ -16,6 +16,6 @@ struct Sigil: AsyncParsableCommand {
             Decode a call:                                  sigil call decode --metadata polkadot.scale 0x0000…
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, KeyCommand.self, PayloadCommand.self, CallCommand.self]
+        subcommands: [ServeCommand.self, KeyCommand.self, PayloadCommand.self, CallCommand.self, TLSCommand.self]
     )
 }
