@@ -54,12 +54,11 @@ public final class TLSContext: @unchecked Sendable {
                 "certificate file \(certificateFile): no usable PEM certificate (\(OpenSSLErrors.drain()))")
         }
         try Self.checkReadable(keyFile, code: .tlsKeyLoadFailed, what: "private key")
-        if SSL_CTX_use_PrivateKey_file(context, keyFile, SSL_FILETYPE_PEM) != 1 {
-            throw HTTPError(
-                .tlsKeyLoadFailed,
-                "private key file \(keyFile): no usable unencrypted PEM private key (\(OpenSSLErrors.drain()))")
-        }
-        if SSL_CTX_check_private_key(context) != 1 {
+        // Parsed here (not with SSL_CTX_use_PrivateKey_file) so that "not a key" and "not this
+        // certificate's key" are told apart.
+        let key = try Self.readPrivateKey(keyFile)
+        defer { EVP_PKEY_free(key) }
+        if SSL_CTX_use_PrivateKey(context, key) != 1 || SSL_CTX_check_private_key(context) != 1 {
             throw HTTPError(
                 .tlsKeyMismatch,
                 "private key file \(keyFile) does not match certificate file \(certificateFile) (\(OpenSSLErrors.drain()))"
@@ -84,6 +83,20 @@ public final class TLSContext: @unchecked Sendable {
         }
         // No passphrase prompt on the terminal: an encrypted key simply fails to load.
         SSL_CTX_set_default_passwd_cb(pointer) { _, _, _, _ in 0 }
+    }
+
+    private static func readPrivateKey(_ path: String) throws(HTTPError) -> OpaquePointer {
+        guard let file = BIO_new_file(path, "r") else {
+            throw HTTPError(.tlsKeyLoadFailed, "private key file \(path): cannot open (\(OpenSSLErrors.drain()))")
+        }
+        defer { BIO_free(file) }
+        // The callback supplies no passphrase: an encrypted key fails instead of prompting.
+        guard let key = PEM_read_bio_PrivateKey(file, nil, { _, _, _, _ in 0 }, nil) else {
+            throw HTTPError(
+                .tlsKeyLoadFailed,
+                "private key file \(path): no usable unencrypted PEM private key (\(OpenSSLErrors.drain()))")
+        }
+        return key
     }
 
     private static func checkReadable(_ path: String, code: HTTPError.Code, what: String) throws(HTTPError) {
