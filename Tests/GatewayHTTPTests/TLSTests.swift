@@ -70,6 +70,38 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (["h2", "http/1.1"], "http/1.1"), (["http/1.1"], "http/1.1"), ([], ""), (["spdy/3", "x"], ""),
+    ])
+    func selectsHTTP11ByALPNOnlyWhenOffered(offered: [String], selected: String) async throws {
+        let fixture = try TLSFixture()
+        try await Self.tlsServer(fixture) { server in
+            let client = try TestClient(port: server.port)
+            try client.startTLS(trusting: fixture.certificatePath, alpn: offered)
+            #expect(client.tlsALPN == selected)
+            try client.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try client.readResponse().text == "hello")
+        }
+    }
+
+    @Test(arguments: [
+        [], [0], [9, 0x68], [8, 0x68, 0x74, 0x74, 0x70, 0x2F, 0x31, 0x2E], [2, 0x68, 0x32, 0, 8],
+        [2, 0x68, 0x32, 8, 0x68, 0x74, 0x74, 0x70, 0x2F, 0x31, 0x2E, 0x31],
+    ] as [[UInt8]])
+    func alpnParsingStaysInsideTheClientsList(list: [UInt8]) {
+        var out: UnsafePointer<UInt8>?
+        var length: UInt8 = 0
+        let valid = list == [2, 0x68, 0x32, 8] + Array("http/1.1".utf8)
+        // A sentinel byte after the list: the parser must not read it (count excludes it).
+        let padded = list + [8]
+        let result = padded.withUnsafeBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return TLSContext.selectHTTP11(base, list.count, &out, &length)
+        }
+        #expect(result == (valid ? SSL_TLSEXT_ERR_OK : SSL_TLSEXT_ERR_NOACK))
+        #expect(length == (valid ? 8 : 0))
+    }
+
     @Test func keepsAConnectionAliveAcrossRequestsAndPipelines() async throws {
         let fixture = try TLSFixture()
         try await Self.tlsServer(fixture) { server in

@@ -81,6 +81,12 @@ public final class TLSContext: @unchecked Sendable {
         guard SSL_CTX_set_cipher_list(pointer, Self.tls12Ciphers) == 1 else {
             throw HTTPError(.tlsFailed, "cipher list rejected: \(OpenSSLErrors.drain())")
         }
+        // ALPN (RFC 7301): pick "http/1.1" when the client offers it; otherwise no ALPN answer, and
+        // a client that offered only h2 fails rather than speaking HTTP/2 to an HTTP/1.1 server.
+        SSL_CTX_set_alpn_select_cb(pointer, { _, out, outLength, offered, offeredLength, _ in
+            guard let out, let outLength, let offered else { return SSL_TLSEXT_ERR_NOACK }
+            return TLSContext.selectHTTP11(offered, Int(offeredLength), out, outLength)
+        }, nil)
         // No passphrase prompt on the terminal: an encrypted key simply fails to load.
         SSL_CTX_set_default_passwd_cb(pointer) { _, _, _, _ in 0 }
     }
@@ -97,6 +103,28 @@ public final class TLSContext: @unchecked Sendable {
                 "private key file \(path): no usable unencrypted PEM private key (\(OpenSSLErrors.drain()))")
         }
         return key
+    }
+
+    /// Finds "http/1.1" in the client's ALPN list (length-prefixed names, untrusted; every length is
+    /// checked against the list's end) and points `out` at it inside that list, as OpenSSL allows.
+    static func selectHTTP11(
+        _ offered: UnsafePointer<UInt8>, _ count: Int,
+        _ out: UnsafeMutablePointer<UnsafePointer<UInt8>?>, _ outLength: UnsafeMutablePointer<UInt8>
+    ) -> Int32 {
+        let wanted = Array("http/1.1".utf8)
+        var index = 0
+        while index < count {
+            let length = Int(offered[index])
+            let start = index + 1
+            guard length > 0, start + length <= count else { break }
+            if length == wanted.count && (0..<length).allSatisfy({ offered[start + $0] == wanted[$0] }) {
+                out.pointee = offered + start
+                outLength.pointee = UInt8(length)
+                return SSL_TLSEXT_ERR_OK
+            }
+            index = start + length
+        }
+        return SSL_TLSEXT_ERR_NOACK
     }
 
     private static func checkReadable(_ path: String, code: HTTPError.Code, what: String) throws(HTTPError) {

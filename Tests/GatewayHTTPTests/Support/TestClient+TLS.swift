@@ -8,7 +8,7 @@ extension TestClient {
     ///   - maxVersion: e.g. `TLS1_2_VERSION` to force TLS 1.2; `minVersion` for old protocols.
     func startTLS(
         trusting caFile: String, host: String? = "localhost", ip: String? = nil,
-        minVersion: Int32? = nil, maxVersion: Int32? = nil
+        minVersion: Int32? = nil, maxVersion: Int32? = nil, alpn: [String] = []
     ) throws {
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw Failure(description: "SSL_CTX_new") }
         sslContext = context
@@ -27,6 +27,12 @@ extension TestClient {
         self.ssl = ssl
         if let host { SSL_set1_host(ssl, host) }
         if let ip, let param = SSL_get0_param(ssl) { X509_VERIFY_PARAM_set1_ip_asc(param, ip) }
+        if !alpn.isEmpty {
+            let wire = alpn.flatMap { [UInt8($0.utf8.count)] + Array($0.utf8) }
+            guard SSL_set_alpn_protos(ssl, wire, UInt32(wire.count)) == 0 else {
+                throw Failure(description: "SSL_set_alpn_protos")
+            }
+        }
         SSL_set_fd(ssl, fd)
         ERR_clear_error()
         let rc = SSL_connect(ssl)
@@ -42,6 +48,16 @@ extension TestClient {
 
     /// The negotiated protocol version (`TLS1_3_VERSION`, …).
     var tlsVersion: Int32 { ssl.map { SSL_version($0) } ?? 0 }
+
+    /// The protocol the server chose by ALPN, or "" when it chose none.
+    var tlsALPN: String {
+        guard let ssl else { return "" }
+        var data: UnsafePointer<UInt8>?
+        var length: UInt32 = 0
+        SSL_get0_alpn_selected(ssl, &data, &length)
+        guard let data else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+    }
 
     /// The negotiated cipher's OpenSSL name.
     var tlsCipher: String {
