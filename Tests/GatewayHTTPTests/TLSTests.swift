@@ -84,10 +84,11 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        [], [0], [9, 0x68], [8, 0x68, 0x74, 0x74, 0x70, 0x2F, 0x31, 0x2E], [2, 0x68, 0x32, 0, 8],
-        [2, 0x68, 0x32, 8, 0x68, 0x74, 0x74, 0x70, 0x2F, 0x31, 0x2E, 0x31],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [], [0], [9, 0x68], [8, 0x68, 0x74, 0x74, 0x70, 0x2F, 0x31, 0x2E], [2, 0x68, 0x32, 0, 8],
+            [2, 0x68, 0x32, 8, 0x68, 0x74, 0x74, 0x70, 0x2F, 0x31, 0x2E, 0x31],
+        ] as [[UInt8]])
     func alpnParsingStaysInsideTheClientsList(list: [UInt8]) {
         var out: UnsafePointer<UInt8>?
         var length: UInt8 = 0
@@ -221,7 +222,8 @@ import Testing
     func badCertificateOrKeyFilesThrowTypedErrorsNamingTheFile(_ bad: BadFile) throws {
         let fixture = try TLSFixture()
         let garbage = fixture.directory + "/garbage.pem"
-        try TLSFixture.write(Array("-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n".utf8), to: garbage)
+        try TLSFixture.write(
+            Array("-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n".utf8), to: garbage)
         let other = fixture.directory + "/other.pem"
         try TLSFixture.write(try SelfSignedCertificate.generate(host: "localhost").privateKeyPEM, to: other)
         let missing = fixture.directory + "/missing.pem"

@@ -81,12 +81,14 @@ public final class TLSContext: @unchecked Sendable {
         guard SSL_CTX_set_cipher_list(pointer, Self.tls12Ciphers) == 1 else {
             throw HTTPError(.tlsFailed, "cipher list rejected: \(OpenSSLErrors.drain())")
         }
-        // ALPN (RFC 7301): pick "http/1.1" when the client offers it; otherwise no ALPN answer, and
-        // a client that offered only h2 fails rather than speaking HTTP/2 to an HTTP/1.1 server.
-        SSL_CTX_set_alpn_select_cb(pointer, { _, out, outLength, offered, offeredLength, _ in
-            guard let out, let outLength, let offered else { return SSL_TLSEXT_ERR_NOACK }
-            return TLSContext.selectHTTP11(offered, Int(offeredLength), out, outLength)
-        }, nil)
+        // ALPN (RFC 7301): pick "http/1.1" when the client offers it; otherwise send no ALPN answer
+        // (never h2: this server speaks HTTP/1.1 only).
+        SSL_CTX_set_alpn_select_cb(
+            pointer,
+            { _, out, outLength, offered, offeredLength, _ in
+                guard let out, let outLength, let offered else { return SSL_TLSEXT_ERR_NOACK }
+                return TLSContext.selectHTTP11(offered, Int(offeredLength), out, outLength)
+            }, nil)
         // No passphrase prompt on the terminal: an encrypted key simply fails to load.
         SSL_CTX_set_default_passwd_cb(pointer) { _, _, _, _ in 0 }
     }
