@@ -5,8 +5,9 @@ import Testing
 @testable import GatewayHTTP
 
 /// HTTPS through `HTTPServerConfiguration.tls`, with an OpenSSL client built in the test
-/// (`TestClient+TLS.swift`) that trusts only the fixture's self-signed certificate.
-@Suite(.serialized) struct TLSTests {
+/// (`TestClient+TLS.swift`) that trusts only the fixture's self-signed certificate. Part of the
+/// serialized `HTTPServerTests` suite so that descriptor counts are not disturbed by other servers.
+extension HTTPServerTests {
     static func tlsServer(
         _ fixture: TLSFixture, _ configure: @escaping (inout HTTPServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer) async throws -> Void
