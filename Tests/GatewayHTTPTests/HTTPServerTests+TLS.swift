@@ -140,6 +140,34 @@ extension HTTPServerTests {
         }
     }
 
+    /// Server-Sent Events over TLS: the first event, a heartbeat, an event from another thread, then
+    /// the server ends the stream with close_notify (a clean end of a close-delimited body).
+    @Test func streamsEventsOverTLSAndEndsThemWithCloseNotify() async throws {
+        let fixture = try TLSFixture()
+        let terminated = Shared(0)
+        let streams = Shared<[EventStream]>([])
+        try await withServer(
+            {
+                $0.tls = fixture.context
+                $0.eventStreamHeartbeat = .milliseconds(50)
+            }, handler: Self.streamRouter(terminated: terminated, streams: streams)
+        ) { server in
+            let client = try TestClient(port: server.port)
+            try client.startTLS(trusting: fixture.certificatePath)
+            try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+            let start = try client.readUntil("line two\n\n")
+            #expect(start.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(try client.readUntil(":\n\n") == ":\n\n")
+            let stream = try #require(streams.current.first)
+            stream.send(ServerSentEvent(id: "7", data: "later"))
+            #expect(try client.readUntil("data: later\n\n").contains("id: 7\n"))
+            stream.close()
+            _ = try client.readUntilClosed()
+            #expect(client.receivedCloseNotify)
+            #expect(await waitUntil { server.connectionCount == 0 && terminated.current == 1 })
+        }
+    }
+
     @Test func closesWithCloseNotifyAfterConnectionClose() async throws {
         let fixture = try TLSFixture()
         try await Self.tlsServer(fixture) { server in

@@ -553,12 +553,18 @@ final class Connection: @unchecked Sendable {
             current.terminate()
             server.streamClosed()
         }
+        let drained = output.isEmpty
         output.removeAll()
         pendingBytes = 0
         if let tls {
-            // Best effort, one non-blocking send: a graceful close tells the client the data is complete.
-            let alert = tls.closeNotify()
-            if !alert.isEmpty { Socket.sendOnce(fd, alert) }
+            if drained {
+                // Best effort, one non-blocking send: close_notify says "everything was sent"
+                // (RFC 8446 §6.1), so only after a complete flush.
+                let alert = tls.closeNotify()
+                if !alert.isEmpty { Socket.sendOnce(fd, alert) }
+            } else {
+                tls.abandon()
+            }
         }
         readSource.cancel()
         writeSource.cancel()
