@@ -19,6 +19,10 @@ struct TLSCommand: ParsableCommand {
                 365 days, with subjectAltName DNS:<host> (IP:<host> for an address). Clients must be told \
                 to trust this exact certificate (curl --cacert <host>.cert.pem). For trying TLS out only: \
                 use a certificate from a real CA for anything else.
+
+                Why TLS: a dapp served over https may call http://127.0.0.1 (a potentially trustworthy \
+                origin), but it can reach a gateway on another machine only over https (mixed content \
+                is blocked), so a networked gateway needs --tls-cert/--tls-key.
                 """)
 
         @Option(help: "Host name or IP address the certificate is for (e.g. localhost, sigil.lan, 192.168.1.5).")
