@@ -244,7 +244,7 @@ extension HTTPServerTests {
 
     enum BadFile: String, CaseIterable {
         case missingCertificate, garbageCertificate, keyAsCertificate, missingKey, garbageKey, certificateAsKey,
-            mismatchedKey
+            mismatchedKey, encryptedKey
     }
 
     @Test(arguments: BadFile.allCases)
@@ -255,6 +255,8 @@ extension HTTPServerTests {
             Array("-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n".utf8), to: garbage)
         let other = fixture.directory + "/other.pem"
         try TLSFixture.write(try SelfSignedCertificate.generate(host: "localhost").privateKeyPEM, to: other)
+        let encrypted = fixture.directory + "/encrypted.pem"
+        try fixture.writeEncryptedKey(to: encrypted)
         let missing = fixture.directory + "/missing.pem"
         let (certificate, key, code, named): (String, String, HTTPError.Code, String) =
             switch bad {
@@ -266,6 +268,8 @@ extension HTTPServerTests {
             case .certificateAsKey:
                 (fixture.certificatePath, fixture.certificatePath, .tlsKeyLoadFailed, fixture.certificatePath)
             case .mismatchedKey: (fixture.certificatePath, other, .tlsKeyMismatch, other)
+            // Refused without a passphrase prompt.
+            case .encryptedKey: (fixture.certificatePath, encrypted, .tlsKeyLoadFailed, encrypted)
             }
         let error = #expect(throws: HTTPError.self) {
             try TLSContext(certificateFile: certificate, keyFile: key)

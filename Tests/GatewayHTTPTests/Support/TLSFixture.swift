@@ -1,3 +1,4 @@
+import COpenSSL
 import Glibc
 
 @testable import GatewayHTTP
@@ -23,8 +24,24 @@ final class TLSFixture {
     }
 
     deinit {
-        for name in ["cert.pem", "key.pem", "other.pem", "garbage.pem"] { unlink(directory + "/" + name) }
+        for name in ["cert.pem", "key.pem", "other.pem", "garbage.pem", "encrypted.pem"] { unlink(directory + "/" + name) }
         rmdir(directory)
+    }
+
+    /// Writes this fixture's key again, encrypted (PKCS#8, AES-256-CBC, passphrase "secret").
+    func writeEncryptedKey(to path: String) throws {
+        guard let input = BIO_new_file(keyPath, "r") else { throw TestClient.Failure(description: "open key") }
+        defer { BIO_free(input) }
+        guard let key = PEM_read_bio_PrivateKey(input, nil, nil, nil) else {
+            throw TestClient.Failure(description: "read key")
+        }
+        defer { EVP_PKEY_free(key) }
+        guard let output = BIO_new_file(path, "w") else { throw TestClient.Failure(description: "open \(path)") }
+        defer { BIO_free(output) }
+        var passphrase = Array("secret".utf8CString)
+        guard PEM_write_bio_PKCS8PrivateKey(output, key, EVP_aes_256_cbc(), &passphrase, 6, nil, nil) == 1 else {
+            throw TestClient.Failure(description: "write encrypted key")
+        }
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {
