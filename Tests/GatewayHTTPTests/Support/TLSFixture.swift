@@ -24,7 +24,9 @@ final class TLSFixture {
     }
 
     deinit {
-        for name in ["cert.pem", "key.pem", "other.pem", "garbage.pem", "encrypted.pem"] { unlink(directory + "/" + name) }
+        for name in ["cert.pem", "key.pem", "other.pem", "garbage.pem", "encrypted.pem"] {
+            unlink(directory + "/" + name)
+        }
         rmdir(directory)
     }
 
