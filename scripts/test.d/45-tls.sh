@@ -3,7 +3,7 @@
 # --tls-cert/--tls-key` prints https:// URLs on both ports; curl trusting only that certificate
 # fetches /bridge.js byte for byte over TLS 1.3 and TLS 1.2; TLS 1.1, an untrusted client and plain
 # HTTP to the TLS port are refused (and the server keeps serving); a mismatched key is refused at
-# start with a message naming the file; SIGTERM exits 0.
+# start with a message naming the file; SIGTERM exits 0; a certificate for 127.0.0.1 verifies too.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -58,5 +58,18 @@ ok "$url" | cmp - public/bridge.js || fail "server stopped serving after a plain
 
 kill -TERM "$pid"
 wait "$pid" || fail "serve exited non-zero after SIGTERM"
+pid=
+
+# A certificate for an IP address (subjectAltName IP:127.0.0.1) verifies for https://127.0.0.1.
+"$bin" tls self-signed --host 127.0.0.1 --out-dir "$work" > /dev/null
+"$bin" serve --tls-cert "$work/127.0.0.1.cert.pem" --tls-key "$work/127.0.0.1.key.pem" --port 0 --ui-port 0 \
+    > "$work/out" 2> "$work/err" &
+pid=$!
+for _ in $(seq 1 200); do grep -q approvals "$work/out" 2>/dev/null && break; python3 -c 'import time; time.sleep(0.05)'; done
+ip_url=$(grep -o 'https://127.0.0.1:[0-9]*/bridge.js' "$work/out" | head -1)
+[ -n "$ip_url" ] || fail "serve printed no https URL (IP certificate)"
+curl -sS --max-time 10 --cacert "$work/127.0.0.1.cert.pem" "$ip_url" | cmp - public/bridge.js || fail "IP certificate fetch failed"
+kill -TERM "$pid"
+wait "$pid" || fail "serve exited non-zero after SIGTERM (IP certificate)"
 pid=
 echo "tls test: ok ($url, curl exit for plain HTTP: $rc)"
