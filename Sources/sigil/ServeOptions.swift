@@ -10,6 +10,8 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("ui-port"), help: "Port for the approval page; 0 picks a free port.")
     var uiPort: Int = 9716
 
+    @OptionGroup var tls: TLSOptions
+
     @Option(
         help: ArgumentHelp(
             "Numeric address to listen on instead of 127.0.0.1 and ::1 (e.g. 0.0.0.0 in a container).",
@@ -25,14 +27,6 @@ struct ServeOptions: ParsableArguments {
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
-
-    @Option(
-        name: .customLong("tls-cert"),
-        help: ArgumentHelp("Serve both ports over HTTPS with this PEM certificate chain.", valueName: "pem"))
-    var tlsCert: String?
-
-    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key for --tls-cert.", valueName: "pem"))
-    var tlsKey: String?
 
     func validate() throws {
         for (name, value) in [("--port", port), ("--ui-port", uiPort)] where !(0...65535).contains(value) {
