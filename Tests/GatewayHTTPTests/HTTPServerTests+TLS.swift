@@ -215,6 +215,23 @@ extension HTTPServerTests {
         }
     }
 
+    /// Over the connection cap a plain server answers 503 in plaintext; a TLS client would read that
+    /// as a bad record, so the TLS server just closes.
+    @Test func closesWithoutPlaintextAboveTheConnectionCap() async throws {
+        let fixture = try TLSFixture()
+        try await Self.tlsServer(fixture, { $0.maxConnections = 1 }) { server in
+            let first = try TestClient(port: server.port)
+            try first.startTLS(trusting: fixture.certificatePath)
+            try first.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try first.readResponse().text == "hello")
+            let second = try TestClient(port: server.port)
+            #expect(try second.readUntilClosed().isEmpty)
+            // The first connection is unaffected.
+            try first.send("GET /path/again HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try first.readResponse().text == "again")
+        }
+    }
+
     @Test func keepsTheDescriptorCountStableOverManyTLSConnections() async throws {
         let fixture = try TLSFixture()
         try await Self.tlsServer(fixture) { server in
