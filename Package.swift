@@ -38,7 +38,7 @@ let package = Package(
         // Our modules, bottom to top.
         .target(
             name: "GatewayHTTP",
-            dependencies: ["CZlib", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .target(
             name: "ScaleCodec",
@@ -93,7 +93,7 @@ let package = Package(
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads ../shared.
         .testTarget(
-            name: "GatewayHTTPTests", dependencies: ["GatewayHTTP"],
+            name: "GatewayHTTPTests", dependencies: ["GatewayHTTP", "COpenSSL"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ScaleCodecTests", dependencies: ["ScaleCodec"],

@@ -22,6 +22,10 @@ public struct HTTPError: Error, Equatable, CustomStringConvertible, Sendable {
             case invalidConfiguration
             case bindFailed
             case fileLoadFailed
+            case tlsCertificateLoadFailed
+            case tlsKeyLoadFailed
+            case tlsKeyMismatch
+            case tlsFailed
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
@@ -46,6 +50,14 @@ public struct HTTPError: Error, Equatable, CustomStringConvertible, Sendable {
         public static let bindFailed = Code(value: .bindFailed)
         /// A static file could not be read or is over the size limit.
         public static let fileLoadFailed = Code(value: .fileLoadFailed)
+        /// The TLS certificate file is missing, unreadable, or holds no usable PEM certificate chain.
+        public static let tlsCertificateLoadFailed = Code(value: .tlsCertificateLoadFailed)
+        /// The TLS private key file is missing, unreadable, encrypted, or holds no usable PEM key.
+        public static let tlsKeyLoadFailed = Code(value: .tlsKeyLoadFailed)
+        /// The private key does not belong to the certificate.
+        public static let tlsKeyMismatch = Code(value: .tlsKeyMismatch)
+        /// OpenSSL could not set up a TLS context or create a key/certificate.
+        public static let tlsFailed = Code(value: .tlsFailed)
         public var description: String { value.rawValue }
     }
 

@@ -40,10 +40,10 @@ struct ServeCommand: AsyncParsableCommand {
         for server in servers.all { try server.bind() }
         print("Sigil is serving:")
         for address in servers.dapp.listeningAddresses {
-            print("  dapps:     http://\(address.urlAuthority)/bridge.js")
+            print("  dapps:     \(options.tls.scheme)://\(address.urlAuthority)/bridge.js")
         }
         for address in servers.ui.listeningAddresses {
-            print("  approvals: http://\(address.urlAuthority)/")
+            print("  approvals: \(options.tls.scheme)://\(address.urlAuthority)/")
         }
         fflush(nil)  // all output streams: the URLs must be visible before the first request
         for server in servers.all { server.startAccepting() }
@@ -69,6 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
         var uiConfiguration = HTTPServerConfiguration()
         uiConfiguration.name = "ui"
         uiConfiguration.port = options.uiPort
+        let tls = try options.tls.makeContext()
+        dappConfiguration.tls = tls
+        uiConfiguration.tls = tls
         if let host = options.host {
             dappConfiguration.bindAddress = .host(host)
             uiConfiguration.bindAddress = .host(host)

@@ -10,6 +10,8 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("ui-port"), help: "Port for the approval page; 0 picks a free port.")
     var uiPort: Int = 9716
 
+    @OptionGroup var tls: TLSOptions
+
     @Option(
         help: ArgumentHelp(
             "Numeric address to listen on instead of 127.0.0.1 and ::1 (e.g. 0.0.0.0 in a container).",

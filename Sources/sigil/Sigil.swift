@@ -18,6 +18,7 @@ struct Sigil: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ServeCommand.self, KeyCommand.self, AccountsCommand.self, PayloadCommand.self, CallCommand.self,
+            TLSCommand.self,
         ]
     )
 }

@@ -41,6 +41,11 @@ final class Connection: @unchecked Sendable {
     private var cancelledSources = 0
 
     private var parser: HTTPRequestParser
+    /// TLS over memory BIOs when the server has a `TLSContext` (see `TLSSession`); socket I/O below
+    /// is the same either way, `output` then holds ciphertext.
+    private let tls: TLSSession?
+    /// The server wants TLS but OpenSSL could not create a session: close at once.
+    private let tlsUnavailable: Bool
     private var output: [[UInt8]] = []
     private var outputOffset = 0
     private var pendingBytes = 0
@@ -69,6 +74,8 @@ final class Connection: @unchecked Sendable {
         self.id = id
         self.server = server
         self.parser = HTTPRequestParser(limits: server.configuration.limits)
+        self.tls = server.configuration.tls.flatMap { TLSSession(context: $0) }
+        self.tlsUnavailable = server.configuration.tls != nil && tls == nil
         self.queue = DispatchQueue(label: "sigil.http.connection", target: server.queuePool.queue(for: id))
         self.readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         self.writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
@@ -86,6 +93,7 @@ final class Connection: @unchecked Sendable {
         readSource.setCancelHandler { self.sourceCancelled() }
         writeSource.setCancelHandler { self.sourceCancelled() }
         readSource.resume()
+        if tlsUnavailable { queue.async { self.abort() } }
     }
 
     private var onQueue: Bool { DispatchQueue.getSpecific(key: Self.queueKey) == id }
@@ -105,13 +113,22 @@ final class Connection: @unchecked Sendable {
         let chunk = 32 * 1024
         var eof = false
         var readFailed = false
+        var tlsFailure: String?
         withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 16) { scratch in
             for _ in 0..<4 {
                 let n = recv(fd, scratch.baseAddress, chunk, 0)
                 if n > 0 {
-                    // Bytes after an event stream started or after a fatal error are read (to see EOF) and dropped.
-                    if stream == nil && !closeAfterFlush {
-                        parser.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<n]))
+                    let bytes = UnsafeRawBufferPointer(rebasing: scratch[0..<n])
+                    if let tls {
+                        switch tls.receive(bytes, deliver: { acceptPlaintext($0) }) {
+                        case .open: break
+                        case .peerClosed: eof = true
+                        case .failed(let reason): tlsFailure = reason
+                        }
+                        appendCiphertext(tls.takeOutput())
+                        if eof || tlsFailure != nil { break }
+                    } else {
+                        acceptPlaintext(bytes)
                     }
                     if n < chunk { break }
                 } else if n == 0 {
@@ -127,11 +144,37 @@ final class Connection: @unchecked Sendable {
                 }
             }
         }
+        if let tlsFailure {
+            // Not TLS (plain HTTP on the TLS port), a failed handshake or a bad record: send the alert
+            // OpenSSL produced (if any) and close. Nothing more is parsed.
+            server.logger.debug("TLS failure; closing", metadata: ["connection": "\(id)", "error": "\(tlsFailure)"])
+            if let current = inFlight {
+                inFlight = nil
+                current.responder?.cancel()
+            }
+            closeAfterFlush = true
+            flush()
+            return
+        }
         if eof {
             peerFinished(reset: readFailed)
             return
         }
         processRequests()
+    }
+
+    /// Request bytes (decrypted, with TLS). Bytes after an event stream started or after a fatal
+    /// error are read (to see EOF) and dropped.
+    private func acceptPlaintext(_ bytes: UnsafeRawBufferPointer) {
+        if stream == nil && !closeAfterFlush {
+            parser.feed(bytes)
+        }
+    }
+
+    private func appendCiphertext(_ bytes: [UInt8]) {
+        if bytes.isEmpty { return }
+        output.append(bytes)
+        pendingBytes += bytes.count
     }
 
     /// The peer sent FIN (or reset). Requests it completed before a FIN are still answered (an
@@ -295,6 +338,12 @@ final class Connection: @unchecked Sendable {
 
     private func enqueue(_ bytes: [UInt8]) {
         if bytes.isEmpty { return }
+        if let tls {
+            // Encrypted now, so `output` and `pendingBytes` (back-pressure) count what goes on the wire.
+            // A failed seal marks the session failed; the next flush drops the connection.
+            if tls.seal(bytes) { appendCiphertext(tls.takeOutput()) }
+            return
+        }
         output.append(bytes)
         pendingBytes += bytes.count
     }
@@ -303,6 +352,10 @@ final class Connection: @unchecked Sendable {
     /// http-server.md §2.2), arming the write source on EAGAIN and suspending it once drained.
     private func flush() {
         if closed { return }
+        if let tls, tls.failed, !closeAfterFlush {
+            abort()
+            return
+        }
         while !output.isEmpty {
             let (n, e) = sendPending()
             if n > 0 {
@@ -482,6 +535,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func abort() {
+        tls?.abandon()
         output.removeAll()
         pendingBytes = 0
         close()
@@ -499,8 +553,19 @@ final class Connection: @unchecked Sendable {
             current.terminate()
             server.streamClosed()
         }
+        let drained = output.isEmpty
         output.removeAll()
         pendingBytes = 0
+        if let tls {
+            if drained {
+                // Best effort, one non-blocking send: close_notify says "everything was sent"
+                // (RFC 8446 §6.1), so only after a complete flush.
+                let alert = tls.closeNotify()
+                if !alert.isEmpty { Socket.sendOnce(fd, alert) }
+            } else {
+                tls.abandon()
+            }
+        }
         readSource.cancel()
         writeSource.cancel()
         // A cancelled source still has to be resumed if it is suspended or was never activated

@@ -211,7 +211,10 @@ public final class HTTPServer: Sendable {
         }
         guard let connection else {
             // Over the cap (or shutting down): a best-effort 503, then close; no source was created.
-            Socket.sendOnce(fd, ResponseWriter.errorResponse(.serviceUnavailable))
+            // A TLS client would read plaintext as a bad record, so it just sees the close.
+            if configuration.tls == nil {
+                Socket.sendOnce(fd, ResponseWriter.errorResponse(.serviceUnavailable))
+            }
             Glibc.close(fd)
             return
         }

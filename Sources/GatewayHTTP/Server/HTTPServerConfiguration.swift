@@ -32,6 +32,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration = .seconds(5)
     /// A short name for log lines ("dapp", "ui").
     public var name = "http"
+    /// Serve HTTPS with this certificate and key (nil: plain HTTP). The header deadline also bounds
+    /// the TLS handshake.
+    public var tls: TLSContext?
 
     public init() {}
 

@@ -1,3 +1,4 @@
+import COpenSSL
 import Glibc
 
 @testable import GatewayHTTP
@@ -18,6 +19,12 @@ final class TestClient {
 
     let fd: Int32
     private var buffer: [UInt8] = []
+    /// After `startTLS` (TestClient+TLS.swift): the client's `SSL *` and `SSL_CTX *`; reads and
+    /// writes then go through them (blocking, with the same socket timeouts).
+    var ssl: OpaquePointer?
+    var sslContext: OpaquePointer?
+    /// Set when a TLS read ended with the server's close_notify (a clean TLS close).
+    var receivedCloseNotify = false
 
     /// Connects to `host:port`. `receiveBuffer` shrinks SO_RCVBUF (set before connect) to make a slow reader.
     init(port: Int, host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
@@ -60,14 +67,21 @@ final class TestClient {
         }
     }
 
-    deinit { Glibc.close(fd) }
+    deinit {
+        if let ssl { SSL_free(ssl) }
+        if let sslContext { SSL_CTX_free(sslContext) }
+        Glibc.close(fd)
+    }
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[offset...].withUnsafeBytes { raw -> Int in
+                if let ssl { return Int(SSL_write(ssl, raw.baseAddress, Int32(clamping: raw.count))) }
+                return Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+            }
             guard n > 0 else { throw Failure(description: "send failed: errno \(errno)") }
             offset += n
         }
@@ -77,6 +91,22 @@ final class TestClient {
     @discardableResult
     func fill(max: Int = 64 * 1024) throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: max)
+        if let ssl {
+            let n = chunk.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32(clamping: $0.count)) }
+            if n > 0 {
+                buffer.append(contentsOf: chunk[0..<Int(n)])
+                return true
+            }
+            switch SSL_get_error(ssl, n) {
+            case SSL_ERROR_ZERO_RETURN:
+                receivedCloseNotify = true
+                return false
+            case SSL_ERROR_SYSCALL where errno == 0 || errno == ECONNRESET:
+                return false
+            default:
+                throw Failure(description: "SSL_read failed or timed out: errno \(errno)")
+            }
+        }
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if n == 0 { return false }
         if n < 0 {

@@ -1,14 +1,14 @@
 // GET /bridge.js: the file, from memory (GatewayHTTP StaticFiles, as `sigil serve` does);
 // POST /echo: the request body back; GET /events: a Server-Sent Events stream (for the RSS row).
-// Usage: sigil-echo PORT FILE
+// Usage: sigil-echo PORT FILE [CERT.pem KEY.pem]   (with a certificate and key: HTTPS)
 import Dispatch
 import GatewayHTTP
 import Glibc
 import Logging
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let port = Int(arguments[1]) else {
-    print("usage: sigil-echo PORT FILE")
+guard arguments.count == 3 || arguments.count == 5, let port = Int(arguments[1]) else {
+    print("usage: sigil-echo PORT FILE [CERT.pem KEY.pem]")
     exit(2)
 }
 var limit = rlimit()
@@ -36,6 +36,9 @@ var configuration = HTTPServerConfiguration()
 configuration.bindAddress = .host("127.0.0.1")
 configuration.port = port
 configuration.maxConnections = 4096
+if arguments.count == 5 {
+    configuration.tls = try TLSContext(certificateFile: arguments[3], keyFile: arguments[4])
+}
 let server = HTTPServer(configuration: configuration, handler: router, logger: Logger(label: "sigil-echo"))
 try server.start()
 print("ready")
