@@ -1,0 +1,109 @@
+/// An ordered list of header fields with case-insensitive lookup by name (RFC 9110 §5.1).
+///
+/// Request headers come from the parser, which has already rejected names that are not tokens and
+/// values with CR, LF, NUL or other control characters. Response headers are set by handlers; the
+/// response writer refuses (answers 500 instead) any field that would break framing, so a handler
+/// cannot inject a header by putting CR/LF in a value.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// One field line. `name` keeps the spelling it was given.
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The fields in order of appearance.
+    public private(set) var fields: [Field]
+
+    public init() { fields = [] }
+
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Creates headers from field lines, in order.
+    public init(fields: [Field]) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The number of field lines.
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// The first value of the field `name`, compared ASCII case-insensitively.
+    public subscript(name: String) -> String? {
+        for field in fields where field.name.asciiCaseInsensitiveEquals(name) { return field.value }
+        return nil
+    }
+
+    /// All values of the field `name`, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { $0.name.asciiCaseInsensitiveEquals(name) }.map(\.value)
+    }
+
+    /// Whether a field `name` is present.
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    /// Appends a field line (keeps existing ones with the same name).
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Replaces every field `name` by one field with `value`.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field `name`.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { $0.name.asciiCaseInsensitiveEquals(name) }
+    }
+
+    /// Whether a comma-separated list field (`Connection`, `Accept-Encoding`, …) contains `token`,
+    /// compared case-insensitively and ignoring parameters after `;`.
+    public func listContains(_ name: String, token: String) -> Bool {
+        for value in values(name) {
+            for element in value.split(separator: ",") {
+                let item = element.split(separator: ";", maxSplits: 1).first ?? ""
+                if item.trimmingOWS().asciiCaseInsensitiveEquals(token) { return true }
+            }
+        }
+        return false
+    }
+
+    public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
+}
+
+extension StringProtocol {
+    /// ASCII case-insensitive equality, without allocating.
+    func asciiCaseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
+        var a = utf8.makeIterator()
+        var b = other.utf8.makeIterator()
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil): return true
+            case let (x?, y?):
+                if x == y { continue }
+                let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
+                let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
+                if lx != ly { return false }
+            default: return false
+            }
+        }
+    }
+
+    /// The string without leading and trailing SP/HTAB (RFC 9110 §5.6.3 OWS).
+    func trimmingOWS() -> Substring {
+        let s = Substring(self)
+        guard let start = s.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return s[s.endIndex...] }
+        guard let end = s.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return s[s.endIndex...] }
+        return s[start...end]
+    }
+}

@@ -1,0 +1,94 @@
+/// A small router: method + path pattern → handler. Patterns are `/`-separated segments: a literal,
+/// `:name` (one segment, captured percent-decoded into `HTTPRequest.pathParameters`), or a final `*`
+/// (the rest of the path, captured as `"*"`). First registered match wins.
+///
+/// Unknown path → 404; known path, other method → 405 with `Allow`; a method no route uses → 501
+/// (RFC 9110 §9.1, §15.5.6). `HEAD` is served by the `GET` route (the writer drops the body).
+///
+/// Build it before starting the server; it is an immutable value once handed over.
+public struct Router: HTTPHandler {
+    /// A handler that answers through the responder, now or later, from any thread. It runs on the
+    /// connection's queue and must not block.
+    public typealias Handler = @Sendable (HTTPRequest, HTTPResponder) -> Void
+
+    private struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let handler: Handler
+    }
+
+    private var routes: [Route] = []
+    /// Called when no route matches the path (default: empty 404).
+    public var notFound: Handler = { _, responder in responder.send(.status(.notFound)) }
+
+    public init() {}
+
+    /// Adds a route answered through a responder (deferred-capable).
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    /// Adds a route answered synchronously. The closure must be quick and must not block.
+    public mutating func on(
+        _ method: HTTPMethod, _ pattern: String, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
+        on(method, pattern) { request, responder in responder.send(respond(request)) }
+    }
+
+    /// Adds a route answered by an async closure, run in a `Task` so no Dispatch thread waits on it.
+    public mutating func on(
+        _ method: HTTPMethod, _ pattern: String, async respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    ) {
+        on(method, pattern) { request, responder in
+            Task { responder.send(await respond(request)) }
+        }
+    }
+
+    /// Adds a Server-Sent Events route: the client gets `200 text/event-stream` (plus `headers`) and
+    /// `handler` gets the stream, whose `lastEventID` carries the client's resume point.
+    public mutating func eventStream(
+        _ pattern: String, headers: HTTPHeaders = [:],
+        handler: @escaping @Sendable (HTTPRequest, EventStream) -> Void
+    ) {
+        on(.get, pattern) { request, responder in
+            if let stream = responder.startEventStream(headers: headers) { handler(request, stream) }
+        }
+    }
+
+    /// `on(.get, pattern, respond:)`.
+    public mutating func get(_ pattern: String, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        on(.get, pattern, respond: respond)
+    }
+
+    /// `on(.post, pattern, respond:)`.
+    public mutating func post(_ pattern: String, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        on(.post, pattern, respond: respond)
+    }
+
+    public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+        let segments = RoutePattern.segments(of: request.path)
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            if route.method == request.method || (request.method == .head && route.method == .get) {
+                var request = request
+                request.pathParameters = parameters
+                route.handler(request, responder)
+                return
+            }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+        }
+        if !routes.contains(where: { $0.method == request.method || (request.method == .head && $0.method == .get) }) {
+            responder.send(.status(.notImplemented))
+            return
+        }
+        if allowed.isEmpty {
+            notFound(request, responder)
+            return
+        }
+        if allowed.contains(.get) && !allowed.contains(.head) { allowed.append(.head) }
+        responder.send(
+            HTTPResponse(
+                status: .methodNotAllowed, headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")]))
+    }
+}

@@ -1,0 +1,471 @@
+import Dispatch
+import Glibc
+import Logging
+
+/// One accepted socket: a read source and a write source on one serial queue (http-server.md §2.3,
+/// §2.6). All mutable state is confined to `queue`; the class is `@unchecked Sendable` for that
+/// reason and every entry point from another thread hops onto `queue` first.
+///
+/// Lifecycle: `start()` resumes the read source. Every path to "done" ends in `close()`, which
+/// cancels both sources and resumes whichever is suspended or was never activated; the fd is closed
+/// in the second cancel handler only, so a new connection that reuses the fd number can never
+/// receive this one's events (libdispatch#833).
+final class Connection: @unchecked Sendable {
+    private enum WriteSourceState {
+        case inactive
+        case running
+        case suspended
+    }
+
+    private struct InFlight {
+        let sequence: UInt64
+        /// Weak: if the handler drops the responder unanswered, its deinit answers 500.
+        weak var responder: HTTPResponder?
+        let method: HTTPMethod
+        let version: HTTPVersion
+        let keepAlive: Bool
+    }
+
+    static let queueKey = DispatchSpecificKey<UInt64>()
+
+    let id: UInt64
+    let queue: DispatchQueue
+    private let fd: Int32
+    private let peer: SocketAddress?
+    private let localPort: Int
+    private let server: HTTPServer
+    private let readSource: any DispatchSourceRead
+    private let writeSource: any DispatchSourceWrite
+    private var writeState = WriteSourceState.inactive
+    private var readSuspended = false
+    private var cancelledSources = 0
+
+    private var parser: HTTPRequestParser
+    private var output: [[UInt8]] = []
+    private var outputOffset = 0
+    private var pendingBytes = 0
+
+    private var inFlight: InFlight?
+    private var stream: EventStream?
+    private var closeAfterFlush = false
+    private var closed = false
+    private var dispatching = false
+    private var shuttingDown = false
+    private var sequence: UInt64 = 0
+    private var requestsServed = 0
+
+    private var phase = HTTPRequestParser.Phase.idle
+    private var phaseStart: UInt64
+    private var lastWriteProgress: UInt64
+    private var streamStart: UInt64 = 0
+    private var lastStreamOutput: UInt64 = 0
+
+    init(fd: Int32, peer: SocketAddress?, localPort: Int, id: UInt64, server: HTTPServer) {
+        self.fd = fd
+        self.peer = peer
+        self.localPort = localPort
+        self.id = id
+        self.server = server
+        self.parser = HTTPRequestParser(limits: server.configuration.limits)
+        self.queue = DispatchQueue(label: "sigil.http.connection", target: server.targetQueue)
+        self.readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        self.writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        let now = DispatchTime.now().uptimeNanoseconds
+        self.phaseStart = now
+        self.lastWriteProgress = now
+        queue.setSpecific(key: Self.queueKey, value: id)
+    }
+
+    /// Activates the read source. Handlers capture `self` strongly; `close()` breaks the cycle by
+    /// cancelling both sources (libdispatch releases the blocks after cancellation).
+    func start() {
+        readSource.setEventHandler { self.onReadable() }
+        writeSource.setEventHandler { self.flush() }
+        readSource.setCancelHandler { self.sourceCancelled() }
+        writeSource.setCancelHandler { self.sourceCancelled() }
+        readSource.resume()
+    }
+
+    private var onQueue: Bool { DispatchQueue.getSpecific(key: Self.queueKey) == id }
+
+    private func sourceCancelled() {
+        cancelledSources += 1
+        if cancelledSources == 2 {
+            Glibc.close(fd)
+            server.connectionClosed(self)
+        }
+    }
+
+    // MARK: Reading
+
+    private func onReadable() {
+        if closed { return }
+        let chunk = 32 * 1024
+        var eof = false
+        withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 16) { scratch in
+            for _ in 0..<4 {
+                let n = recv(fd, scratch.baseAddress, chunk, 0)
+                if n > 0 {
+                    if stream == nil { parser.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<n])) }
+                    if n < chunk { break }
+                } else if n == 0 {
+                    eof = true
+                    break
+                } else {
+                    let e = errno
+                    if e == EINTR { continue }
+                    if e == EAGAIN || e == EWOULDBLOCK { break }
+                    eof = true
+                    break
+                }
+            }
+        }
+        if eof {
+            // The peer closed (or reset). Anything still owed to it cannot be delivered reliably.
+            abort()
+            return
+        }
+        processRequests()
+    }
+
+    /// Parses and dispatches buffered requests, one at a time, so pipelined requests are answered
+    /// in order (RFC 9112 §9.3.2).
+    private func processRequests() {
+        if dispatching || closed { return }
+        dispatching = true
+        while inFlight == nil && stream == nil && !closeAfterFlush && !closed {
+            let message: HTTPRequestParser.Message?
+            do {
+                message = try parser.nextMessage()
+            } catch {
+                server.logger.debug(
+                    "rejecting request", metadata: ["connection": "\(id)", "error": "\(error.code)"])
+                enqueue(ResponseWriter.errorResponse(error.responseStatus ?? .badRequest))
+                closeAfterFlush = true
+                break
+            }
+            guard let message else { break }
+            dispatch(message)
+        }
+        dispatching = false
+        if !closed {
+            if inFlight == nil && stream == nil && !closeAfterFlush && parser.wantsContinue {
+                // RFC 9110 §10.1.1: tell the client to send the body it is holding back.
+                enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                parser.markContinueSent()
+            }
+            let newPhase = parser.phase
+            if newPhase != phase {
+                phase = newPhase
+                phaseStart = DispatchTime.now().uptimeNanoseconds
+            }
+            updateReading()
+            flush()
+        }
+    }
+
+    private func dispatch(_ message: HTTPRequestParser.Message) {
+        sequence &+= 1
+        var request = message.request
+        request.remoteAddress = peer
+        request.localPort = localPort
+        request.id = server.nextRequestID()
+        var lastEventID = request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID")
+        if let value = lastEventID, value.utf8.count > 1024 { lastEventID = nil }
+        let responder = HTTPResponder(connection: self, sequence: sequence, lastEventID: lastEventID)
+        inFlight = InFlight(
+            sequence: sequence, responder: responder, method: request.method, version: request.version,
+            keepAlive: message.keepAlive && !shuttingDown)
+        server.handler.handle(request, responder: responder)
+    }
+
+    // MARK: Replies (any thread)
+
+    func deliver(_ response: HTTPResponse, sequence: UInt64) {
+        if onQueue {
+            deliverOnQueue(response, sequence: sequence)
+        } else {
+            queue.async { self.deliverOnQueue(response, sequence: sequence) }
+        }
+    }
+
+    private func deliverOnQueue(_ response: HTTPResponse, sequence: UInt64) {
+        guard !closed, let current = inFlight, current.sequence == sequence else { return }
+        let head = ResponseWriter.head(
+            for: response, method: current.method, version: current.version,
+            keepAlive: current.keepAlive && !shuttingDown)
+        enqueue(head.bytes)
+        if head.sendsBody { enqueue(response.body) }
+        inFlight = nil
+        requestsServed += 1
+        if !head.keepAlive { closeAfterFlush = true }
+        phase = .idle
+        phaseStart = DispatchTime.now().uptimeNanoseconds
+        if !dispatching { processRequests() }
+    }
+
+    func beginStream(_ newStream: EventStream, headers: HTTPHeaders, sequence: UInt64) {
+        if onQueue {
+            beginStreamOnQueue(newStream, headers: headers, sequence: sequence)
+        } else {
+            queue.async { self.beginStreamOnQueue(newStream, headers: headers, sequence: sequence) }
+        }
+    }
+
+    private func beginStreamOnQueue(_ newStream: EventStream, headers: HTTPHeaders, sequence: UInt64) {
+        guard !closed, !shuttingDown, let current = inFlight, current.sequence == sequence else {
+            newStream.terminate()
+            return
+        }
+        var response = HTTPResponse(status: .ok, headers: headers)
+        response.headers.set("Content-Type", "text/event-stream; charset=utf-8")
+        response.headers.set("Cache-Control", "no-store")
+        response.headers.set("X-Accel-Buffering", "no")
+        let head = ResponseWriter.head(
+            for: response, method: current.method, version: current.version, keepAlive: false, streaming: true)
+        enqueue(head.bytes)
+        inFlight = nil
+        if !head.sendsBody || head.bytes.starts(with: Array("HTTP/1.1 500".utf8)) {
+            // HEAD request, or headers the writer refused: no stream follows.
+            closeAfterFlush = true
+            newStream.terminate()
+        } else {
+            stream = newStream
+            let now = DispatchTime.now().uptimeNanoseconds
+            streamStart = now
+            lastStreamOutput = now
+            server.streamOpened()
+        }
+        flush()
+    }
+
+    func streamWrite(_ bytes: [UInt8]) {
+        queue.async {
+            guard !self.closed, self.stream != nil, !self.closeAfterFlush else { return }
+            self.enqueue(bytes)
+            self.lastStreamOutput = DispatchTime.now().uptimeNanoseconds
+            if self.pendingBytes > self.server.configuration.eventStreamMaxPendingBytes {
+                self.server.logger.debug("dropping slow event-stream reader", metadata: ["connection": "\(self.id)"])
+                self.abort()
+                return
+            }
+            self.flush()
+        }
+    }
+
+    func streamClose() {
+        queue.async {
+            guard !self.closed, self.stream != nil else { return }
+            self.closeAfterFlush = true
+            self.flush()
+        }
+    }
+
+    // MARK: Writing
+
+    private func enqueue(_ bytes: [UInt8]) {
+        if bytes.isEmpty { return }
+        output.append(bytes)
+        pendingBytes += bytes.count
+    }
+
+    /// Writes pending output with one `sendmsg` gather-write per round (header and body together,
+    /// http-server.md §2.2), arming the write source on EAGAIN and suspending it once drained.
+    private func flush() {
+        if closed { return }
+        while !output.isEmpty {
+            let (n, e) = sendPending()
+            if n > 0 {
+                consume(n)
+                lastWriteProgress = DispatchTime.now().uptimeNanoseconds
+                continue
+            }
+            if n < 0 && e == EINTR { continue }
+            if n < 0 && (e == EAGAIN || e == EWOULDBLOCK) {
+                armWrite()
+                updateReading()
+                return
+            }
+            // EPIPE, ECONNRESET, …: the peer is gone; a normal close, never a crash.
+            abort()
+            return
+        }
+        disarmWrite()
+        if closeAfterFlush {
+            close()
+            return
+        }
+        updateReading()
+    }
+
+    private func sendPending() -> (Int, Int32) {
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(8)
+        return gather(0, &vectors)
+    }
+
+    private func gather(_ index: Int, _ vectors: inout [iovec]) -> (Int, Int32) {
+        if index == output.count || index == 8 {
+            return vectors.withUnsafeMutableBufferPointer { buffer in
+                var message = msghdr()
+                message.msg_iov = buffer.baseAddress
+                message.msg_iovlen = buffer.count
+                let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                return (n, n < 0 ? errno : 0)
+            }
+        }
+        return output[index].withUnsafeBytes { raw in
+            let offset = index == 0 ? outputOffset : 0
+            if let base = raw.baseAddress, raw.count > offset {
+                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: raw.count - offset))
+            }
+            return gather(index + 1, &vectors)
+        }
+    }
+
+    private func consume(_ count: Int) {
+        var left = count
+        pendingBytes -= count
+        while left > 0, let first = output.first {
+            let available = first.count - outputOffset
+            if left >= available {
+                left -= available
+                output.removeFirst()
+                outputOffset = 0
+            } else {
+                outputOffset += left
+                left = 0
+            }
+        }
+    }
+
+    private func armWrite() {
+        switch writeState {
+        case .inactive, .suspended:
+            writeSource.resume()
+            writeState = .running
+        case .running:
+            break
+        }
+    }
+
+    private func disarmWrite() {
+        if writeState == .running {
+            writeSource.suspend()
+            writeState = .suspended
+        }
+    }
+
+    /// Back-pressure: stop reading while much output is pending, or while pipelined input piles up
+    /// behind a request still being handled (http-server.md §6 item 6).
+    private func updateReading() {
+        if closed { return }
+        let limits = server.configuration.limits
+        let inputBacklog = inFlight != nil && parser.bufferedByteCount > limits.maxHeaderBytes + limits.maxBodyBytes
+        let shouldPause = pendingBytes > server.configuration.maxPendingOutputBytes || inputBacklog
+        if shouldPause && !readSuspended {
+            readSource.suspend()
+            readSuspended = true
+        } else if !shouldPause && readSuspended {
+            readSource.resume()
+            readSuspended = false
+        }
+    }
+
+    // MARK: Deadlines (called by the server's sweep timer, on `queue`)
+
+    func checkDeadlines(now: UInt64) {
+        if closed { return }
+        let config = server.configuration
+        if pendingBytes > 0 && now &- lastWriteProgress > config.writeStallTimeout.nanoseconds {
+            server.logger.debug("write stalled; dropping connection", metadata: ["connection": "\(id)"])
+            abort()
+            return
+        }
+        if stream != nil {
+            if now &- streamStart > config.eventStreamMaxAge.nanoseconds {
+                closeAfterFlush = true
+                flush()
+            } else if now &- lastStreamOutput > config.eventStreamHeartbeat.nanoseconds && !closeAfterFlush {
+                enqueue(Array(":\n\n".utf8))
+                lastStreamOutput = now
+                flush()
+            }
+            return
+        }
+        if inFlight != nil || closeAfterFlush { return }
+        let elapsed = now &- phaseStart
+        switch phase {
+        case .idle:
+            let limit = requestsServed == 0 ? config.headerTimeout : config.idleTimeout
+            if elapsed > limit.nanoseconds { close() }
+        case .head:
+            if elapsed > config.headerTimeout.nanoseconds { timeOut() }
+        case .body:
+            if elapsed > config.bodyTimeout.nanoseconds { timeOut() }
+        }
+    }
+
+    private func timeOut() {
+        server.logger.debug("request timed out", metadata: ["connection": "\(id)", "phase": "\(phase)"])
+        enqueue(ResponseWriter.errorResponse(.requestTimeout))
+        closeAfterFlush = true
+        flush()
+    }
+
+    // MARK: Shutdown and close
+
+    /// Stop taking requests: idle connections close now, an in-flight response is still written
+    /// (with `Connection: close`), event streams end.
+    func beginShutdown() {
+        queue.async {
+            guard !self.closed else { return }
+            self.shuttingDown = true
+            if self.stream != nil {
+                self.closeAfterFlush = true
+                self.flush()
+            } else if self.inFlight == nil {
+                if self.output.isEmpty { self.close() } else { self.closeAfterFlush = true }
+            }
+        }
+    }
+
+    /// Closes at once, whatever is pending (used when the grace period is over).
+    func forceClose() {
+        queue.async { self.abort() }
+    }
+
+    private func abort() {
+        output.removeAll()
+        pendingBytes = 0
+        close()
+    }
+
+    private func close() {
+        if closed { return }
+        closed = true
+        if let current = inFlight {
+            inFlight = nil
+            current.responder?.cancel()
+        }
+        if let current = stream {
+            stream = nil
+            current.terminate()
+            server.streamClosed()
+        }
+        output.removeAll()
+        pendingBytes = 0
+        readSource.cancel()
+        writeSource.cancel()
+        // A cancelled source still has to be resumed if it is suspended or was never activated
+        // (Dispatch documentation for `cancel()`); no event handler runs after cancel.
+        if readSuspended {
+            readSource.resume()
+            readSuspended = false
+        }
+        if writeState != .running {
+            writeSource.resume()
+            writeState = .running
+        }
+    }
+}

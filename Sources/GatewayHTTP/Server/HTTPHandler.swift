@@ -1,0 +1,11 @@
+/// What a server calls for each request. `Router` is one; the `Gateway` module can wrap one with its
+/// security gates.
+///
+/// Threading: `handle` runs on the connection's serial Dispatch queue and must not block. A handler
+/// that needs time (an approval a person gives minutes later) keeps the responder and calls it later
+/// from any thread; the connection holds no thread meanwhile.
+public protocol HTTPHandler: Sendable {
+    /// Answers `request` through `responder` exactly once: `send(_:)` or `startEventStream(_:)`,
+    /// now or later, from any thread.
+    func handle(_ request: HTTPRequest, responder: HTTPResponder)
+}
