@@ -8,10 +8,55 @@ public struct KeyError: Error, Equatable, CustomStringConvertible, Sendable {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Value: String, Sendable {
             case invalidInput
+            case badBase58
+            case badLength
+            case invalidPrefix
+            case formatNotAllowed
+            case invalidChecksum
+            case prefixOutOfRange
+            case invalidPhrase
+            case invalidFormat
+            case softKeyInPath
+            case invalidSeed
+            case ambiguousURI
+            case invalidPublicKey
+            case invalidSignature
+            case unsupported
+            case cryptoFailure
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
         public static let invalidInput = Code(value: .invalidInput)
+        /// An SS58 address contains a character outside the Base58 alphabet (sp-core `BadBase58`).
+        public static let badBase58 = Code(value: .badBase58)
+        /// Wrong length: an SS58 body, a key, a seed or a signature (sp-core `BadLength`).
+        public static let badLength = Code(value: .badLength)
+        /// An SS58 prefix byte ≥ 128 (sp-core `InvalidPrefix`).
+        public static let invalidPrefix = Code(value: .invalidPrefix)
+        /// A reserved SS58 format, 46 or 47 (sp-core `FormatNotAllowed`).
+        public static let formatNotAllowed = Code(value: .formatNotAllowed)
+        /// An SS58 checksum mismatch (sp-core `InvalidChecksum`).
+        public static let invalidChecksum = Code(value: .invalidChecksum)
+        /// An SS58 prefix to encode that is reserved (46, 47) or above 16383.
+        public static let prefixOutOfRange = Code(value: .prefixOutOfRange)
+        /// A mnemonic that is not valid BIP39 English (sp-core `InvalidPhrase`).
+        public static let invalidPhrase = Code(value: .invalidPhrase)
+        /// A secret URI that does not match the grammar (sp-core `InvalidFormat`).
+        public static let invalidFormat = Code(value: .invalidFormat)
+        /// A soft junction for a scheme that only supports hard derivation (sp-core `SoftKeyInPath`).
+        public static let softKeyInPath = Code(value: .softKeyInPath)
+        /// A seed or secret key that is not valid for the scheme (sp-core `InvalidSeed`).
+        public static let invalidSeed = Code(value: .invalidSeed)
+        /// A secret URI that sp-core and polkadot-js interpret differently; refused rather than guessed.
+        public static let ambiguousURI = Code(value: .ambiguousURI)
+        /// A public key that does not decode (non-canonical or not on the curve).
+        public static let invalidPublicKey = Code(value: .invalidPublicKey)
+        /// A signature that is malformed or does not verify.
+        public static let invalidSignature = Code(value: .invalidSignature)
+        /// A request this module deliberately does not implement (e.g. mnemonic URIs for `ethereum`).
+        public static let unsupported = Code(value: .unsupported)
+        /// A system cryptography library reported an unexpected failure.
+        public static let cryptoFailure = Code(value: .cryptoFailure)
         public var description: String { value.rawValue }
     }
 
