@@ -8,10 +8,64 @@ public struct ScaleError: Error, Equatable, CustomStringConvertible, Sendable {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Value: String, Sendable {
             case invalidInput
+            case truncated
+            case nonCanonical
+            case overflow
+            case trailingBytes
+            case invalidVariant
+            case invalidBool
+            case invalidUTF8
+            case lengthTooLarge
+            case invalidEra
+            case invalidMagic
+            case unsupportedVersion
+            case unknownType
+            case recursionLimit
+            case typeMismatch
+            case invalidHex
+            case invalidLength
+            case unknownPallet
+            case unknownCall
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
         public static let invalidInput = Code(value: .invalidInput)
+        /// Fewer bytes left than the value needs.
+        public static let truncated = Code(value: .truncated)
+        /// A compact integer not in its shortest form (parity-scale-codec accepts only that).
+        public static let nonCanonical = Code(value: .nonCanonical)
+        /// A value too large for its type.
+        public static let overflow = Code(value: .overflow)
+        /// Bytes left over after a complete value.
+        public static let trailingBytes = Code(value: .trailingBytes)
+        /// An enum index with no such variant.
+        public static let invalidVariant = Code(value: .invalidVariant)
+        /// A bool byte other than 0 or 1.
+        public static let invalidBool = Code(value: .invalidBool)
+        /// A string that is not valid UTF-8.
+        public static let invalidUTF8 = Code(value: .invalidUTF8)
+        /// A length prefix larger than the bytes left (checked before allocating).
+        public static let lengthTooLarge = Code(value: .lengthTooLarge)
+        /// An extrinsic era that does not decode (sp-runtime `generic::Era`).
+        public static let invalidEra = Code(value: .invalidEra)
+        /// Runtime metadata without the `meta` magic.
+        public static let invalidMagic = Code(value: .invalidMagic)
+        /// A metadata version we do not decode (only 14, 15, 16).
+        public static let unsupportedVersion = Code(value: .unsupportedVersion)
+        /// A type id that the registry does not hold.
+        public static let unknownType = Code(value: .unknownType)
+        /// Values nested deeper than the decoder allows.
+        public static let recursionLimit = Code(value: .recursionLimit)
+        /// A value that does not fit the type it is encoded as.
+        public static let typeMismatch = Code(value: .typeMismatch)
+        /// Text that is not `0x`-prefixed, even-length hexadecimal.
+        public static let invalidHex = Code(value: .invalidHex)
+        /// A fixed-size value of the wrong size (signature, key, hash).
+        public static let invalidLength = Code(value: .invalidLength)
+        /// A call whose pallet index the metadata does not know.
+        public static let unknownPallet = Code(value: .unknownPallet)
+        /// A call whose call index the pallet does not have.
+        public static let unknownCall = Code(value: .unknownCall)
         public var description: String { value.rawValue }
     }
 

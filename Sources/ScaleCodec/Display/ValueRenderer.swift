@@ -1,0 +1,155 @@
+/// Turns decoded values into words for a person (text) and into JSON.
+///
+/// This module knows no address format: accounts are rendered by the injected
+/// ``accountFormatter`` (SignerCore passes SS58 in the chain's prefix; the default is hex).
+/// Balances use ``token`` when known, else the raw integer with "(planck)". Byte strings show
+/// as text when they are printable UTF-8, else hex.
+public struct ValueRenderer: Sendable {
+    /// Renders an account id (20 or 32 bytes).
+    public var accountFormatter: @Sendable ([UInt8]) -> String
+    /// The chain token, when known.
+    public var token: TokenFormat?
+
+    public init(accountFormatter: @escaping @Sendable ([UInt8]) -> String = { Hex.encode($0) }, token: TokenFormat? = nil) {
+        self.accountFormatter = accountFormatter
+        self.token = token
+    }
+
+    // MARK: text
+
+    /// Multi-line text: `Balances.transfer_keep_alive` then one indented line per argument.
+    public func text(_ call: DecodedCall, indent: Int = 0) -> String {
+        var lines: [String] = []
+        appendCall(call, indent: indent, into: &lines)
+        return lines.joined(separator: "\n")
+    }
+
+    func appendCall(_ call: DecodedCall, indent: Int, into lines: inout [String]) {
+        let pad = String(repeating: "  ", count: indent)
+        lines.append(pad + "\(call.pallet).\(call.name)")
+        for arg in call.args {
+            let name = arg.name ?? "_"
+            switch arg.value {
+            case .call(let inner):
+                lines.append(pad + "  \(name):")
+                appendCall(inner, indent: indent + 2, into: &lines)
+            case .sequence(let items) where items.contains(where: { if case .call = $0 { return true } else { return false } }):
+                lines.append(pad + "  \(name): \(items.count) call(s)")
+                for (i, item) in items.enumerated() {
+                    if case .call(let inner) = item {
+                        lines.append(pad + "    [\(i)]")
+                        appendCall(inner, indent: indent + 3, into: &lines)
+                    } else {
+                        lines.append(pad + "    [\(i)] " + inline(item))
+                    }
+                }
+            default:
+                lines.append(pad + "  \(name): " + inline(arg.value))
+            }
+        }
+    }
+
+    /// One-line text for a value.
+    public func inline(_ value: ScaleValue) -> String {
+        switch value {
+        case .bool(let b): return b ? "true" : "false"
+        case .char(let c): return Unicode.Scalar(c).map { "'\(Character($0))'" } ?? "?"
+        case .string(let s): return Self.quoted(s)
+        case .unsigned(let n): return String(n)
+        case .signed(let n): return String(n)
+        case .wide(let n): return n.description
+        case .bytes(let b): return Self.bytesText(b)
+        case .account(let b): return accountFormatter(b)
+        case .balance(let n): return balanceText(n)
+        case .bitSequence(let bits, let bytes): return "bits(\(bits)) \(Hex.encode(bytes))"
+        case .sequence(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
+        case .composite(let fields): return fieldsText(fields, braces: true)
+        case .variant(let v):
+            if v.fields.isEmpty { return v.name }
+            return v.name + fieldsText(v.fields, braces: false)
+        case .call(let c):
+            return "\(c.pallet).\(c.name)" + fieldsText(c.args, braces: false)
+        }
+    }
+
+    func fieldsText(_ fields: [ScaleField], braces: Bool) -> String {
+        if fields.allSatisfy({ $0.name == nil }) {
+            let inner = fields.map { inline($0.value) }.joined(separator: ", ")
+            return braces && fields.count != 1 ? "(" + inner + ")" : (braces ? inner : "(" + inner + ")")
+        }
+        return (braces ? "{ " : "{ ") + fields.map { "\($0.name ?? "_"): \(inline($0.value))" }.joined(separator: ", ") + " }"
+    }
+
+    /// An amount with decimals and symbol when known.
+    public func balanceText(_ n: UInt128) -> String {
+        guard let token else { return "\(TokenFormat.grouped(String(n))) (planck)" }
+        return token.format(n)
+    }
+
+    /// Printable UTF-8 as quoted text, anything else as hex.
+    public static func bytesText(_ b: [UInt8]) -> String {
+        if let s = printableText(b) { return quoted(s) }
+        return Hex.encode(b)
+    }
+
+    /// The bytes as a string when they are non-empty, valid UTF-8 without control characters
+    /// (other than newline and tab).
+    public static func printableText(_ b: [UInt8]) -> String? {
+        guard !b.isEmpty, let s = String(validating: b, as: UTF8.self) else { return nil }
+        for u in s.unicodeScalars where (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value) {
+            return nil
+        }
+        return s
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = ""
+        JSONValue.quote(s, into: &out)
+        return out
+    }
+
+    // MARK: JSON
+
+    /// `{"pallet": …, "call": …, "args": {…}}` with names as the metadata spells them.
+    public func json(_ call: DecodedCall) -> JSONValue {
+        .object([
+            ("pallet", .string(call.pallet)),
+            ("call", .string(call.name)),
+            ("args", fieldsJSON(call.args)),
+        ])
+    }
+
+    func fieldsJSON(_ fields: [ScaleField]) -> JSONValue {
+        if !fields.isEmpty && fields.allSatisfy({ $0.name == nil }) {
+            return fields.count == 1 ? json(fields[0].value) : .array(fields.map { json($0.value) })
+        }
+        return .object(fields.enumerated().map { i, f in (f.name ?? String(i), json(f.value)) })
+    }
+
+    /// A value as JSON: integers as numbers (decimal text), accounts via the formatter, balances
+    /// as `{"amount": "…", "display": "…"}`, enums as `"Name"` or `{"Name": fields}`, bytes as
+    /// hex (plus `text` when printable), nested calls as call objects.
+    public func json(_ value: ScaleValue) -> JSONValue {
+        switch value {
+        case .bool(let b): return .bool(b)
+        case .char(let c): return .string(Unicode.Scalar(c).map { String(Character($0)) } ?? "")
+        case .string(let s): return .string(s)
+        case .unsigned(let n): return .number(String(n))
+        case .signed(let n): return .number(String(n))
+        case .wide(let n): return .number(n.description)
+        case .bytes(let b):
+            if let s = Self.printableText(b) { return .object([("hex", .string(Hex.encode(b))), ("text", .string(s))]) }
+            return .string(Hex.encode(b))
+        case .account(let b): return .string(accountFormatter(b))
+        case .balance(let n): return .object([("amount", .string(String(n))), ("display", .string(balanceText(n)))])
+        case .bitSequence(let bits, let bytes):
+            return .object([("bits", .number(String(bits))), ("bytes", .string(Hex.encode(bytes)))])
+        case .sequence(let items): return .array(items.map(json))
+        case .composite(let fields): return fieldsJSON(fields)
+        case .variant(let v):
+            if v.fields.isEmpty { return .string(v.name) }
+            return .object([(v.name, fieldsJSON(v.fields))])
+        case .call(let c): return json(c)
+        }
+    }
+}
