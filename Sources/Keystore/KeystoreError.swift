@@ -8,10 +8,52 @@ public struct KeystoreError: Error, Equatable, CustomStringConvertible, Sendable
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Value: String, Sendable {
             case invalidInput
+            case malformedFile
+            case unsupportedFormat
+            case invalidScryptParameters
+            case decryptFailed
+            case keyMismatch
+            case accountNotFound
+            case accountExists
+            case passwordRequired
+            case fileSystem
+            case permissions
+            case dataDirectoryInUse
+            case database
+            case cancelled
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
         public static let invalidInput = Code(value: .invalidInput)
+        /// A keyring JSON file (or its decrypted contents) is not well formed: bad JSON, bad base64,
+        /// wrong lengths, wrong header bytes. The reason names the field or offset.
+        public static let malformedFile = Code(value: .malformedFile)
+        /// A well-formed file in a format or version this module does not read (e.g. `version` 4,
+        /// content other than `pkcs8`/`batch-pkcs8`, an unknown key type).
+        public static let unsupportedFormat = Code(value: .unsupportedFormat)
+        /// scrypt parameters outside polkadot-js's allow-list (crypto-core.md §7.2).
+        public static let invalidScryptParameters = Code(value: .invalidScryptParameters)
+        /// Decryption failed: wrong password, or the ciphertext/MAC/nonce/salt was altered.
+        /// The two cannot be told apart (XSalsa20-Poly1305 authenticates everything).
+        public static let decryptFailed = Code(value: .decryptFailed)
+        /// The decrypted secret does not produce the public key embedded in the file or its address.
+        public static let keyMismatch = Code(value: .keyMismatch)
+        /// No account with that address in the keystore.
+        public static let accountNotFound = Code(value: .accountNotFound)
+        /// An account with that public key is already stored.
+        public static let accountExists = Code(value: .accountExists)
+        /// An operation needs a password and none could be obtained (no terminal, empty file).
+        public static let passwordRequired = Code(value: .passwordRequired)
+        /// A file system call failed (the reason names the call, the path and errno).
+        public static let fileSystem = Code(value: .fileSystem)
+        /// A file or directory is readable or writable by other users, or owned by someone else.
+        public static let permissions = Code(value: .permissions)
+        /// Another process holds the data directory's lock (e.g. a second `sigil serve`).
+        public static let dataDirectoryInUse = Code(value: .dataDirectoryInUse)
+        /// The state database failed (open, migrate, read or write).
+        public static let database = Code(value: .database)
+        /// The user declined a confirmation.
+        public static let cancelled = Code(value: .cancelled)
         public var description: String { value.rawValue }
     }
 

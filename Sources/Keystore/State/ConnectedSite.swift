@@ -1,0 +1,25 @@
+/// A web origin the user connected, and the accounts it may see.
+///
+/// `origin` is the full serialised origin (`scheme://host[:port]`) the gateway took from the browser's
+/// `Origin` header; the store treats it as an opaque key and does not normalise it.
+public struct ConnectedSite: Sendable, Hashable, Codable {
+    /// Full origin, e.g. `https://polkadot.js.org`.
+    public var origin: String
+    /// The name the dapp gave in `web3Enable(name)` (display only, untrusted).
+    public var name: String
+    /// Addresses the site may see, in the order the user chose them.
+    public var accounts: [String]
+    /// When the site was first authorized, milliseconds since 1970.
+    public var authorizedAt: Int64
+    /// When the authorization last changed, milliseconds since 1970.
+    public var updatedAt: Int64
+
+    /// Creates a value.
+    public init(origin: String, name: String, accounts: [String], authorizedAt: Int64, updatedAt: Int64) {
+        self.origin = origin
+        self.name = name
+        self.accounts = accounts
+        self.authorizedAt = authorizedAt
+        self.updatedAt = updatedAt
+    }
+}

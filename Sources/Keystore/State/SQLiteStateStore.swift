@@ -1,0 +1,304 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `StateStore` on one SQLite file through GRDB: WAL journal, `synchronous=FULL`, foreign keys on,
+/// schema by `DatabaseMigrator` (see `SQLiteStateStore+Migrations.swift`).
+///
+/// Durability: each method is one transaction; once it returns, the change survives a SIGKILL or a
+/// power cut (FULL syncs the WAL on commit). Several processes may open the same file: SQLite's locks
+/// serialise writers, and a writer waits up to `busyTimeout` before failing with `.database`.
+/// The database file is created with mode 0600 before SQLite opens it, so its `-wal` and `-shm`
+/// files get 0600 too.
+public final class SQLiteStateStore: StateStore {
+    /// Longest origin, address, setting key, and setting value accepted.
+    public static let maxOriginLength = 2048
+    public static let maxAddressLength = 128
+    public static let maxSettingKeyLength = 256
+    public static let maxSettingValueLength = 1 << 20
+
+    private let writer: any DatabaseWriter
+    private let now: @Sendable () -> Int64
+
+    /// Opens (creating and migrating if needed) the database at `path`.
+    /// - Parameters:
+    ///   - busyTimeout: how long a write waits for another process's write lock.
+    ///   - now: the clock for `authorizedAt`/`updatedAt`, milliseconds since 1970 (tests inject one).
+    /// - Throws: `.database` when SQLite cannot open or migrate the file.
+    public init(
+        path: String, busyTimeout: Duration = .seconds(10),
+        now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
+    ) throws(KeystoreError) {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw POSIX.error("open", path) }
+        _ = close(fd)
+        self.now = now
+        do {
+            writer = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw Self.wrap(error, "open \(path)")
+        }
+    }
+
+    /// An in-memory database with the same schema (tests, and `--dev` runs that keep nothing).
+    public static func inMemory(
+        now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
+    ) throws(KeystoreError) -> SQLiteStateStore {
+        do {
+            let queue = try DatabaseQueue(configuration: configuration(busyTimeout: .seconds(1)))
+            try migrator.migrate(queue)
+            return SQLiteStateStore(writer: queue, now: now)
+        } catch {
+            throw wrap(error, "open in-memory database")
+        }
+    }
+
+    private init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Int64) {
+        self.writer = writer
+        self.now = now
+    }
+
+    private static func configuration(busyTimeout: Duration) -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        let seconds = Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18
+        config.busyMode = .timeout(seconds)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    static func wrap(_ error: any Error, _ context: String) -> KeystoreError {
+        if let error = error as? KeystoreError { return error }
+        if let error = error as? DatabaseError {
+            // DatabaseError.description may include SQL and arguments; keep only the result code and message.
+            return KeystoreError(.database, "\(context): SQLite \(error.resultCode): \(error.message ?? "")")
+        }
+        return KeystoreError(.database, "\(context): \(type(of: error))")
+    }
+
+    private func write<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+        do {
+            return try writer.write(body)
+        } catch {
+            throw Self.wrap(error, context)
+        }
+    }
+
+    private func read<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw Self.wrap(error, context)
+        }
+    }
+
+    /// The schema version names applied to this database, oldest first.
+    public func appliedMigrations() throws(KeystoreError) -> [String] {
+        try read("read migrations") { db in try Self.migrator.appliedMigrations(db) }
+    }
+
+    /// Runs `PRAGMA integrity_check` and `foreign_key_check`; returns the problems found (empty when sound).
+    public func integrityProblems() throws(KeystoreError) -> [String] {
+        try read("integrity check") { db in
+            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            let fk = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+            problems += fk.map { "foreign key violation in \($0[0] as String? ?? "?")" }
+            return problems
+        }
+    }
+
+    /// The connection settings SQLite reports, for diagnostics and tests.
+    public struct Pragmas: Sendable, Equatable {
+        /// `PRAGMA journal_mode` (`wal` for files, `memory` in memory).
+        public var journalMode: String
+        /// `PRAGMA foreign_keys`.
+        public var foreignKeys: Bool
+        /// `PRAGMA synchronous` (2 = FULL).
+        public var synchronous: Int
+    }
+
+    /// Reads `journal_mode`, `foreign_keys` and `synchronous` on a connection of this store.
+    public func pragmas() throws(KeystoreError) -> Pragmas {
+        try read("read pragmas") { db in
+            Pragmas(
+                journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
+                foreignKeys: try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false,
+                synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1)
+        }
+    }
+
+    // MARK: Connected sites
+
+    public func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite {
+        try Self.check(origin, "origin", max: Self.maxOriginLength)
+        for address in accounts { try Self.check(address, "address", max: Self.maxAddressLength) }
+        var unique: [String] = []
+        for address in accounts where !unique.contains(address) { unique.append(address) }
+        let time = now()
+        let name = String(name.prefix(256))
+        return try write("authorize") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO site (origin, name, authorized_at, updated_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(origin) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+                    """, arguments: [origin, name, time, time])
+            try db.execute(sql: "DELETE FROM site_account WHERE origin = ?", arguments: [origin])
+            for (position, address) in unique.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO site_account (origin, position, address) VALUES (?, ?, ?)",
+                    arguments: [origin, position, address])
+            }
+            guard let site = try Self.fetchSite(db, origin: origin) else {
+                throw KeystoreError(.database, "authorized site vanished inside its transaction")
+            }
+            return site
+        }
+    }
+
+    public func connectedSite(origin: String) throws(KeystoreError) -> ConnectedSite? {
+        try read("read site") { db in try Self.fetchSite(db, origin: origin) }
+    }
+
+    public func connectedSites() throws(KeystoreError) -> [ConnectedSite] {
+        try read("read sites") { db in
+            let origins = try String.fetchAll(db, sql: "SELECT origin FROM site ORDER BY origin")
+            return try origins.compactMap { try Self.fetchSite(db, origin: $0) }
+        }
+    }
+
+    public func revoke(origin: String) throws(KeystoreError) -> Bool {
+        try write("revoke") { db in
+            try db.execute(sql: "DELETE FROM site WHERE origin = ?", arguments: [origin])
+            return db.changesCount > 0
+        }
+    }
+
+    public func forgetAccount(address: String) throws(KeystoreError) {
+        try write("forget account") { db in
+            try db.execute(sql: "DELETE FROM site_account WHERE address = ?", arguments: [address])
+        }
+    }
+
+    private static func fetchSite(_ db: Database, origin: String) throws -> ConnectedSite? {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT origin, name, authorized_at, updated_at FROM site WHERE origin = ?",
+                arguments: [origin])
+        else { return nil }
+        let accounts = try String.fetchAll(
+            db, sql: "SELECT address FROM site_account WHERE origin = ? ORDER BY position", arguments: [origin])
+        return ConnectedSite(
+            origin: row["origin"], name: row["name"], accounts: accounts, authorizedAt: row["authorized_at"],
+            updatedAt: row["updated_at"])
+    }
+
+    // MARK: Metadata
+
+    public func saveMetadata(_ metadata: ChainMetadata) throws(KeystoreError) {
+        let hash = try Self.normalizedGenesisHash(metadata.genesisHash)
+        let time = now()
+        try write("save metadata") { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO chain_metadata
+                    (genesis_hash, spec_version, chain, ss58_format, token_symbol, token_decimals, metadata, extra_json, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    hash, Int64(metadata.specVersion), metadata.chain, metadata.ss58Format.map { Int64($0) },
+                    metadata.tokenSymbol, metadata.tokenDecimals.map { Int64($0) }, Data(metadata.metadata),
+                    metadata.extraJSON, time,
+                ])
+        }
+    }
+
+    public func metadata(genesisHash: String) throws(KeystoreError) -> ChainMetadata? {
+        guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return nil }
+        return try read("read metadata") { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM chain_metadata WHERE genesis_hash = ?", arguments: [hash])
+                .map(Self.metadata(from:))
+        }
+    }
+
+    public func allMetadata() throws(KeystoreError) -> [ChainMetadata] {
+        try read("read metadata") { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM chain_metadata ORDER BY genesis_hash").map(Self.metadata(from:))
+        }
+    }
+
+    public func removeMetadata(genesisHash: String) throws(KeystoreError) -> Bool {
+        guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return false }
+        return try write("remove metadata") { db in
+            try db.execute(sql: "DELETE FROM chain_metadata WHERE genesis_hash = ?", arguments: [hash])
+            return db.changesCount > 0
+        }
+    }
+
+    private static func metadata(from row: Row) throws -> ChainMetadata {
+        let spec: Int64 = row["spec_version"]
+        let ss58: Int64? = row["ss58_format"]
+        let decimals: Int64? = row["token_decimals"]
+        let blob: Data? = row["metadata"]
+        guard let specVersion = UInt32(exactly: spec) else {
+            throw KeystoreError(.database, "chain_metadata.spec_version out of range")
+        }
+        return ChainMetadata(
+            genesisHash: row["genesis_hash"], specVersion: specVersion, chain: row["chain"],
+            ss58Format: ss58.flatMap { UInt16(exactly: $0) }, tokenSymbol: row["token_symbol"],
+            tokenDecimals: decimals.flatMap { UInt8(exactly: $0) }, metadata: blob.map { [UInt8]($0) } ?? [],
+            extraJSON: row["extra_json"], updatedAt: row["updated_at"])
+    }
+
+    /// `0x` + 64 hex digits, lower-cased.
+    static func normalizedGenesisHash(_ hash: String) throws(KeystoreError) -> String {
+        guard hash.utf8.count == 66, let bytes = Hex.decode(hash), bytes.count == 32, hash.hasPrefix("0x") else {
+            throw KeystoreError(.invalidInput, "genesis hash must be 0x followed by 64 hex digits")
+        }
+        return Hex.encode(bytes)
+    }
+
+    // MARK: Settings
+
+    public func setting(_ key: String) throws(KeystoreError) -> String? {
+        try read("read setting") { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+        }
+    }
+
+    public func setSetting(_ key: String, to value: String?) throws(KeystoreError) {
+        try Self.check(key, "setting key", max: Self.maxSettingKeyLength)
+        if let value, value.utf8.count > Self.maxSettingValueLength {
+            throw KeystoreError(.invalidInput, "setting value is over \(Self.maxSettingValueLength) bytes")
+        }
+        try write("write setting") { db in
+            if let value {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    public func allSettings() throws(KeystoreError) -> [String: String] {
+        try read("read settings") { db in
+            var out: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { out[row["key"]] = row["value"] }
+            return out
+        }
+    }
+
+    private static func check(_ value: String, _ field: String, max: Int) throws(KeystoreError) {
+        guard !value.isEmpty, value.utf8.count <= max else {
+            throw KeystoreError(.invalidInput, "\(field) must be 1 to \(max) bytes")
+        }
+    }
+}

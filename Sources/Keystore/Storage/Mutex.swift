@@ -1,0 +1,13 @@
+import Foundation
+
+/// A tiny lock for the few mutable fields of this module's Sendable classes (NSLock-backed; the
+/// Synchronization module's `Mutex` needs macOS 15, above the package's platform floor).
+final class Mutex: @unchecked Sendable {
+    private let lock = NSLock()
+
+    func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import Keystore
+
+@Suite struct SQLiteStateStoreTests {
+    static let genesis = "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3"
+
+    final class FakeClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Int64 = 1_000
+        func now() -> Int64 { lock.withLock { value } }
+        func advance() { lock.withLock { value += 1_000 } }
+    }
+
+    @Test func theInitialMigrationIsAppliedAndRecorded() throws {
+        let store = try SQLiteStateStore.inMemory()
+        #expect(try store.appliedMigrations() == ["v1-initial"])
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
+    @Test func authorizingConnectsAndReauthorizingReplacesAccountsButKeepsTheFirstTime() throws {
+        let clock = FakeClock()
+        let store = try SQLiteStateStore.inMemory(now: { clock.now() })
+        let site = try store.authorize(origin: "https://app.example", name: "App", accounts: ["5A", "5B", "5A"])
+        #expect(site.accounts == ["5A", "5B"])
+        #expect(site.authorizedAt == 1_000)
+        clock.advance()
+        let again = try store.authorize(origin: "https://app.example", name: "App 2", accounts: ["5C", "5A"])
+        #expect(again.accounts == ["5C", "5A"])
+        #expect(again.name == "App 2")
+        #expect(again.authorizedAt == 1_000)
+        #expect(again.updatedAt == 2_000)
+        #expect(try store.connectedSite(origin: "https://app.example") == again)
+        #expect(try store.connectedSite(origin: "https://other.example") == nil)
+    }
+
+    @Test func revokingRemovesTheSiteAndItsAccountsThroughTheForeignKey() throws {
+        let store = try SQLiteStateStore.inMemory()
+        try store.authorize(origin: "https://b.example", name: "B", accounts: ["5A"])
+        try store.authorize(origin: "https://a.example", name: "A", accounts: ["5A", "5B"])
+        #expect(try store.connectedSites().map(\.origin) == ["https://a.example", "https://b.example"])
+        #expect(try store.revoke(origin: "https://a.example"))
+        #expect(try !store.revoke(origin: "https://a.example"))
+        #expect(try store.connectedSites().map(\.origin) == ["https://b.example"])
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
+    @Test func forgettingAnAccountRemovesItFromEverySite() throws {
+        let store = try SQLiteStateStore.inMemory()
+        try store.authorize(origin: "https://a.example", name: "A", accounts: ["5A", "5B"])
+        try store.authorize(origin: "https://b.example", name: "B", accounts: ["5B"])
+        try store.forgetAccount(address: "5B")
+        #expect(try store.connectedSite(origin: "https://a.example")?.accounts == ["5A"])
+        #expect(try store.connectedSite(origin: "https://b.example")?.accounts == [])
+    }
+
+    @Test(arguments: ["", String(repeating: "o", count: 2049)])
+    func badOriginsAreRefused(_ origin: String) throws {
+        let store = try SQLiteStateStore.inMemory()
+        #expect(throws: KeystoreError(.invalidInput, "")) {
+            try store.authorize(origin: origin, name: "x", accounts: [])
+        }
+        #expect(throws: KeystoreError(.invalidInput, "")) {
+            try store.authorize(origin: "https://a.example", name: "x", accounts: [origin])
+        }
+    }
+
+    @Test func metadataIsStoredPerGenesisHashAndReplaced() throws {
+        let store = try SQLiteStateStore.inMemory()
+        let blob = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try store.saveMetadata(
+            ChainMetadata(
+                genesisHash: Self.genesis.uppercased().replacingOccurrences(of: "0X", with: "0x"),
+                specVersion: 1_002_000,
+                chain: "Polkadot", ss58Format: 0, tokenSymbol: "DOT", tokenDecimals: 10, metadata: blob,
+                extraJSON: #"{"icon":"polkadot"}"#))
+        let stored = try #require(try store.metadata(genesisHash: Self.genesis))
+        #expect(stored.genesisHash == Self.genesis)
+        #expect(stored.metadata == blob)
+        #expect(stored.tokenDecimals == 10 && stored.tokenSymbol == "DOT" && stored.ss58Format == 0)
+        #expect(stored.extraJSON == #"{"icon":"polkadot"}"#)
+        try store.saveMetadata(
+            ChainMetadata(genesisHash: Self.genesis, specVersion: 1_003_000, chain: "Polkadot", metadata: []))
+        #expect(try store.allMetadata().map(\.specVersion) == [1_003_000])
+        #expect(try store.metadata(genesisHash: "nonsense") == nil)
+        #expect(try store.removeMetadata(genesisHash: Self.genesis))
+        #expect(try store.allMetadata().isEmpty)
+    }
+
+    @Test(arguments: [
+        "", "0x1234", "91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3ab",
+        "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90cz",
+    ])
+    func malformedGenesisHashesAreRefused(_ hash: String) throws {
+        let store = try SQLiteStateStore.inMemory()
+        #expect(throws: KeystoreError(.invalidInput, "")) {
+            try store.saveMetadata(ChainMetadata(genesisHash: hash, specVersion: 1, chain: "x", metadata: []))
+        }
+    }
+
+    @Test func settingsAreSetReadAndDeleted() throws {
+        let store = try SQLiteStateStore.inMemory()
+        try store.setSetting("theme", to: "dark")
+        try store.setSetting("port", to: "9715")
+        try store.setSetting("theme", to: "light")
+        #expect(try store.setting("theme") == "light")
+        #expect(try store.allSettings() == ["theme": "light", "port": "9715"])
+        try store.setSetting("theme", to: nil)
+        #expect(try store.setting("theme") == nil)
+        #expect(throws: KeystoreError(.invalidInput, "")) { try store.setSetting("", to: "x") }
+    }
+
+    @Test func theDatabaseFileUsesWalForeignKeysAndOwnerOnlyPermissions() throws {
+        let tmp = TemporaryDirectory()
+        defer { tmp.remove() }
+        let dir = try DataDirectory.open(tmp.path)
+        let store = try SQLiteStateStore(path: dir.databasePath)
+        try store.setSetting("k", to: "v")
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(try DataDirectory.permissions(of: dir.databasePath + suffix) == 0o600, "state.sqlite\(suffix)")
+        }
+        let pragmas = try store.pragmas()
+        #expect(pragmas.journalMode == "wal")
+        #expect(pragmas.foreignKeys)
+        #expect(pragmas.synchronous == 2)
+    }
+
+    @Test func twoStoresOnOneFileSeeEachOthersCommits() throws {
+        let tmp = TemporaryDirectory()
+        defer { tmp.remove() }
+        let dir = try DataDirectory.open(tmp.path)
+        let a = try SQLiteStateStore(path: dir.databasePath)
+        let b = try SQLiteStateStore(path: dir.databasePath)
+        try a.authorize(origin: "https://a.example", name: "A", accounts: ["5A"])
+        try b.setSetting("k", to: "v")
+        #expect(try b.connectedSite(origin: "https://a.example")?.accounts == ["5A"])
+        #expect(try a.setting("k") == "v")
+        // Concurrent writers from several threads all land.
+        DispatchQueue.concurrentPerform(iterations: 40) { i in
+            let store = i % 2 == 0 ? a : b
+            _ = try? store.authorize(origin: "https://s\(i).example", name: "S", accounts: ["5\(i)"])
+        }
+        #expect(try a.connectedSites().count == 41)
+        #expect(try b.integrityProblems().isEmpty)
+    }
+}
