@@ -1,0 +1,57 @@
+import Gateway
+import GatewayHTTP
+import Logging
+import SignerCore
+
+/// Everything `sigil serve` wires together for the gateway: the core service, its account
+/// directory and signer, the secrets, the static files and the real endpoints.
+struct GatewayRuntime: Sendable {
+    let service: GatewayService
+    let accounts: any AccountDirectory
+    let configuration: GatewayConfiguration
+    let files: StaticFiles
+    let endpoints: GatewayEndpoints
+
+    static func make(options: ServeOptions, logger: Logger) async throws -> GatewayRuntime {
+        guard let directory = PublicDirectory.locate(explicit: options.publicDir) else {
+            throw ValidationErrorText("cannot find the public/ directory; pass --public-dir or set SIGIL_PUBLIC_DIR")
+        }
+        let files = try StaticFiles(directory: directory)
+        logger.info("loaded static files", metadata: ["directory": "\(directory)", "count": "\(files.resources.count)"])
+        guard options.dev else {
+            throw ValidationErrorText(
+                "this build serves development accounts only: run `sigil serve --dev` (keystore accounts are not wired yet)")
+        }
+        let accounts = try DevAccounts()
+        var tokens: [String: String] = [:]
+        for name in options.clients { tokens[Secret.token()] = name }
+        let configuration = GatewayConfiguration(
+            approvalToken: Secret.token(), relayToken: Secret.token(), clientTokens: tokens,
+            extraAllowedHosts: Set(options.allowedHosts.map { $0.lowercased() }))
+        let service = try await GatewayService(
+            options: GatewayOptions(
+                approvalMode: options.autoApprove ? .automatic : .person,
+                limits: ApprovalLimits(approvalTimeout: .seconds(options.approvalTimeout)),
+                deniedHosts: Set(options.deniedHosts.map { $0.lowercased() })),
+            accounts: accounts, signer: accounts, metadata: InMemoryMetadataRegistry(),
+            persistence: InMemoryAuthorizations(), serverID: String(Secret.token().prefix(12)), logger: logger)
+        return GatewayRuntime(
+            service: service, accounts: accounts, configuration: configuration, files: files, endpoints: GatewayEndpoints())
+    }
+}
+
+/// A startup error with a message for the person running the command.
+struct ValidationErrorText: Error, CustomStringConvertible {
+    let description: String
+    init(_ text: String) { description = text }
+}
+
+/// Random secrets (the system CSPRNG: getrandom on Linux).
+enum Secret {
+    /// 32 random bytes as 64 lower-case hex digits.
+    static func token() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef")
+        return String((0..<64).map { _ in digits[Int(generator.next() % 16)] })
+    }
+}
