@@ -1,0 +1,278 @@
+"""End-to-end test in a real browser: Debian's chromium driven by Playwright.
+
+A test dapp page served from another origin loads /bridge.js and runs the @polkadot/extension-dapp
+flow against `sigil serve --dev`; a person's part is played by clicking the approval page's buttons.
+Signatures are verified with schnorrkel (py-sr25519-bindings) over bytes computed here, independently
+of Sigil. Run by scripts/test.d/70-e2e-browser.sh.
+"""
+import argparse
+import json
+import sys
+import time
+import threading
+import urllib.error
+import urllib.request
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+DEBUG = False
+import sr25519
+from playwright.sync_api import sync_playwright
+
+from sigil_process import SigilProcess
+
+ALICE_PUB = bytes.fromhex("d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d")
+BOB_PUB = bytes.fromhex("8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48")
+ALICE = "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY"
+POLKADOT_GENESIS = "91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3"
+POLKADOT_EXTENSIONS = ["AuthorizeCall", "CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis",
+                       "CheckMortality", "CheckNonce", "CheckWeight", "ChargeTransactionPayment",
+                       "PrevalidateAttests", "CheckMetadataHash"]
+
+
+def compact(n):
+    if n < 1 << 6:
+        return bytes([n << 2])
+    if n < 1 << 14:
+        return ((n << 2) | 1).to_bytes(2, "little")
+    if n < 1 << 30:
+        return ((n << 2) | 2).to_bytes(4, "little")
+    b = n.to_bytes((n.bit_length() + 7) // 8, "little")
+    return bytes([((len(b) - 4) << 2) | 3]) + b
+
+
+def polkadot_payload_bytes(method, era, nonce, tip, spec, tx, genesis, block_hash):
+    """polkadot-extension-protocol.md §2.2 for the Polkadot relay extension list, mode 0."""
+    extra = era + compact(nonce) + compact(tip) + b"\x00"
+    additional = spec.to_bytes(4, "little") + tx.to_bytes(4, "little") + genesis + block_hash + b"\x00"
+    return method + extra + additional
+
+
+def self_check_encoder():
+    # Vector A of polkadot-extension-protocol.md §5.3 (computed against polkadot-js's encoder).
+    a = polkadot_payload_bytes(bytes.fromhex("00001468656c6c6f"), bytes.fromhex("b503"), 7, 0, 1007001, 26,
+                               bytes.fromhex(POLKADOT_GENESIS), b"\x11" * 32)
+    expected = ("00001468656c6c6fb5031c0000995d0f001a000000" + POLKADOT_GENESIS + "11" * 32 + "00")
+    assert a.hex() == expected, a.hex()
+
+
+DAPP_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>test dapp</title>
+<script src="{bridge}"></script></head><body><h1>test dapp</h1>
+<script>window.pushes = []; window.results = {{}};</script></body></html>"""
+
+
+def serve_dapp(bridge_url):
+    html = DAPP_HTML.format(bridge=bridge_url).encode()
+
+    class Handler(SimpleHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(html)))
+            self.end_headers()
+            self.wfile.write(html)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def http(method, url, headers=None, body=None):
+    req = urllib.request.Request(url, method=method, headers=headers or {}, data=body)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+    print("  ok:", what)
+
+
+def poll(page, js, arg=None, timeout=15.0):
+    """Evaluates `js` until it is truthy (Playwright's own waits stall on background tabs here)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = page.evaluate(js, arg)
+        if DEBUG: print("   poll", js[:40], value, flush=True)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for: {js}")
+
+
+def approval_article(ui, kind):
+    poll(ui, "k => document.querySelector(`article[data-kind=\"${k}\"]`) !== null", kind)
+    return ui.locator(f'article[data-kind="{kind}"]').first
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sigil", required=True)
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args()
+    self_check_encoder()
+
+    sigil = SigilProcess(args.sigil)
+    dapp_server, dapp_url = serve_dapp(sigil.bridge_url)
+    other_server, other_url = serve_dapp(sigil.bridge_url + "?as=polkadot-js")
+    dapp_origin = dapp_url.rstrip("/")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+            context = browser.new_context()
+            context.set_default_timeout(15000)
+            dapp = context.new_page()
+            ui = context.new_page()
+            dapp.goto(dapp_url)
+            check(dapp.evaluate("typeof window.injectedWeb3.sigil.enable === 'function' && "
+                                "typeof window.injectedWeb3.sigil.version === 'string'"),
+                  "bridge defines injectedWeb3.sigil = {enable, version}")
+            check(dapp.evaluate("window.injectedWeb3['polkadot-js'] === undefined"),
+                  "no polkadot-js alias unless asked for")
+            ui.goto(sigil.approval_url)
+            poll(ui, "document.getElementById('status').textContent === 'Live'")
+
+            # enable -> approve on the approval page (only Alice) -> accounts
+            # (assignments are wrapped in a block: Playwright would otherwise await the promise)
+            dapp.evaluate("""() => { window.enabling = window.injectedWeb3.sigil.enable('E2E <b>Dapp</b>')
+                .then(i => { window.ext = i; return 'ok'; }, e => 'error: ' + e.message) }""")
+            auth = approval_article(ui, "authorize")
+            check(dapp_origin in auth.get_by_role("heading").inner_text(), "authorization shows the site's origin")
+            check("E2E Dapp" in auth.inner_text() and "suspicious" in auth.inner_text(),
+                  "self-declared name shown sanitized and flagged")
+            boxes = auth.locator('input[type="checkbox"]')
+            for i in range(boxes.count()):
+                if boxes.nth(i).get_attribute("value") != "0x" + ALICE_PUB.hex():
+                    boxes.nth(i).uncheck()
+            auth.get_by_role("button", name="Approve").click()
+            check(dapp.evaluate("window.enabling") == "ok", "enable resolves after Approve on the approval page")
+            accounts = dapp.evaluate("window.ext.accounts.get()")
+            check([a["address"] for a in accounts] == [ALICE] and accounts[0]["type"] == "sr25519",
+                  "accounts.get lists only the chosen account, with its type")
+            dapp.evaluate("() => { window.unsub = window.ext.accounts.subscribe(list => window.pushes.push(list)) }")
+            poll(dapp, "window.pushes.length >= 1")
+            check(dapp.evaluate("window.pushes[0].map(a => a.address)") == [ALICE], "subscription pushes the list")
+
+            # signPayload: a Polkadot balances.transferKeepAlive(Bob, 1 DOT)
+            method = bytes.fromhex("0503") + b"\x00" + BOB_PUB + compact(10_000_000_000)
+            block_hash = bytes.fromhex("ab" * 32)
+            payload = {
+                "address": ALICE, "assetId": None, "blockHash": "0x" + block_hash.hex(), "blockNumber": "0x014fb1fb",
+                "era": "0xb503", "genesisHash": "0x" + POLKADOT_GENESIS, "metadataHash": None,
+                "method": "0x" + method.hex(), "mode": 0, "nonce": "0x00000007",
+                "signedExtensions": POLKADOT_EXTENSIONS, "specVersion": "0x000f5d99",
+                "tip": "0x00000000000000000000000000000000", "transactionVersion": "0x0000001a", "version": 4,
+                "withSignedTransaction": True,
+            }
+            dapp.evaluate("p => { window.signing = window.ext.signer.signPayload(p) }", payload)
+            tx = approval_article(ui, "extrinsic")
+            check("call hash" in tx.inner_text(), "transaction approval shows the call hash")
+            tx.get_by_role("button", name="Approve").click()
+            result = dapp.evaluate("window.signing")
+            check(result["id"] == 1, "signPayload result carries a numeric id")
+            sig = bytes.fromhex(result["signature"][2:])
+            check(len(sig) == 65 and sig[0] == 1, "signature is MultiSignature::Sr25519 (0x01 + 64 bytes)")
+            signed = polkadot_payload_bytes(method, bytes.fromhex("b503"), 7, 0, 1007001, 26,
+                                            bytes.fromhex(POLKADOT_GENESIS), block_hash)
+            check(sr25519.verify(sig[1:], signed, ALICE_PUB),
+                  "schnorrkel verifies the signature over the exact payload bytes")
+            body = b"\x84\x00" + ALICE_PUB + sig + bytes.fromhex("b503") + compact(7) + compact(0) + b"\x00" + method
+            check(result.get("signedTransaction") == "0x" + (compact(len(body)) + body).hex(),
+                  "signedTransaction is the signed v4 extrinsic")
+
+            # signRaw: wrapped in <Bytes>, unprefixed signature
+            dapp.evaluate("""() => { window.raw = window.ext.signer.signRaw(
+                {address: '%s', data: 'hello sigil', type: 'bytes'}) }""" % ALICE)
+            msg = approval_article(ui, "bytes")
+            check("hello sigil" in msg.inner_text(), "message approval shows the text")
+            msg.get_by_role("button", name="Approve").click()
+            raw = dapp.evaluate("window.raw")
+            rsig = bytes.fromhex(raw["signature"][2:])
+            check(len(rsig) == 64 and sr25519.verify(rsig, b"<Bytes>hello sigil</Bytes>", ALICE_PUB),
+                  "signRaw signature (64 bytes, no prefix) verifies over <Bytes>hello sigil</Bytes>")
+
+            # reject -> Cancelled
+            dapp.evaluate("""() => { window.rejected = window.ext.signer.signRaw(
+                {address: '%s', data: 'no', type: 'bytes'}).then(() => 'signed', e => e instanceof Error ? e.message : 'not an Error') }""" % ALICE)
+            approval_article(ui, "bytes").get_by_role("button", name="Reject").click()
+            check(dapp.evaluate("window.rejected") == "Cancelled", "Reject answers an Error with message Cancelled")
+
+            # an account the site may not use is refused before any prompt
+            bob_try = dapp.evaluate("""window.ext.signer.signRaw({address: '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty',
+                data: 'x', type: 'bytes'}).then(() => 'signed', e => e.message)""")
+            check(bob_try == "Unable to find keypair", "an account not granted to the site is refused without a prompt")
+
+            # a second site sees none of the first site's accounts
+            other = context.new_page()
+            other.goto(other_url)
+            check(other.evaluate("window.injectedWeb3['polkadot-js'] === window.injectedWeb3.sigil"),
+                  "?as=polkadot-js also registers under polkadot-js")
+            other.evaluate("() => { window.enabling = window.injectedWeb3.sigil.enable('Other').then(i => { window.ext = i; return 'ok' }, e => e.message) }")
+            auth2 = approval_article(ui, "authorize")
+            b2 = auth2.locator('input[type="checkbox"]')
+            for i in range(b2.count()):
+                b2.nth(i).uncheck()
+            auth2.get_by_role("button", name="Approve").click()
+            check(other.evaluate("window.enabling") == "ok", "second site connected")
+            check(other.evaluate("window.ext.accounts.get()") == [], "second site sees none of the first site's accounts")
+
+            # the approval page refuses a cross-site POST (from a dapp page, even with the token)
+            cross = dapp.evaluate("""async ([url, token]) => {
+                try {
+                    const r = await fetch(url + '/api/revoke', {method: 'POST',
+                        headers: {'Content-Type': 'application/json', 'X-Sigil-Token': token},
+                        body: JSON.stringify({source: location.origin})});
+                    return 'status ' + r.status;
+                } catch (e) { return 'blocked'; }
+            }""", [sigil.ui, sigil.token])
+            check(cross == "blocked", "cross-site fetch to the approval API is blocked")
+            dapp.evaluate("""([url, token]) => fetch(url + '/api/revoke?token=' + token, {method: 'POST', mode: 'no-cors',
+                body: JSON.stringify({source: location.origin})}).catch(() => null)""", [sigil.ui, sigil.token])
+            check(dapp.evaluate("window.ext.accounts.get().then(a => a.length)") == 1,
+                  "a no-cors cross-site POST to the approval page changes nothing")
+
+            # revoke on the approval page -> the subscription pushes an empty list
+            ui.bring_to_front()
+            ui.locator(f'li[data-site="{dapp_origin}"]').get_by_role("button", name="Revoke").click()
+            poll(dapp, "window.pushes.length >= 2 && window.pushes[window.pushes.length - 1].length === 0")
+            check(True, "revocation pushes an empty account list to the open tab")
+            after = dapp.evaluate("window.ext.accounts.get().then(() => 'listed', e => e.message)")
+            check(after == f"The source {dapp_origin} has not been enabled yet", "revoked site is no longer enabled")
+            browser.close()
+
+        # Security gates without a browser
+        status, _ = http("GET", sigil.bridge_url, {"Host": "evil.example"})
+        check(status == 403, "forged Host header is refused (DNS rebinding)")
+        req = json.dumps({"id": "1", "message": "pub(accounts.list)", "request": {}}).encode()
+        hdrs = {"Origin": "https://evil.example", "Content-Type": "application/json", "X-Sigil-Session": "evilsession1"}
+        status, body = http("POST", sigil.gateway + "/v1/request", hdrs, req)
+        check(status == 200 and json.loads(body)["error"] == "The source https://evil.example has not been enabled yet",
+              "an unauthorized Origin is refused")
+        status, _ = http("POST", sigil.gateway + "/v1/request", {**hdrs, "Content-Type": "text/plain"}, req)
+        check(status == 415, "a POST without a JSON content type is refused")
+        status, _ = http("POST", sigil.ui + "/api/reject", {"Origin": dapp_origin, "Content-Type": "application/json",
+                                                             "X-Sigil-Token": sigil.token}, b'{"id":1}')
+        check(status == 403, "the approval API refuses another origin even with the token")
+        status, _ = http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": "0" * 64})
+        check(status == 403, "the approval API refuses a wrong token")
+        status, page = http("GET", sigil.ui + "/")
+        check(status == 200, "approval page served")
+    finally:
+        dapp_server.shutdown()
+        other_server.shutdown()
+        sigil.stop()
+    print("e2e browser: all checks passed")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except AssertionError as e:
+        print("FAILED:", e, file=sys.stderr)
+        sys.exit(1)
