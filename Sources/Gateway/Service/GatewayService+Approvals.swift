@@ -75,13 +75,21 @@ extension GatewayService {
         }
     }
 
-    /// Applies a decision and builds the reply (signing when approved). With `deliverReply` the
+    /// Applies a decision and builds the reply (signing when approved); `accounts == nil` grants
+    /// every account (automatic mode). With `deliverReply` the
     /// reply goes to the waiting session's event log; the reply is also returned.
-    func decide(_ id: UInt64, approve: Bool, accounts: [String], deliverReply: Bool) async throws -> WireReply? {
+    func decide(_ id: UInt64, approve: Bool, accounts: [String]?, deliverReply: Bool) async throws -> WireReply? {
         let decision: ApprovalCenter.Decision
         if approve {
-            let known = await directory.accounts().map(\.key)
-            decision = try center.approve(id: id, accounts: accounts, known: known)
+            // Only an authorization needs the account list; a signing decision is taken without
+            // suspending, so concurrent requests never see it still queued.
+            var known: [String] = []
+            var granted = accounts ?? []
+            if case .authorize? = center.queue.entry(id: id)?.subject {
+                known = await directory.accounts().map(\.key)
+                if accounts == nil { granted = known }
+            }
+            decision = try center.approve(id: id, accounts: granted, known: known)
         } else {
             decision = try center.reject(id: id)
         }
