@@ -36,6 +36,8 @@ public struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible
             guard let p = Int(rest[rest.index(after: colon)...]), (1...65535).contains(p) else { return nil }
             port = p
         }
+        // Only a bracketed IPv6 literal may contain ':' (RFC 3986 §3.2.2).
+        if !host.hasPrefix("["), host.contains(":") { return nil }
         guard !host.isEmpty,
             host.utf8.allSatisfy({
                 ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5B
