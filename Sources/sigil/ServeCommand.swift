@@ -69,6 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
                 await runtime.service.tick()
+                if let shared = runtime.sharedAuthorizations, let stored = try? await shared.load() {
+                    await runtime.service.reconcile(with: stored)
+                }
             }
         }
         let terminal: Task<Void, Never>? =

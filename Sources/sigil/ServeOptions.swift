@@ -30,6 +30,13 @@ struct ServeOptions: ParsableArguments {
     @Flag(help: "Use the well-known development accounts (//Alice … //Ferdie) in a throw-away state; for testing only.")
     var dev = false
 
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp(
+            "Data directory (connected sites, metadata). Default: $SIGIL_HOME or ~/.local/share/sigil; with --dev, a throw-away in-memory state unless given.",
+            valueName: "path"))
+    var dataDir: String?
+
     @Flag(
         name: .customLong("auto-approve"),
         help: "Approve every request at once, granting every account (automated tests). Needs --dev.")

@@ -271,3 +271,21 @@ import Testing
         #expect(after.count == 1 && after[0].reply.body == .subscription([["address": .string(bob.address), "genesisHash": nil, "name": "Bob", "type": "ed25519"]]))
     }
 }
+
+@Suite struct GatewayReconcileTests {
+    @Test func authorizationsChangedElsewhereReachOpenTabs() async throws {
+        let service = try await Fixture.service(sites: Fixture.connected())
+        _ = try await service.send("pub(accounts.subscribe)", id: "s1")
+        await service.reconcile(with: [])
+        #expect(try await service.logged().last == WireReply(id: "s1", .subscription([])))
+        #expect(await service.sites.isEmpty)
+        await service.reconcile(with: Fixture.connected([TestAccounts.bob.key]))
+        guard case .subscription(.array(let list))? = try await service.logged().last?.body else {
+            Issue.record("no push"); return
+        }
+        #expect(list.first?["address"] == .string(TestAccounts.bob.address))
+        let before = try await service.logged().count
+        await service.reconcile(with: Fixture.connected([TestAccounts.bob.key]))
+        #expect(try await service.logged().count == before)
+    }
+}

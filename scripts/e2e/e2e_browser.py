@@ -111,6 +111,39 @@ def approval_article(ui, kind):
     return ui.locator(f'article[data-kind="{kind}"]').first
 
 
+def check_origins_command(binary):
+    """`sigil origins list|revoke` on the data directory of a running `sigil serve`."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as data:
+        sigil = SigilProcess(binary, "--auto-approve", "--data-dir", data)
+        try:
+            site = "https://cli.example"
+            hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "clisession01"}
+            send = lambda i, m, r: json.loads(http("POST", sigil.gateway + "/v1/request", hdrs,
+                                                   json.dumps({"id": i, "message": m, "request": r}).encode())[1])
+            check(send("1", "pub(authorize.tab)", {"origin": "CLI"})["response"]["result"] is True,
+                  "auto-approve connects a site at once")
+            send("2", "pub(accounts.subscribe)", None)
+            listed = subprocess.run([binary, "origins", "list", "--json", "--data-dir", data],
+                                    capture_output=True, text=True, check=True).stdout
+            check(json.loads(listed)[0]["origin"] == site, "sigil origins list shows the connected site")
+            subprocess.run([binary, "origins", "revoke", site, "--data-dir", data], check=True, capture_output=True)
+            deadline = time.monotonic() + 10
+            last = None
+            while time.monotonic() < deadline:
+                status, body = http("GET", sigil.gateway + "/v1/poll?session=clisession01", {"Origin": site})
+                events = json.loads(body)["events"]
+                last = events[-1]["data"] if events else None
+                if last and last.get("subscription") == []:
+                    break
+                time.sleep(0.2)
+            check(last == {"id": "2", "subscription": []},
+                  "sigil origins revoke reaches the running gateway: the open subscription gets []")
+        finally:
+            sigil.stop()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sigil", required=True)
@@ -267,6 +300,7 @@ def main():
         dapp_server.shutdown()
         other_server.shutdown()
         sigil.stop()
+    check_origins_command(args.sigil)
     print("e2e browser: all checks passed")
 
 

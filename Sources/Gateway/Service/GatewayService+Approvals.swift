@@ -36,6 +36,24 @@ extension GatewayService {
         notifyUI()
     }
 
+    /// Brings the in-memory authorizations in line with `stored` (changed by another process, e.g.
+    /// `sigil origins revoke`): sources gone are revoked (their tabs get an empty list at once),
+    /// sources added or changed are granted and their subscriptions get the new list.
+    public func reconcile(with stored: [AuthorizedSite]) async {
+        let wanted = Dictionary(stored.map { ($0.source, $0) }, uniquingKeysWith: { _, last in last })
+        for site in center.book.all where wanted[site.source] == nil {
+            let (_, dropped) = center.revoke(site.source)
+            for approval in dropped { await answerCancelled(approval) }
+            pushAccounts(to: site.source, list: .array([]))
+            notifyUI()
+        }
+        for site in stored where center.book.site(site.source) != site {
+            center.grant(site)
+            pushAccounts(to: site.source, list: await accountList(site.accounts, anyType: false))
+            notifyUI()
+        }
+    }
+
     /// Connected sources.
     public var sites: [AuthorizedSite] { center.book.all }
 

@@ -130,6 +130,9 @@ public struct ApprovalCenter: Sendable {
         return (was, queue.removeSource(source))
     }
 
+    /// Records a site as connected exactly as given (authorizations changed outside this process).
+    public mutating func grant(_ site: AuthorizedSite) { book.grant(site) }
+
     /// Replaces the account list of a connected source (the person edits it on the approval page).
     /// - Throws: `notEnabled`.
     public mutating func setAccounts(_ source: String, accounts: [String], known: [String]) throws {

@@ -1,5 +1,7 @@
+import Foundation
 import Gateway
 import GatewayHTTP
+import Keystore
 import Logging
 import SignerCore
 
@@ -11,6 +13,9 @@ struct GatewayRuntime: Sendable {
     let configuration: GatewayConfiguration
     let files: StaticFiles
     let endpoints: GatewayEndpoints
+    /// The persistent authorizations, re-read periodically so `sigil origins revoke` reaches open
+    /// tabs; `nil` for the throw-away dev state.
+    let sharedAuthorizations: StateStoreAuthorizations?
 
     static func make(options: ServeOptions, logger: Logger) async throws -> GatewayRuntime {
         guard let directory = PublicDirectory.locate(explicit: options.publicDir) else {
@@ -28,15 +33,27 @@ struct GatewayRuntime: Sendable {
         let configuration = GatewayConfiguration(
             approvalToken: Secret.token(), relayToken: Secret.token(), clientTokens: tokens,
             extraAllowedHosts: Set(options.allowedHosts.map { $0.lowercased() }))
+        let store: any StateStore
+        var shared: StateStoreAuthorizations?
+        if options.dev && options.dataDir == nil {
+            store = try SQLiteStateStore.inMemory()
+        } else {
+            let path = try DataDirectory.resolve(explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
+            let directory = try DataDirectory.open(path)
+            store = try SQLiteStateStore(path: directory.databasePath)
+            shared = StateStoreAuthorizations(store: store)
+            logger.info("state", metadata: ["path": "\(directory.databasePath)"])
+        }
         let service = try await GatewayService(
             options: GatewayOptions(
                 approvalMode: options.autoApprove ? .automatic : .person,
                 limits: ApprovalLimits(approvalTimeout: .seconds(options.approvalTimeout)),
                 deniedHosts: Set(options.deniedHosts.map { $0.lowercased() })),
-            accounts: accounts, signer: accounts, metadata: InMemoryMetadataRegistry(),
-            persistence: InMemoryAuthorizations(), serverID: String(Secret.token().prefix(12)), logger: logger)
+            accounts: accounts, signer: accounts, metadata: StateStoreMetadata(store: store),
+            persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)), logger: logger)
         return GatewayRuntime(
-            service: service, accounts: accounts, configuration: configuration, files: files, endpoints: GatewayEndpoints())
+            service: service, accounts: accounts, configuration: configuration, files: files, endpoints: GatewayEndpoints(),
+            sharedAuthorizations: shared)
     }
 }
 
