@@ -30,7 +30,7 @@ public struct HTTPRequest: Sendable {
 
     /// Creates a request; used by the parser and by tests that call handlers without sockets.
     public init(
-        method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
+        method: HTTPMethod, target: String, version: HTTPVersion = .http11,
         headers: HTTPHeaders = [:], body: [UInt8] = []
     ) {
         self.method = method

@@ -8,8 +8,8 @@ public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
         self.minor = minor
     }
 
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    public static let http10 = HTTPVersion(major: 1, minor: 0)
+    public static let http11 = HTTPVersion(major: 1, minor: 1)
 
     public var description: String { "HTTP/\(major).\(minor)" }
 }

@@ -128,7 +128,8 @@ public struct HTTPRequestParser: Sendable {
                 throw error
             case .head:
                 let isRequestLine = head == nil
-                let limit = isRequestLine ? limits.maxRequestLineBytes : limits.maxHeaderBytes - (head?.headerBytes ?? 0)
+                let limit =
+                    isRequestLine ? limits.maxRequestLineBytes : limits.maxHeaderBytes - (head?.headerBytes ?? 0)
                 guard let line = try nextLine(limit: limit, tooLong: isRequestLine ? .uriTooLong : .headersTooLarge)
                 else { return nil }
                 if isRequestLine {
@@ -207,8 +208,12 @@ public struct HTTPRequestParser: Sendable {
             let byte = buffer[i]
             if byte == Self.cr {
                 if i + 1 >= end { break }
-                guard buffer[i + 1] == Self.lf else { throw HTTPError(.badRequest, "bare CR at offset \(i - position)") }
-                if i - position > limit { throw HTTPError(tooLong, "line of \(i - position) bytes over limit \(limit)") }
+                guard buffer[i + 1] == Self.lf else {
+                    throw HTTPError(.badRequest, "bare CR at offset \(i - position)")
+                }
+                if i - position > limit {
+                    throw HTTPError(tooLong, "line of \(i - position) bytes over limit \(limit)")
+                }
                 let line = position..<i
                 position = i + 2
                 scan = position
@@ -265,7 +270,7 @@ public struct HTTPRequestParser: Sendable {
             throw HTTPError(.versionNotSupported, "HTTP major version \(major - UInt8(ascii: "0"))")
         }
         // RFC 9110 §2.5: a higher 1.x minor version is answered as the highest we support.
-        return minor == UInt8(ascii: "0") ? .http1_0 : .http1_1
+        return minor == UInt8(ascii: "0") ? .http10 : .http11
     }
 
     private func checkTargetForm(_ target: String, method: HTTPMethod) throws(HTTPError) {
@@ -331,7 +336,9 @@ public struct HTTPRequestParser: Sendable {
         let hosts = headers.values("Host")
         // RFC 9112 §3.2: a 1.1 request without Host, or any request with several, MUST get 400.
         if hosts.count > 1 { throw HTTPError(.badRequest, "more than one Host field") }
-        if current.version == .http1_1 && hosts.isEmpty { throw HTTPError(.badRequest, "HTTP/1.1 request without Host") }
+        if current.version == .http11 && hosts.isEmpty {
+            throw HTTPError(.badRequest, "HTTP/1.1 request without Host")
+        }
         if let host = hosts.first, host.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "/") }) {
             throw HTTPError(.badRequest, "malformed Host")
         }
@@ -344,7 +351,7 @@ public struct HTTPRequestParser: Sendable {
         var chunked = false
         if !encodings.isEmpty {
             // RFC 9112 §6.1: TE in HTTP/1.0 is faulty framing; TE with CL is a smuggling vector.
-            if current.version == .http1_0 { throw HTTPError(.badRequest, "Transfer-Encoding in an HTTP/1.0 request") }
+            if current.version == .http10 { throw HTTPError(.badRequest, "Transfer-Encoding in an HTTP/1.0 request") }
             if !lengths.isEmpty { throw HTTPError(.badRequest, "both Transfer-Encoding and Content-Length") }
             let codings = encodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingOWS() }.filter { !$0.isEmpty }
             guard let last = codings.last, last.asciiCaseInsensitiveEquals("chunked") else {
@@ -359,14 +366,14 @@ public struct HTTPRequestParser: Sendable {
         }
 
         current.headers = headers
-        if current.version == .http1_1 {
+        if current.version == .http11 {
             current.keepAlive = !headers.listContains("Connection", token: "close")
         } else {
             current.keepAlive =
                 headers.listContains("Connection", token: "keep-alive")
                 && !headers.listContains("Connection", token: "close")
         }
-        if let expect = headers["Expect"], current.version == .http1_1 {
+        if let expect = headers["Expect"], current.version == .http11 {
             // RFC 9110 §10.1.1: 100-continue is the only expectation; others may get 417.
             guard expect.asciiCaseInsensitiveEquals("100-continue") else {
                 throw HTTPError(.expectationFailed, "unsupported expectation")

@@ -67,7 +67,7 @@ final class Connection: @unchecked Sendable {
         self.id = id
         self.server = server
         self.parser = HTTPRequestParser(limits: server.configuration.limits)
-        self.queue = DispatchQueue(label: "sigil.http.connection", target: server.targetQueue)
+        self.queue = DispatchQueue(label: "sigil.http.connection", target: server.queuePool.queue(for: id))
         self.readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         self.writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
         let now = DispatchTime.now().uptimeNanoseconds
@@ -106,7 +106,10 @@ final class Connection: @unchecked Sendable {
             for _ in 0..<4 {
                 let n = recv(fd, scratch.baseAddress, chunk, 0)
                 if n > 0 {
-                    if stream == nil { parser.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<n])) }
+                    // Bytes after an event stream started or after a fatal error are read (to see EOF) and dropped.
+                    if stream == nil && !closeAfterFlush {
+                        parser.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<n]))
+                    }
                     if n < chunk { break }
                 } else if n == 0 {
                     eof = true
@@ -172,7 +175,7 @@ final class Connection: @unchecked Sendable {
         request.id = server.nextRequestID()
         var lastEventID = request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID")
         if let value = lastEventID, value.utf8.count > 1024 { lastEventID = nil }
-        let responder = HTTPResponder(connection: self, sequence: sequence, lastEventID: lastEventID)
+        let responder = HTTPResponder(sink: self, sequence: sequence, lastEventID: lastEventID)
         inFlight = InFlight(
             sequence: sequence, responder: responder, method: request.method, version: request.version,
             keepAlive: message.keepAlive && !shuttingDown)
@@ -317,7 +320,8 @@ final class Connection: @unchecked Sendable {
         return output[index].withUnsafeBytes { raw in
             let offset = index == 0 ? outputOffset : 0
             if let base = raw.baseAddress, raw.count > offset {
-                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: raw.count - offset))
+                vectors.append(
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: raw.count - offset))
             }
             return gather(index + 1, &vectors)
         }
@@ -374,19 +378,30 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Deadlines (called by the server's sweep timer, on `queue`)
 
-    func checkDeadlines(now: UInt64) {
+    func checkDeadlines() {
         if closed { return }
+        // Read the clock here, on the queue: a timestamp taken by the sweeper before the hop could be
+        // older than `lastWriteProgress` and make an elapsed time wrap around.
+        let now = DispatchTime.now().uptimeNanoseconds
         let config = server.configuration
-        if pendingBytes > 0 && now &- lastWriteProgress > config.writeStallTimeout.nanoseconds {
+        if pendingBytes > 0 && writeState == .running {
+            // Retry the write: a peer that reset while reading was paused is noticed here even when
+            // libdispatch delivered the hang-up to the suspended read source only.
+            flush()
+            if closed { return }
+        }
+        if pendingBytes > 0 && Self.elapsed(since: lastWriteProgress, now: now) > config.writeStallTimeout.nanoseconds {
             server.logger.debug("write stalled; dropping connection", metadata: ["connection": "\(id)"])
             abort()
             return
         }
         if stream != nil {
-            if now &- streamStart > config.eventStreamMaxAge.nanoseconds {
+            if Self.elapsed(since: streamStart, now: now) > config.eventStreamMaxAge.nanoseconds {
                 closeAfterFlush = true
                 flush()
-            } else if now &- lastStreamOutput > config.eventStreamHeartbeat.nanoseconds && !closeAfterFlush {
+            } else if Self.elapsed(since: lastStreamOutput, now: now) > config.eventStreamHeartbeat.nanoseconds
+                && !closeAfterFlush
+            {
                 enqueue(Array(":\n\n".utf8))
                 lastStreamOutput = now
                 flush()
@@ -394,7 +409,7 @@ final class Connection: @unchecked Sendable {
             return
         }
         if inFlight != nil || closeAfterFlush { return }
-        let elapsed = now &- phaseStart
+        let elapsed = Self.elapsed(since: phaseStart, now: now)
         switch phase {
         case .idle:
             let limit = requestsServed == 0 ? config.headerTimeout : config.idleTimeout
@@ -404,6 +419,10 @@ final class Connection: @unchecked Sendable {
         case .body:
             if elapsed > config.bodyTimeout.nanoseconds { timeOut() }
         }
+    }
+
+    private static func elapsed(since start: UInt64, now: UInt64) -> UInt64 {
+        now > start ? now - start : 0
     }
 
     private func timeOut() {

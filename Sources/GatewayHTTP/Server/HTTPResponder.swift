@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The one-shot reply channel of a request. Call exactly one of `send(_:)` or
 /// `startEventStream(headers:)`, now or later, from any thread; later calls are ignored.
@@ -13,12 +12,12 @@ public final class HTTPResponder: Sendable {
         var onCancel: (@Sendable () -> Void)?
     }
 
-    private let connection: Connection
+    private let connection: any ResponseSink
     private let sequence: UInt64
     private let lastEventID: String?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
-    init(connection: Connection, sequence: UInt64, lastEventID: String?) {
+    init(sink connection: any ResponseSink, sequence: UInt64, lastEventID: String?) {
         self.connection = connection
         self.sequence = sequence
         self.lastEventID = lastEventID
@@ -44,7 +43,7 @@ public final class HTTPResponder: Sendable {
     /// Returns `nil` when the request was already answered or cancelled.
     public func startEventStream(headers: HTTPHeaders = [:]) -> EventStream? {
         guard claim() else { return nil }
-        let stream = EventStream(connection: connection, lastEventID: lastEventID)
+        let stream = EventStream(sink: connection, lastEventID: lastEventID)
         connection.beginStream(stream, headers: headers, sequence: sequence)
         return stream
     }

@@ -45,6 +45,8 @@ public final class HTTPServer: Sendable {
         var shutdownWaiters: [@Sendable () -> Void] = []
         var sweeper: Sweeper?
         var openStreams = 0
+        /// Listening sockets whose fd is not closed yet (closed in their source's cancel handler).
+        var openListeners = 0
         var accepting = true
     }
 
@@ -52,9 +54,9 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
     let logger: Logger
-    let targetQueue = DispatchQueue.global()
+    let queuePool: QueuePool
     private let acceptQueue: DispatchQueue
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let requestCounter = Atomic<UInt64>(0)
 
     /// Creates a server; nothing is bound until `bind()` or `start()`.
@@ -69,6 +71,7 @@ public final class HTTPServer: Sendable {
         logger[metadataKey: "server"] = "\(configuration.name)"
         self.logger = logger
         self.acceptQueue = DispatchQueue(label: "sigil.http.accept.\(configuration.name)")
+        self.queuePool = QueuePool(label: "sigil.http.loop.\(configuration.name)")
     }
 
     /// The addresses the server listens on (empty before `bind()`).
@@ -103,10 +106,16 @@ public final class HTTPServer: Sendable {
                 let listeners = bound.map { fd, address in
                     let listener = Listener(fd: fd, address: address, queue: acceptQueue)
                     listener.source.setEventHandler { [weak self] in self?.acceptBatch(listener) }
-                    listener.source.setCancelHandler { Glibc.close(fd) }
+                    listener.source.setCancelHandler { [weak self] in
+                        Glibc.close(fd)
+                        self?.listenerClosed()
+                    }
                     return listener
                 }
-                state.withLock { $0.listeners = listeners }
+                state.withLock {
+                    $0.listeners = listeners
+                    $0.openListeners = listeners.count
+                }
                 return listeners.map(\.address)
             } catch {
                 lastError = error
@@ -212,16 +221,24 @@ public final class HTTPServer: Sendable {
     // MARK: Connection bookkeeping
 
     func connectionClosed(_ connection: Connection) {
+        state.withLock { _ = $0.connections.removeValue(forKey: connection.id) }
+        finishShutdownIfDone()
+    }
+
+    private func listenerClosed() {
+        state.withLock { $0.openListeners -= 1 }
+        finishShutdownIfDone()
+    }
+
+    /// Runs the shutdown completions once no connection and no listening socket is left.
+    private func finishShutdownIfDone() {
         let waiters = state.withLock { s -> [@Sendable () -> Void] in
-            s.connections[connection.id] = nil
-            if s.shuttingDown && s.connections.isEmpty && !s.stopped {
-                s.stopped = true
-                s.sweeper?.timer.cancel()
-                s.sweeper = nil
-                defer { s.shutdownWaiters = [] }
-                return s.shutdownWaiters
-            }
-            return []
+            guard s.shuttingDown, s.connections.isEmpty, s.openListeners == 0, !s.stopped else { return [] }
+            s.stopped = true
+            s.sweeper?.timer.cancel()
+            s.sweeper = nil
+            defer { s.shutdownWaiters = [] }
+            return s.shutdownWaiters
         }
         for waiter in waiters { waiter() }
     }
@@ -234,10 +251,9 @@ public final class HTTPServer: Sendable {
     func streamClosed() { state.withLock { $0.openStreams -= 1 } }
 
     private func sweep() {
-        let now = DispatchTime.now().uptimeNanoseconds
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
-            connection.queue.async { connection.checkDeadlines(now: now) }
+            connection.queue.async { connection.checkDeadlines() }
         }
     }
 
@@ -275,16 +291,8 @@ public final class HTTPServer: Sendable {
             }
             for connection in left { connection.forceClose() }
         }
-        // With no connections at all, finish now.
-        let waiters = state.withLock { s -> [@Sendable () -> Void] in
-            guard s.connections.isEmpty, !s.stopped else { return [] }
-            s.stopped = true
-            s.sweeper?.timer.cancel()
-            s.sweeper = nil
-            defer { s.shutdownWaiters = [] }
-            return s.shutdownWaiters
-        }
-        for waiter in waiters { waiter() }
+        // With no connections at all (and listeners already closed), finish now.
+        finishShutdownIfDone()
     }
 
     /// Graceful shutdown (see `shutdown(completion:)`), returning when every connection is closed.

@@ -51,7 +51,8 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// The period of the deadline sweep: a quarter of the shortest deadline, within 10 ms ... 500 ms.
     var sweepInterval: Duration {
-        let shortest = [headerTimeout, bodyTimeout, idleTimeout, writeStallTimeout, eventStreamHeartbeat].min()
+        let shortest =
+            [headerTimeout, bodyTimeout, idleTimeout, writeStallTimeout, eventStreamHeartbeat].min()
             ?? .seconds(1)
         return min(max(shortest / 4, .milliseconds(10)), .milliseconds(500))
     }

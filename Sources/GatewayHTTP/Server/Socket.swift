@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Thin POSIX socket helpers (http-server.md §2.2). Every call reads `errno` right after the syscall.
 enum Socket {
@@ -11,7 +10,7 @@ enum Socket {
         case failed(errno: Int32)
     }
 
-    private static let sigpipeIgnored = Mutex(false)
+    private static let sigpipeIgnored = Locked(false)
 
     /// `signal(SIGPIPE, SIG_IGN)` once per process; sends also pass `MSG_NOSIGNAL` (belt and braces).
     static func ignoreSIGPIPE() {
@@ -24,7 +23,8 @@ enum Socket {
     }
 
     /// Creates a non-blocking, close-on-exec listening socket with `SO_REUSEADDR` bound to `host:port`.
-    static func listen(host: String, port: Int, backlog: Int32) throws(HTTPError) -> (fd: Int32, address: SocketAddress) {
+    static func listen(host: String, port: Int, backlog: Int32) throws(HTTPError) -> (fd: Int32, address: SocketAddress)
+    {
         guard (0...65535).contains(port), let portValue = UInt16(exactly: port) else {
             throw HTTPError(.invalidConfiguration, "port \(port) out of range")
         }
@@ -40,9 +40,11 @@ enum Socket {
             v6.sin6_family = sa_family_t(AF_INET6)
             v6.sin6_port = portValue.bigEndian
         } else {
-            throw HTTPError(.invalidConfiguration, "bind address \"\(host.prefix(64))\" is not a numeric IPv4 or IPv6 address")
+            throw HTTPError(
+                .invalidConfiguration, "bind address \"\(host.prefix(64))\" is not a numeric IPv4 or IPv6 address")
         }
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if fd < 0 { throw HTTPError(.bindFailed, "socket(): errno \(errno)") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))

@@ -1,10 +1,11 @@
 /// File extension → `Content-Type`, for the static files we serve.
 enum MediaType {
     static func forPath(_ path: String) -> String {
-        let ext = path.split(separator: "/").last.flatMap { name -> Substring? in
-            guard let dot = name.lastIndex(of: ".") else { return nil }
-            return name[name.index(after: dot)...]
-        }?.lowercased() ?? ""
+        let ext =
+            path.split(separator: "/").last.flatMap { name -> Substring? in
+                guard let dot = name.lastIndex(of: ".") else { return nil }
+                return name[name.index(after: dot)...]
+            }?.lowercased() ?? ""
         switch ext {
         case "js", "mjs": return "text/javascript; charset=utf-8"
         case "html", "htm": return "text/html; charset=utf-8"

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A Server-Sent Events stream to one client. Send from any thread; sends after termination are
 /// ignored. The stream ends when the client disconnects, when `close()` is called, when the server
@@ -15,10 +14,10 @@ public final class EventStream: Sendable {
     /// The id the client last saw: the `Last-Event-ID` header, else the `lastEventID` query
     /// parameter (for clients that cannot set headers). Untrusted input, at most 1 KiB.
     public let lastEventID: String?
-    private let connection: Connection
-    private let state = Mutex(State())
+    private let connection: any ResponseSink
+    private let state = Locked(State())
 
-    init(connection: Connection, lastEventID: String?) {
+    init(sink connection: any ResponseSink, lastEventID: String?) {
         self.connection = connection
         self.lastEventID = lastEventID
     }

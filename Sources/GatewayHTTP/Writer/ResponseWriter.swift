@@ -69,7 +69,7 @@ enum ResponseWriter {
         }
         if !keepAlive {
             out.append(contentsOf: "Connection: close\r\n".utf8)
-        } else if version == .http1_0 {
+        } else if version == .http10 {
             out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         out.append(contentsOf: crlf)
@@ -91,6 +91,6 @@ enum ResponseWriter {
 
     /// A canned response for errors found before a handler runs (parse errors, 503 at the cap, 408).
     static func errorResponse(_ status: HTTPStatus) -> [UInt8] {
-        head(for: HTTPResponse(status: status), method: nil, version: .http1_1, keepAlive: false).bytes
+        head(for: HTTPResponse(status: status), method: nil, version: .http11, keepAlive: false).bytes
     }
 }

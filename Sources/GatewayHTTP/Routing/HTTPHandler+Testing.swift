@@ -1,0 +1,60 @@
+
+extension HTTPHandler {
+    /// Runs the handler on `request` without any socket and returns its reply, so routes can be tested
+    /// as "request value in, response value out". An event-stream reply returns its `200` head with
+    /// the events sent synchronously by the handler as the body, and the stream is then ended.
+    public func response(for request: HTTPRequest) async -> HTTPResponse {
+        await withCheckedContinuation { (continuation: CheckedContinuation<HTTPResponse, Never>) in
+            let sink = CapturingSink(continuation)
+            let lastEventID = request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID")
+            handle(request, responder: HTTPResponder(sink: sink, sequence: 1, lastEventID: lastEventID))
+            sink.finishStreamIfOpen()
+        }
+    }
+}
+
+/// A sink that records the first reply and resumes a continuation with it.
+final class CapturingSink: ResponseSink {
+    private struct State {
+        var continuation: CheckedContinuation<HTTPResponse, Never>?
+        var stream: (EventStream, HTTPResponse)?
+    }
+
+    private let state: Locked<State>
+
+    init(_ continuation: CheckedContinuation<HTTPResponse, Never>) {
+        state = Locked(State(continuation: continuation))
+    }
+
+    func deliver(_ response: HTTPResponse, sequence: UInt64) {
+        let continuation = state.withLock { s in
+            defer { s.continuation = nil }
+            return s.continuation
+        }
+        continuation?.resume(returning: response)
+    }
+
+    func beginStream(_ stream: EventStream, headers: HTTPHeaders, sequence: UInt64) {
+        var response = HTTPResponse(status: .ok, headers: headers)
+        response.headers.set("Content-Type", "text/event-stream; charset=utf-8")
+        state.withLock { $0.stream = (stream, response) }
+    }
+
+    func streamWrite(_ bytes: [UInt8]) {
+        state.withLock { s in s.stream?.1.body.append(contentsOf: bytes) }
+    }
+
+    func streamClose() { finishStreamIfOpen() }
+
+    func finishStreamIfOpen() {
+        let taken = state.withLock { s -> (EventStream, HTTPResponse, CheckedContinuation<HTTPResponse, Never>?)? in
+            guard let (stream, response) = s.stream else { return nil }
+            s.stream = nil
+            defer { s.continuation = nil }
+            return (stream, response, s.continuation)
+        }
+        guard let (stream, response, continuation) = taken else { return }
+        stream.terminate()
+        continuation?.resume(returning: response)
+    }
+}
