@@ -79,6 +79,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
 
+        // Timing loops for scripts/bench-keys (synchronous, so that it runs under callgrind).
+        .executableTarget(
+            name: "KeysBench", dependencies: ["SigningKeys"],
+            swiftSettings: swiftSettings),
+
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads ../shared.
         .testTarget(

@@ -14,6 +14,6 @@ struct Sigil: AsyncParsableCommand {
             Inspect a key (like Substrate's subkey):        sigil key inspect //Alice
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, OriginsCommand.self]
+        subcommands: [ServeCommand.self, OriginsCommand.self, KeyCommand.self]
     )
 }

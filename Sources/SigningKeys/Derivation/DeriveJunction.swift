@@ -25,6 +25,9 @@ public struct DeriveJunction: Sendable, Equatable, CustomStringConvertible {
         {
             throw KeyError(.ambiguousURI, "hex junction is raw bytes for polkadot-js but a string for sp-core")
         }
+        guard utf8.count < 1 << 30 else {
+            throw KeyError(.invalidFormat, "junction of \(utf8.count) bytes is too long")
+        }
         var encoded: [UInt8]
         if utf8.allSatisfy(isDigit) {
             guard let n = UInt64(code) else {

@@ -106,12 +106,15 @@ public struct Mnemonic: Sendable, CustomStringConvertible {
     public func seed64(password: String = "") throws -> SecretBytes {
         var salt = Array("mnemonic".utf8) + Array(password.utf8)
         defer { ConstantTime.wipe(&salt) }
+        guard let saltLength = Int32(exactly: salt.count) else {
+            throw KeyError(.badLength, "mnemonic password is longer than 2^31 bytes")
+        }
         var rc: Int32 = 0
         let out = SecretBytes(count: 64) { dst in
             entropy.withUnsafeBytes { ent in
                 rc = PKCS5_PBKDF2_HMAC(
                     ent.baseAddress, Int32(ent.count),
-                    salt, Int32(salt.count), 2048, EVP_sha512(), 64,
+                    salt, saltLength, 2048, EVP_sha512(), 64,
                     dst.u8)
             }
         }

@@ -1,3 +1,5 @@
+import CSodium
+
 /// BLAKE2b (RFC 7693) with any output length 1…64 and an optional key of 0…64 bytes, in Swift.
 ///
 /// `Blake2b.hash256` is Substrate's `blake2_256` (account ids of ecdsa keys, junction chain codes,
@@ -121,18 +123,26 @@ public struct Blake2b: Sendable {
     private static func rotr(_ x: UInt64, _ n: UInt64) -> UInt64 { (x >> n) | (x << (64 &- n)) }
 
     private mutating func compress(isLast: Bool) {
-        var m = [UInt64](repeating: 0, count: 16)
-        for i in 0..<16 {
-            var w: UInt64 = 0
-            for j in 0..<8 { w |= UInt64(buffer[i * 8 + j]) << (8 * UInt64(j)) }
-            m[i] = w
-        }
-        var v = h + Blake2b.iv
-        v[12] ^= counterLow
-        v[13] ^= counterHigh
-        if isLast { v[14] = ~v[14] }
-        for round in 0..<12 {
-            let s = Blake2b.sigma[round % 10]
+        let counterLow = counterLow
+        let counterHigh = counterHigh
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 32) { scratch in
+            let m = scratch.baseAddress.unsafelyUnwrapped
+            let v = m + 16
+            buffer.withUnsafeBytes { block in
+                for i in 0..<16 {
+                    m[i] = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
+                }
+            }
+            h.withUnsafeBufferPointer { hp in
+                for i in 0..<8 {
+                    v[i] = hp[i]
+                    v[i + 8] = Blake2b.iv[i]
+                }
+            }
+            v[12] ^= counterLow
+            v[13] ^= counterHigh
+            if isLast { v[14] = ~v[14] }
+            @inline(__always)
             func g(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ x: UInt64, _ y: UInt64) {
                 v[a] = v[a] &+ v[b] &+ x
                 v[d] = Blake2b.rotr(v[d] ^ v[a], 32)
@@ -143,16 +153,22 @@ public struct Blake2b: Sendable {
                 v[c] = v[c] &+ v[d]
                 v[b] = Blake2b.rotr(v[b] ^ v[c], 63)
             }
-            g(0, 4, 8, 12, m[s[0]], m[s[1]])
-            g(1, 5, 9, 13, m[s[2]], m[s[3]])
-            g(2, 6, 10, 14, m[s[4]], m[s[5]])
-            g(3, 7, 11, 15, m[s[6]], m[s[7]])
-            g(0, 5, 10, 15, m[s[8]], m[s[9]])
-            g(1, 6, 11, 12, m[s[10]], m[s[11]])
-            g(2, 7, 8, 13, m[s[12]], m[s[13]])
-            g(3, 4, 9, 14, m[s[14]], m[s[15]])
+            for round in 0..<12 {
+                let s = Blake2b.sigma[round % 10]
+                g(0, 4, 8, 12, m[s[0]], m[s[1]])
+                g(1, 5, 9, 13, m[s[2]], m[s[3]])
+                g(2, 6, 10, 14, m[s[4]], m[s[5]])
+                g(3, 7, 11, 15, m[s[6]], m[s[7]])
+                g(0, 5, 10, 15, m[s[8]], m[s[9]])
+                g(1, 6, 11, 12, m[s[10]], m[s[11]])
+                g(2, 7, 8, 13, m[s[12]], m[s[13]])
+                g(3, 4, 9, 14, m[s[14]], m[s[15]])
+            }
+            h.withUnsafeMutableBufferPointer { hp in
+                for i in 0..<8 { hp[i] ^= v[i] ^ v[i + 8] }
+            }
+            // The message words may be key material: wipe the scratch space.
+            sodium_memzero(UnsafeMutableRawPointer(m), 32 * MemoryLayout<UInt64>.size)
         }
-        for i in 0..<8 { h[i] ^= v[i] ^ v[i + 8] }
-        for i in 0..<16 { m[i] = 0 }
     }
 }

@@ -24,6 +24,10 @@ enum Ristretto255 {
         return false  // equal to l
     }
 
+    /// The check libsodium 1.0.18 lacks (§1.7): bit 255 of an encoding must be clear. The rest of
+    /// canonicity is checked by every libsodium call that decodes the point.
+    static func hasClearTopBit(_ p: UnsafeRawBufferPointer) -> Bool { p.count == 32 && p[31] & 0x80 == 0 }
+
     /// Rejects encodings with bit 255 set, which libsodium 1.0.18 ignores (§1.7), then asks
     /// libsodium whether the rest is a canonical, valid point.
     static func isCanonicalPointEncoding(_ p: UnsafeRawBufferPointer) -> Bool {

@@ -6,11 +6,19 @@
 struct MerlinTranscript {
     private(set) var strobe: Strobe128
 
-    init(_ label: String) {
+    /// STROBE after `init("Merlin v1.0")`, computed once (every transcript starts from it).
+    private static let merlinBase: Strobe128 = {
         var protocolLabel = "Merlin v1.0"
-        strobe = protocolLabel.withUTF8 { Strobe128(protocolLabel: UnsafeRawBufferPointer($0)) }
+        return protocolLabel.withUTF8 { Strobe128(protocolLabel: UnsafeRawBufferPointer($0)) }
+    }()
+
+    init(_ label: String) {
+        strobe = MerlinTranscript.merlinBase
         append("dom-sep", label)
     }
+
+    /// A transcript continuing from a saved state (for cached constant prefixes).
+    init(resuming strobe: Strobe128) { self.strobe = strobe }
 
     mutating func append(_ label: String, _ message: String) {
         var m = message

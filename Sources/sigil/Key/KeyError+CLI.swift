@@ -1,0 +1,7 @@
+import ArgumentParser
+import SigningKeys
+
+extension KeyError {
+    /// A `ValidationError`-like message for the command line (reasons never contain secrets).
+    var cliMessage: String { "\(code): \(reason)" }
+}

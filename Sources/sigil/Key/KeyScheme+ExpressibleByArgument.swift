@@ -1,0 +1,6 @@
+import ArgumentParser
+import SigningKeys
+
+extension KeyScheme: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
