@@ -11,6 +11,11 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
             // Approval and authorization (gateway stream).
             case notEnabled, authorizationPending, authorizationRejected, authorizationCancelled
             case cancelled, rejected, tooManyPending, unknownAccount, unknownApproval, expired
+
+            // Signing payloads (scale stream: Payload/, Display/).
+            case missingField, badField, notHex, badLength, overflow, invalidEra, unsupportedVersion
+            case badMode, modeWithoutMetadataHash, metadataHashWithoutMode, immortalBlockHash
+            case badAddress, badAssetId, unknownSignedExtension, badMetadata, badJSON
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
@@ -37,6 +42,41 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
         public static let unknownApproval = Code(value: .unknownApproval)
         /// The request waited longer than the configured approval timeout.
         public static let expired = Code(value: .expired)
+
+        // MARK: Signing payloads (Payload/, Display/) — names match payloads.json `invalid[].reason`
+        /// A required `SignerPayloadJSON` field is absent (`MissingField`).
+        public static let missingField = Code(value: .missingField)
+        /// A field has the wrong JSON type or an impossible value.
+        public static let badField = Code(value: .badField)
+        /// A hex field is not `0x` + an even number of hex digits (`NotHex`).
+        public static let notHex = Code(value: .notHex)
+        /// A hash or key has the wrong number of bytes (`BadLength`).
+        public static let badLength = Code(value: .badLength)
+        /// A number does not fit its type (`Overflow`), e.g. a tip over u128.
+        public static let overflow = Code(value: .overflow)
+        /// `era` does not decode as an extrinsic era (`InvalidEra`).
+        public static let invalidEra = Code(value: .invalidEra)
+        /// `version` is not 4 (`UnsupportedVersion`).
+        public static let unsupportedVersion = Code(value: .unsupportedVersion)
+        /// `mode` is neither 0 nor 1 (`BadMode`).
+        public static let badMode = Code(value: .badMode)
+        /// `mode` 1 without `metadataHash` (`ModeWithoutMetadataHash`).
+        public static let modeWithoutMetadataHash = Code(value: .modeWithoutMetadataHash)
+        /// `metadataHash` with `mode` 0 (`MetadataHashWithoutMode`).
+        public static let metadataHashWithoutMode = Code(value: .metadataHashWithoutMode)
+        /// An immortal era whose `blockHash` is not the genesis hash (`ImmortalBlockHash`).
+        public static let immortalBlockHash = Code(value: .immortalBlockHash)
+        /// `address` is neither valid SS58 nor a 20-byte hex address (`BadAddress`).
+        public static let badAddress = Code(value: .badAddress)
+        /// `assetId` is neither an Option-prefixed nor a bare Location (`BadAssetId`).
+        public static let badAssetId = Code(value: .badAssetId)
+        /// A signed extension we do not know carries data according to the chain's metadata.
+        public static let unknownSignedExtension = Code(value: .unknownSignedExtension)
+        /// Runtime metadata that does not decode.
+        public static let badMetadata = Code(value: .badMetadata)
+        /// Text that is not the JSON object expected.
+        public static let badJSON = Code(value: .badJSON)
+
         public var description: String { value.rawValue }
     }
 

@@ -12,8 +12,12 @@ struct Sigil: AsyncParsableCommand {
         discussion: """
             Start the gateway with development accounts:   sigil serve --dev
             Inspect a key (like Substrate's subkey):        sigil key inspect //Alice
+            Show the bytes a payload signs:                 sigil payload request.json --metadata polkadot.scale
+            Decode a call:                                  sigil call decode --metadata polkadot.scale 0x0000…
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, OriginsCommand.self, KeyCommand.self]
+        subcommands: [
+            ServeCommand.self, OriginsCommand.self, KeyCommand.self, PayloadCommand.self, CallCommand.self,
+        ]
     )
 }

@@ -20,7 +20,8 @@ import Testing
         return all.compactMap { v in
             guard let id = v["id"] as? String, let md = v["metadata"] as? String, let call = v["call"] as? String,
                 let pallet = v["pallet"] as? String, let name = v["call_name"] as? String,
-                let args = v["args_json"], let data = try? JSONSerialization.data(withJSONObject: args, options: [.sortedKeys])
+                let args = v["args_json"],
+                let data = try? JSONSerialization.data(withJSONObject: args, options: [.sortedKeys])
             else { return nil }
             let file = (md as NSString).lastPathComponent
             return Vector(
@@ -36,7 +37,7 @@ import Testing
     @Test(arguments: vectors)
     func callDecodesToThePalletCallAndArgumentsPolkadotJsFound(v: Vector) throws {
         let md = try Self.metadataCache.get(v.metadata)
-        let bytes = try Hex.decode(v.call)
+        let bytes = try HexCoding.decode(v.call)
         let call = try ValueDecoder(metadata: md).decodeCall(bytes)
         #expect(Self.lowerCamel(call.pallet) == v.pallet)
         #expect(Self.lowerCamel(call.name) == v.callName)
@@ -49,10 +50,12 @@ import Testing
 
     @Test func balancesShowWithTheChainTokenAndAccountsThroughTheInjectedFormatter() throws {
         let md = try Self.metadataCache.get("polkadot-v15.scale")
-        let bytes = try Hex.decode(
+        let bytes = try HexCoding.decode(
             "0x0503008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480bf22fce733a0b")
         let call = try ValueDecoder(metadata: md).decodeCall(bytes)
-        let renderer = ValueRenderer(accountFormatter: { "acct:" + Hex.encode($0.prefix(2)) }, token: TokenFormat(decimals: 10, symbol: "DOT"))
+        let renderer = ValueRenderer(
+            accountFormatter: { "acct:" + HexCoding.encode($0.prefix(2)) },
+            token: TokenFormat(decimals: 10, symbol: "DOT"))
         let text = renderer.text(call)
         #expect(text.contains("Balances.transfer_keep_alive"))
         #expect(text.contains("value: 1,234.5678901234 DOT"))
@@ -65,7 +68,7 @@ import Testing
 
     @Test func nestedBatchCallsAreShownAsCalls() throws {
         let md = try Self.metadataCache.get("polkadot-v15.scale")
-        let bytes = try Hex.decode(
+        let bytes = try HexCoding.decode(
             "0x1a020800000868690503008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480700e40b5402")
         let call = try ValueDecoder(metadata: md).decodeCall(bytes)
         let text = ValueRenderer(token: TokenFormat(decimals: 10, symbol: "DOT")).text(call)
@@ -78,7 +81,7 @@ import Testing
     @Test(arguments: ["0x", "0xff00", "0x00ff", "0x0000", "0x00001468656c6c", "0x00001468656c6c6f00"])
     func malformedCallsAreRefused(hex: String) throws {
         let md = try Self.metadataCache.get("polkadot-v15.scale")
-        #expect(throws: ScaleError.self) { try ValueDecoder(metadata: md).decodeCall(Hex.decode(hex)) }
+        #expect(throws: ScaleError.self) { try ValueDecoder(metadata: md).decodeCall(HexCoding.decode(hex)) }
     }
 
     // MARK: polkadot-js JSON form
@@ -108,12 +111,13 @@ import Testing
     /// accounts as their raw bytes, nested calls `{callIndex, args}`.
     static func polkadotJsForm(_ value: PJS) -> Norm {
         switch value {
-        case .object(let pairs): return .dict(Dictionary(pairs.map { ($0.0, polkadotJsForm(.value($0.1))) }) { a, _ in a })
+        case .object(let pairs):
+            return .dict(Dictionary(pairs.map { ($0.0, polkadotJsForm(.value($0.1))) }) { a, _ in a })
         case .value(let v):
             switch v {
             case .unsigned(let n), .balance(let n): return .scalar(String(n))
-            case .bytes(let b): return .scalar(Hex.encode(b))
-            case .account(let b): return .scalar("account:" + Hex.encode(b))
+            case .bytes(let b): return .scalar(HexCoding.encode(b))
+            case .account(let b): return .scalar("account:" + HexCoding.encode(b))
             case .sequence(let items): return .list(items.map { polkadotJsForm(.value($0)) })
             case .variant(let vr):
                 let inner: Norm =
@@ -123,7 +127,7 @@ import Testing
                 return .dict([lowerCamel(vr.name): inner])
             case .call(let c):
                 return .dict([
-                    "callIndex": .scalar(Hex.encode([c.palletIndex, c.callIndex])),
+                    "callIndex": .scalar(HexCoding.encode([c.palletIndex, c.callIndex])),
                     "args": polkadotJsForm(.object(c.args.map { ($0.name.map(lowerCamel) ?? "_", $0.value) })),
                 ])
             default: return .scalar("\(v)")
@@ -144,7 +148,7 @@ import Testing
         if let s = any as? String {
             // an SS58 address: compare by the account bytes it carries
             if !s.hasPrefix("0x"), let bytes = Base58.decode(s), bytes.count == 35 {
-                return .scalar("account:" + Hex.encode(bytes[1..<33]))
+                return .scalar("account:" + HexCoding.encode(bytes[1..<33]))
             }
             return .scalar(s)
         }
@@ -188,5 +192,84 @@ final class MetadataCache: @unchecked Sendable {
         let md = try RuntimeMetadata(bytes: TestResources.data(file))
         cache[file] = md
         return md
+    }
+}
+
+@Suite struct NestedCallTests {
+    @Test func proxyProxyShowsItsInnerCallAndAssetAmountsAreNotTheNativeToken() throws {
+        let md = try CallVectorTests.metadataCache.get("polkadot-v15.scale")
+        let proxy = try #require(md.pallet(named: "Proxy"))
+        // Proxy.proxy(real: MultiAddress::Id(…), force_proxy_type: None, call: System.remark(b"hello"))
+        let bytes: [UInt8] =
+            [proxy.index, 0x00, 0x00] + Array(repeating: 0x11, count: 32) + [0x00] + [0x00, 0x00, 0x14]
+            + Array("hello".utf8)
+        let call = try ValueDecoder(metadata: md).decodeCall(bytes)
+        #expect(call.pallet == "Proxy" && call.name == "proxy")
+        guard case .call(let inner)? = call.args.last?.value else {
+            Issue.record("inner call not decoded as a call")
+            return
+        }
+        #expect(inner.pallet == "System" && inner.name == "remark")
+        #expect(ValueRenderer().text(call).contains("remark: \"hello\""))
+        #expect(try ValueEncoder(metadata: md).encode(call: call) == bytes)
+
+        let ah = try CallVectorTests.metadataCache.get("asset-hub-polkadot-v15.scale")
+        let assets = try #require(ah.pallet(named: "Assets"))
+        // Assets.transfer(id: Compact(1984), target: Id(…), amount: Compact(1_000_000))
+        let t: [UInt8] =
+            [assets.index, 0x08, 0x01, 0x1f, 0x00] + Array(repeating: 0x22, count: 32) + [0x02, 0x09, 0x3d, 0x00]
+        let transfer = try ValueDecoder(metadata: ah).decodeCall(t)
+        #expect(transfer.name == "transfer")
+        #expect(transfer.args.last?.value == .unsigned(1_000_000))
+        let balances = try #require(ah.pallet(named: "Balances"))
+        let native = try ValueDecoder(metadata: ah).decodeCall(
+            [balances.index, 0x03, 0x00] + Array(repeating: 0x22, count: 32) + [0x02, 0x09, 0x3d, 0x00])
+        #expect(native.args.last?.value == .balance(1_000_000))
+    }
+
+    @Test func multiAddressRoundTripsEveryVariant() throws {
+        let all: [MultiAddress] = [
+            .id(Array(repeating: 1, count: 32)), .index(70000), .raw([1, 2, 3]),
+            .address32(Array(repeating: 2, count: 32)),
+            .address20(Array(repeating: 3, count: 20)),
+        ]
+        for a in all {
+            let bytes = ScaleWriter.encode { a.encode(to: &$0) }
+            #expect(try ScaleReader.decode(bytes) { try MultiAddress(from: &$0) } == a)
+        }
+        #expect(throws: ScaleError(.invalidVariant, "")) { try ScaleReader.decode([5]) { try MultiAddress(from: &$0) } }
+        #expect(throws: ScaleError(.invalidLength, "")) { try MultiAddress.account([1]) }
+    }
+}
+
+@Suite struct ValueRendererTests {
+    @Test func longBytesAndSequencesAreShortenedInTextButNotInJSON() {
+        let long = Array(repeating: UInt8(ascii: "a"), count: 2000)
+        let text = ValueRenderer.bytesText(long)
+        #expect(text.hasSuffix("… (2000 bytes in all)"))
+        #expect(text.count < 600)
+        #expect(ValueRenderer.bytesText([0xff, 0x00]) == "0xff00")
+        #expect(ValueRenderer.bytesText(Array("hi\n".utf8)) == "\"hi\\n\"")
+        let items = ScaleValue.sequence((0..<100).map { .unsigned(UInt128($0)) })
+        #expect(ValueRenderer().inline(items).hasSuffix("… (100 items in all)]"))
+        guard case .array(let all) = ValueRenderer().json(items) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(all.count == 100)
+    }
+
+    @Test func amountsAreExactWithGroupingAndDecimals() {
+        let dot = TokenFormat(decimals: 10, symbol: "DOT")
+        #expect(dot.format(0) == "0 DOT")
+        #expect(dot.format(1) == "0.0000000001 DOT")
+        #expect(dot.format(12_345_678_901_234) == "1,234.5678901234 DOT")
+        #expect(dot.format(UInt128.max) == "34,028,236,692,093,846,346,337,460,743.1768211455 DOT")
+        #expect(ValueRenderer().balanceText(1_000_000) == "1,000,000 (planck)")
+    }
+
+    @Test func jsonTextEscapesControlCharacters() {
+        let v = JSONValue.object([("k\"", .string("a\u{0}b\n\u{2028}"))])
+        #expect(v.serialized == "{\"k\\\"\":\"a\\u0000b\\n\\u2028\"}")
     }
 }

@@ -20,7 +20,7 @@ import Testing
         for v in vs {
             let id = v["id"] as? String ?? "?"
             let value = try #require(UInt128(v["value"] as? String ?? ""), "\(id)")
-            let expected = try Hex.decode(v["encoded"] as? String ?? "")
+            let expected = try HexCoding.decode(v["encoded"] as? String ?? "")
             let encoded = ScaleWriter.encode { $0.writeCompact(value) }
             #expect(encoded == expected, "\(id)")
             #expect(try ScaleReader.decode(expected) { try $0.readCompact() } == value, "\(id)")
@@ -32,7 +32,7 @@ import Testing
         #expect(vs.count >= 15)
         for v in vs {
             let id = v["id"] as? String ?? "?"
-            let bytes = try Hex.decode(v["encoded"] as? String ?? "")
+            let bytes = try HexCoding.decode(v["encoded"] as? String ?? "")
             let asU32 = v["type"] as? String == "Compact<u32>"
             let decode = {
                 try ScaleReader.decode(bytes) { r -> UInt128 in
@@ -53,8 +53,10 @@ import Testing
             let id = v["id"] as? String ?? "?"
             let current = UInt64(v["current"] as? Int ?? 0)
             let era = ExtrinsicEra.mortal(current: current, requestedPeriod: UInt64(v["period_requested"] as? Int ?? 0))
-            #expect(Hex.encode(era.encoded) == v["encoded"] as? String, "\(id)")
-            #expect(era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)), "\(id)")
+            #expect(HexCoding.encode(era.encoded) == v["encoded"] as? String, "\(id)")
+            #expect(
+                era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)),
+                "\(id)")
             #expect(era.birth(current: current) == UInt64(v["birth"] as? Int ?? -1), "\(id)")
             #expect(era.death(current: current) == UInt64(v["death"] as? Int ?? -1), "\(id)")
         }
@@ -65,7 +67,7 @@ import Testing
         #expect(vs.count >= 9)
         for v in vs {
             let id = v["id"] as? String ?? "?"
-            let bytes = try Hex.decode(v["encoded"] as? String ?? "")
+            let bytes = try HexCoding.decode(v["encoded"] as? String ?? "")
             if v["expect_error"] != nil {
                 #expect(throws: ScaleError(.invalidEra, ""), "\(id)") { try ExtrinsicEra(bytes: bytes) }
                 continue
@@ -75,7 +77,9 @@ import Testing
                 #expect(era == .immortal, "\(id)")
             } else {
                 let current = UInt64(v["current"] as? Int ?? 0)
-                #expect(era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)), "\(id)")
+                #expect(
+                    era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)),
+                    "\(id)")
                 #expect(era.birth(current: current) == UInt64(v["birth"] as? Int ?? -1), "\(id)")
                 #expect(era.death(current: current) == UInt64(v["death"] as? Int ?? -1), "\(id)")
                 #expect(era.encoded == bytes, "\(id) re-encodes")
@@ -85,6 +89,6 @@ import Testing
 
     @Test(arguments: ["0x", "0x07", "0x070300"])
     func eraOfWrongSizeIsRefused(hex: String) throws {
-        #expect(throws: ScaleError(.invalidEra, "")) { try ExtrinsicEra(bytes: Hex.decode(hex)) }
+        #expect(throws: ScaleError(.invalidEra, "")) { try ExtrinsicEra(bytes: HexCoding.decode(hex)) }
     }
 }

@@ -112,7 +112,7 @@ import Testing
 
     @Test(arguments: ["0x00zz", "00ab", "0x0", "hello"])
     func hexThatIsNotStrictIsRefused(text: String) {
-        #expect(throws: ScaleError(.invalidHex, "")) { try Hex.decode(text) }
+        #expect(throws: ScaleError(.invalidHex, "")) { try HexCoding.decode(text) }
     }
 
     @Test func uint256PrintsDecimal() {

@@ -77,7 +77,7 @@ public struct ScaleWriter: Sendable {
     }
 
     /// Appends a compact integer.
-    public mutating func writeCompact<T: BinaryInteger>(_ v: T) { writeCompact(UInt128(truncatingIfNeeded: v)) }
+    public mutating func writeCompact<T: UnsignedInteger>(_ v: T) { writeCompact(UInt128(truncatingIfNeeded: v)) }
 
     /// Appends `Vec<u8>`: compact length, then the bytes.
     public mutating func writeByteVector(_ v: [UInt8]) {

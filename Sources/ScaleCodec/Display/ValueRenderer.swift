@@ -10,7 +10,9 @@ public struct ValueRenderer: Sendable {
     /// The chain token, when known.
     public var token: TokenFormat?
 
-    public init(accountFormatter: @escaping @Sendable ([UInt8]) -> String = { Hex.encode($0) }, token: TokenFormat? = nil) {
+    public init(
+        accountFormatter: @escaping @Sendable ([UInt8]) -> String = { HexCoding.encode($0) }, token: TokenFormat? = nil
+    ) {
         self.accountFormatter = accountFormatter
         self.token = token
     }
@@ -33,7 +35,8 @@ public struct ValueRenderer: Sendable {
             case .call(let inner):
                 lines.append(pad + "  \(name):")
                 appendCall(inner, indent: indent + 2, into: &lines)
-            case .sequence(let items) where items.contains(where: { if case .call = $0 { return true } else { return false } }):
+            case .sequence(let items)
+            where items.contains(where: { if case .call = $0 { return true } else { return false } }):
                 lines.append(pad + "  \(name): \(items.count) call(s)")
                 for (i, item) in items.enumerated() {
                     if case .call(let inner) = item {
@@ -61,8 +64,11 @@ public struct ValueRenderer: Sendable {
         case .bytes(let b): return Self.bytesText(b)
         case .account(let b): return accountFormatter(b)
         case .balance(let n): return balanceText(n)
-        case .bitSequence(let bits, let bytes): return "bits(\(bits)) \(Hex.encode(bytes))"
-        case .sequence(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
+        case .bitSequence(let bits, let bytes): return "bits(\(bits)) \(HexCoding.encode(bytes))"
+        case .sequence(let items):
+            let shown = items.prefix(Self.maxTextItems).map(inline).joined(separator: ", ")
+            let more = items.count > Self.maxTextItems ? ", … (\(items.count) items in all)" : ""
+            return "[" + shown + more + "]"
         case .composite(let fields): return fieldsText(fields, braces: true)
         case .variant(let v):
             if v.fields.isEmpty { return v.name }
@@ -77,7 +83,8 @@ public struct ValueRenderer: Sendable {
             let inner = fields.map { inline($0.value) }.joined(separator: ", ")
             return braces && fields.count != 1 ? "(" + inner + ")" : (braces ? inner : "(" + inner + ")")
         }
-        return (braces ? "{ " : "{ ") + fields.map { "\($0.name ?? "_"): \(inline($0.value))" }.joined(separator: ", ") + " }"
+        return (braces ? "{ " : "{ ") + fields.map { "\($0.name ?? "_"): \(inline($0.value))" }.joined(separator: ", ")
+            + " }"
     }
 
     /// An amount with decimals and symbol when known.
@@ -86,10 +93,17 @@ public struct ValueRenderer: Sendable {
         return token.format(n)
     }
 
-    /// Printable UTF-8 as quoted text, anything else as hex.
+    /// Longest byte string shown in full in text (JSON is always complete).
+    public static let maxTextBytes = 512
+    /// Most sequence items shown in text (JSON is always complete).
+    public static let maxTextItems = 64
+
+    /// Printable UTF-8 as quoted text, anything else as hex; beyond ``maxTextBytes`` the start
+    /// and the full length.
     public static func bytesText(_ b: [UInt8]) -> String {
-        if let s = printableText(b) { return quoted(s) }
-        return Hex.encode(b)
+        let suffix = b.count > maxTextBytes ? "… (\(b.count) bytes in all)" : ""
+        if let s = printableText(b) { return quoted(String(s.prefix(maxTextBytes))) + suffix }
+        return HexCoding.encode(b.prefix(maxTextBytes)) + suffix
     }
 
     /// The bytes as a string when they are non-empty, valid UTF-8 without control characters
@@ -138,12 +152,14 @@ public struct ValueRenderer: Sendable {
         case .signed(let n): return .number(String(n))
         case .wide(let n): return .number(n.description)
         case .bytes(let b):
-            if let s = Self.printableText(b) { return .object([("hex", .string(Hex.encode(b))), ("text", .string(s))]) }
-            return .string(Hex.encode(b))
+            if let s = Self.printableText(b) {
+                return .object([("hex", .string(HexCoding.encode(b))), ("text", .string(s))])
+            }
+            return .string(HexCoding.encode(b))
         case .account(let b): return .string(accountFormatter(b))
         case .balance(let n): return .object([("amount", .string(String(n))), ("display", .string(balanceText(n)))])
         case .bitSequence(let bits, let bytes):
-            return .object([("bits", .number(String(bits))), ("bytes", .string(Hex.encode(bytes)))])
+            return .object([("bits", .number(String(bits))), ("bytes", .string(HexCoding.encode(bytes)))])
         case .sequence(let items): return .array(items.map(json))
         case .composite(let fields): return fieldsJSON(fields)
         case .variant(let v):

@@ -34,7 +34,8 @@ public enum ExtrinsicEra: Hashable, Sendable {
         let quantize = max(period >> 12, 1)
         let phase = (encoded >> 4) * quantize
         guard period >= 4, phase < period else {
-            throw ScaleError(.invalidEra, "era 0x\(String(encoded, radix: 16)) at offset \(start): period \(period), phase \(phase)")
+            throw ScaleError(
+                .invalidEra, "era 0x\(String(encoded, radix: 16)) at offset \(start): period \(period), phase \(phase)")
         }
         reader = probe
         self = .mortal(period: period, phase: phase)
@@ -71,7 +72,8 @@ public enum ExtrinsicEra: Hashable, Sendable {
         switch self {
         case .immortal: return 0
         case .mortal(let period, let phase):
-            return (max(current, phase) - phase) / period * period + phase
+            guard period > 0 else { return current }  // only a hand-built invalid era; decoded ones have period >= 4
+            return (max(current, phase) - phase) / period * period &+ phase
         }
     }
 

@@ -35,7 +35,9 @@ public struct StorageEntry: Hashable, Sendable {
         name = try r.readString()
         let start = r.offset
         modifier = try r.readU8()
-        guard modifier <= 1 else { throw ScaleError(.invalidVariant, "storage modifier \(modifier) at offset \(start)") }
+        guard modifier <= 1 else {
+            throw ScaleError(.invalidVariant, "storage modifier \(modifier) at offset \(start)")
+        }
         let kindStart = r.offset
         switch try r.readU8() {
         case 0: kind = .plain(try r.readCompact(as: UInt32.self))

@@ -46,6 +46,17 @@ extension RuntimeMetadata {
         return t.params.first { $0.name == "Call" }?.type
     }
 
+    /// Signed extensions in runtime order for extrinsic v4. From v16 on, the runtime lists its
+    /// extensions once and names, per transaction-extension version, which it uses: version 0 is
+    /// the set v4 extrinsics carry (frame-metadata v16 `transaction_extensions_by_version`).
+    public var signedExtensionsForV4: [SignedExtensionMetadata] {
+        guard version >= 16, let set = extrinsic.extensionsByVersion.first(where: { $0.version == 0 }) else {
+            return extrinsic.signedExtensions
+        }
+        let all = extrinsic.signedExtensions
+        return set.indices.compactMap { i in Int(exactly: i).flatMap { $0 < all.count ? all[$0] : nil } }
+    }
+
     /// Signed extension identifiers in runtime order (the list a payload's `signedExtensions` should equal).
-    public var signedExtensionIdentifiers: [String] { extrinsic.signedExtensions.map(\.identifier) }
+    public var signedExtensionIdentifiers: [String] { signedExtensionsForV4.map(\.identifier) }
 }

@@ -32,8 +32,12 @@ public struct RuntimeMetadata: Hashable, Sendable {
         self = try ScaleReader.decode(bytes) { r in try RuntimeMetadata(from: &r) }
     }
 
-    /// Reads metadata from a reader.
+    /// Reads metadata from a reader; on error the reader is left where it was.
     public init(from r: inout ScaleReader) throws {
+        self = try r.atomically { r in try RuntimeMetadata(reading: &r) }
+    }
+
+    private init(reading r: inout ScaleReader) throws {
         let magic = try r.readBytes(4)
         guard magic == Self.magic else { throw ScaleError(.invalidMagic, "metadata does not start with 'meta'") }
         let v = try r.readU8()

@@ -45,7 +45,7 @@ public struct ValueDecoder: Sendable {
 
     // MARK: -
 
-    func read(_ r: inout ScaleReader, type id: UInt32, depth: Int) throws -> ScaleValue {
+    func read(_ r: inout ScaleReader, type id: UInt32, depth: Int, native: Bool = true) throws -> ScaleValue {
         guard depth < maxDepth else {
             throw ScaleError(.recursionLimit, "values nested deeper than \(maxDepth) at offset \(r.offset)")
         }
@@ -61,7 +61,7 @@ public struct ValueDecoder: Sendable {
             let n = try r.readLength()
             var out: [ScaleValue] = []
             out.reserveCapacity(min(n, 1024))
-            for _ in 0..<n { out.append(try read(&r, type: el, depth: depth + 1)) }
+            for _ in 0..<n { out.append(try read(&r, type: el, depth: depth + 1, native: native)) }
             return .sequence(out)
         case .array(let len, let el):
             guard let n = Int(exactly: len) else { throw ScaleError(.lengthTooLarge, "array length \(len)") }
@@ -71,30 +71,33 @@ public struct ValueDecoder: Sendable {
             }
             if n > r.remaining {
                 guard n <= Self.maxZeroSizedArray, try TypeSizer(registry: registry).isZeroSized(el) else {
-                    throw ScaleError(.truncated, "array of \(n) at offset \(r.offset) exceeds the \(r.remaining) byte(s) left")
+                    throw ScaleError(
+                        .truncated, "array of \(n) at offset \(r.offset) exceeds the \(r.remaining) byte(s) left")
                 }
             }
             var out: [ScaleValue] = []
             out.reserveCapacity(min(n, 1024))
-            for _ in 0..<n { out.append(try read(&r, type: el, depth: depth + 1)) }
+            for _ in 0..<n { out.append(try read(&r, type: el, depth: depth + 1, native: native)) }
             return .sequence(out)
         case .tuple(let ts):
-            return .sequence(try ts.map { try read(&r, type: $0, depth: depth + 1) })
+            return .sequence(try ts.map { try read(&r, type: $0, depth: depth + 1, native: native) })
         case .composite(let fields):
             if isAccount(t, length: nil), fields.count == 1 {
-                let inner = try read(&r, type: fields[0].type, depth: depth + 1)
+                let inner = try read(&r, type: fields[0].type, depth: depth + 1, native: native)
                 if case .bytes(let b) = inner { return .account(b) }
                 if case .account = inner { return inner }
                 return .composite([ScaleField(name: fields[0].name, typeName: fields[0].typeName, value: inner)])
             }
-            return .composite(try readFields(&r, fields, depth: depth))
+            return .composite(try readFields(&r, fields, depth: depth, native: native))
         case .variant(let variants):
             let at = r.offset
             let index = try r.readU8()
             guard let v = variants.first(where: { $0.index == index }) else {
                 throw ScaleError(.invalidVariant, "no variant \(index) in \(t.path.last ?? "enum") at offset \(at)")
             }
-            return .variant(ScaleVariant(name: v.name, index: index, fields: try readFields(&r, v.fields, depth: depth)))
+            return .variant(
+                ScaleVariant(
+                    name: v.name, index: index, fields: try readFields(&r, v.fields, depth: depth, native: native)))
         case .bitSequence(let store, _):
             let bits = try r.readLength(minimumElementSize: 0)
             let width = try storeWidth(store)
@@ -103,10 +106,12 @@ public struct ValueDecoder: Sendable {
         }
     }
 
-    func readFields(_ r: inout ScaleReader, _ fields: [TypeField], depth: Int) throws -> [ScaleField] {
+    func readFields(_ r: inout ScaleReader, _ fields: [TypeField], depth: Int, native: Bool = true) throws
+        -> [ScaleField]
+    {
         try fields.map { f in
-            var v = try read(&r, type: f.type, depth: depth + 1)
-            if Self.isBalanceTypeName(f.typeName), case .unsigned(let n) = v { v = .balance(n) }
+            var v = try read(&r, type: f.type, depth: depth + 1, native: native)
+            if native, Self.isBalanceTypeName(f.typeName), case .unsigned(let n) = v { v = .balance(n) }
             return ScaleField(name: f.name, typeName: f.typeName, value: v)
         }
     }
@@ -133,7 +138,7 @@ public struct ValueDecoder: Sendable {
         }
         return DecodedCall(
             pallet: pallet.name, palletIndex: palletIndex, name: call.name, callIndex: callIndex,
-            args: try readFields(&r, call.fields, depth: depth))
+            args: try readFields(&r, call.fields, depth: depth, native: Self.usesNativeBalance(pallet: pallet.name)))
     }
 
     func readPrimitive(_ r: inout ScaleReader, _ p: PrimitiveType) throws -> ScaleValue {
@@ -213,6 +218,11 @@ public struct ValueDecoder: Sendable {
         if let length { return (last == "AccountId32" && length == 32) || (last == "AccountId20" && length == 20) }
         return last == "AccountId32" || last == "AccountId20"
     }
+
+    /// Whether a pallet's `T::Balance` is the chain's own token. Asset pallets (`Assets`,
+    /// `ForeignAssets`, `PoolAssets`, `AssetConversion`…) name other tokens' amounts `T::Balance`
+    /// too; showing those in the native token would mislead, so they stay plain integers.
+    public static func usesNativeBalance(pallet: String) -> Bool { !pallet.contains("Asset") }
 
     /// Whether a field's Rust type names an amount of the chain token (`T::Balance`, `BalanceOf<T>`,
     /// `Compact<BalanceOf<T>>`…). Asset pallets' balances are other tokens: not matched by `AssetBalance`.

@@ -46,7 +46,8 @@ public struct ValueEncoder: Sendable {
         case (.primitive(let p), _):
             try writePrimitive(value, p, id: id, to: &w)
         case (.compact(let inner), .unsigned(let n)), (.compact(let inner), .balance(let n)):
-            let limit = try ValueDecoder(registry: registry, maxDepth: maxDepth).compactLimit(inner: inner, depth: depth)
+            let limit = try ValueDecoder(registry: registry, maxDepth: maxDepth).compactLimit(
+                inner: inner, depth: depth)
             guard n <= limit else { throw mismatch(value, id) }
             w.writeCompact(n)
         case (.sequence(let el), .bytes(let b)):
@@ -81,8 +82,12 @@ public struct ValueEncoder: Sendable {
         }
     }
 
-    func writeFields(_ values: [ScaleField], _ fields: [TypeField], to w: inout ScaleWriter, depth: Int, id: UInt32) throws {
-        guard values.count == fields.count else { throw ScaleError(.typeMismatch, "field count differs for type \(id)") }
+    func writeFields(_ values: [ScaleField], _ fields: [TypeField], to w: inout ScaleWriter, depth: Int, id: UInt32)
+        throws
+    {
+        guard values.count == fields.count else {
+            throw ScaleError(.typeMismatch, "field count differs for type \(id)")
+        }
         for (v, f) in zip(values, fields) { try write(v.value, type: f.type, to: &w, depth: depth + 1) }
     }
 

@@ -2,11 +2,12 @@
 ///
 /// Untrusted input: decoding accepts only `0x` followed by an even number of `[0-9a-fA-F]`
 /// digits and throws ``ScaleError/Code/invalidHex`` otherwise (never treats text as bytes).
-public enum Hex {
+public enum HexCoding {
     /// Decodes `0x`-prefixed hex. - Throws: `invalidHex` for a missing prefix, odd length or a bad digit.
     public static func decode(_ text: String) throws -> [UInt8] {
         let utf8 = Array(text.utf8)
-        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "0"), utf8[1] == UInt8(ascii: "x") || utf8[1] == UInt8(ascii: "X")
+        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "0"),
+            utf8[1] == UInt8(ascii: "x") || utf8[1] == UInt8(ascii: "X")
         else {
             throw ScaleError(.invalidHex, "hex must start with 0x")
         }

@@ -1,0 +1,46 @@
+import ScaleCodec
+import SigningKeys
+
+/// What we know about a chain for display: its name, address format and token.
+///
+/// Precedence: properties a dapp provided (`metadata.provide`: `tokenDecimals`, `tokenSymbol`,
+/// `ss58Format`, `chain`), then ``KnownChains`` by genesis hash, then the metadata's
+/// `System.SS58Prefix`. Anything still unknown stays `nil` and is shown as such (raw planck,
+/// generic prefix 42).
+public struct ChainProperties: Hashable, Sendable {
+    public var name: String?
+    public var ss58Prefix: UInt16?
+    public var token: TokenFormat?
+
+    public init(name: String? = nil, ss58Prefix: UInt16? = nil, token: TokenFormat? = nil) {
+        self.name = name
+        self.ss58Prefix = ss58Prefix
+        self.token = token
+    }
+
+    /// Resolves the properties for a chain from the provided ones, the known-chain table and metadata.
+    /// Without a genesis hash, the metadata's `spec_name` identifies well-known chains.
+    public static func resolve(
+        genesisHash: [UInt8]?, provided: ChainProperties? = nil, metadata: RuntimeMetadata? = nil
+    ) -> ChainProperties {
+        let known =
+            genesisHash.flatMap { KnownChains.chain(genesisHash: $0) }
+            ?? (genesisHash == nil
+                ? metadata?.runtimeVersion.flatMap { KnownChains.chain(specName: $0.specName) } : nil)
+        return ChainProperties(
+            name: provided?.name ?? known?.name,
+            ss58Prefix: provided?.ss58Prefix ?? known?.ss58Prefix ?? metadata?.ss58Prefix,
+            token: provided?.token ?? known?.token)
+    }
+
+    /// A renderer for this chain: accounts in SS58 with the chain's prefix (generic 42 when
+    /// unknown; 20-byte accounts as hex), amounts with the chain's token when known.
+    public var renderer: ValueRenderer {
+        let prefix = ss58Prefix ?? SS58.genericSubstrate
+        return ValueRenderer(
+            accountFormatter: { bytes in
+                if bytes.count == 32, let s = try? SS58.encode(bytes, prefix: prefix) { return s }
+                return HexCoding.encode(bytes)
+            }, token: token)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import ScaleCodec
+import SigningKeys
+
+/// What a person reads before approving an extrinsic signature: chain, spec version (and whether
+/// our metadata is for it), signer, nonce, tip, fee asset, lifetime ("valid from block B to block
+/// D"), the decoded call and its hash, and warnings.
+///
+/// Built from a validated ``SignerPayload``, the ``SigningPayload`` rebuilt from it and, when
+/// we have it, the chain's metadata. A call that does not decode is reported, never hidden.
+public struct PayloadSummary: Hashable, Sendable {
+    public var chainName: String?
+    public var genesisHash: [UInt8]
+    public var specVersion: UInt32
+    public var transactionVersion: UInt32
+    /// The spec version of the metadata used, if any and if it says.
+    public var metadataSpecVersion: UInt32?
+    public var signer: String
+    public var nonce: UInt64
+    public var tip: UInt128
+    public var feeAsset: ScaleValue?
+    public var era: ExtrinsicEra
+    /// The block the mortality counts from (`nil` when the dapp did not say).
+    public var blockNumber: UInt64?
+    public var metadataHash: [UInt8]?
+    public var call: DecodedCall?
+    /// Why the call could not be decoded (no metadata, or the error).
+    public var callProblem: String?
+    /// BLAKE2b-256 of the call bytes.
+    public var callHash: [UInt8]
+    public var warnings: [String]
+    public var properties: ChainProperties
+
+    /// Whether the metadata is for the payload's spec version (`nil` when unknown).
+    public var metadataMatches: Bool? { metadataSpecVersion.map { $0 == specVersion } }
+    /// First valid block (`nil` when immortal).
+    public var validFrom: UInt64? {
+        guard era != .immortal, let blockNumber else { return nil }
+        return era.birth(current: blockNumber)
+    }
+    /// First block at which it is no longer valid (`nil` when immortal).
+    public var validUntil: UInt64? { blockNumber.flatMap { era.death(current: $0) } }
+
+    /// Summarises a payload.
+    public init(
+        payload p: SignerPayload, signing: SigningPayload, metadata: RuntimeMetadata? = nil,
+        provided: ChainProperties? = nil
+    ) {
+        properties = ChainProperties.resolve(genesisHash: p.genesisHash, provided: provided, metadata: metadata)
+        chainName = properties.name
+        genesisHash = p.genesisHash
+        specVersion = p.specVersion
+        transactionVersion = p.transactionVersion
+        metadataSpecVersion = metadata?.specVersion
+        nonce = p.nonce
+        tip = p.tip
+        feeAsset = signing.asset?.location
+        era = p.era
+        blockNumber = p.blockNumber
+        metadataHash = p.metadataHash
+        callHash = Blake2b.hash256(p.method)
+        var warnings = signing.warnings
+        let prefix = properties.ss58Prefix
+        if p.accountId.count == 32, let prefix, let s = try? SS58.encode(p.accountId, prefix: prefix) {
+            signer = s
+        } else {
+            signer = p.address
+        }
+        if let metadata {
+            do {
+                call = try ValueDecoder(metadata: metadata).decodeCall(p.method)
+            } catch {
+                callProblem = "the call does not decode with this metadata: \(error)"
+                warnings.append(callProblem ?? "")
+            }
+            if let m = metadataSpecVersion, m != p.specVersion {
+                warnings.append(
+                    "metadata is for spec version \(m), the payload for \(p.specVersion): the call may be shown wrongly"
+                )
+            }
+        } else {
+            callProblem = "no metadata for this chain: the call cannot be shown"
+        }
+        self.warnings = warnings
+    }
+
+    /// The renderer for this chain: SS58 in the chain's prefix, token amounts.
+    public var renderer: ValueRenderer { properties.renderer }
+
+    /// Mortality in words.
+    public var mortalityText: String {
+        guard case .mortal(let period, _) = era else { return "immortal (valid forever)" }
+        guard let from = validFrom, let until = validUntil else {
+            return "mortal, \(period) blocks (the block it counts from was not given)"
+        }
+        return "valid from block \(from) to block \(until) (\(period) blocks)"
+    }
+
+    /// The summary as labelled rows for an approval page (values are plain text, to be escaped
+    /// by whoever renders them); `isWarning` marks what a person must not miss.
+    public var rows: [(label: String, value: String, isWarning: Bool)] {
+        let r = renderer
+        var rows: [(label: String, value: String, isWarning: Bool)] = []
+        rows.append(
+            ("chain", "\(chainName ?? "unknown chain") (genesis \(HexCoding.encode(genesisHash)))", chainName == nil))
+        var spec = "\(specVersion), transaction version \(transactionVersion)"
+        switch metadataMatches {
+        case true?: spec += " (metadata matches)"
+        case false?: spec += " (metadata is for \(metadataSpecVersion ?? 0): MISMATCH)"
+        case nil: spec += call == nil ? " (no metadata)" : ""
+        }
+        rows.append(("spec version", spec, metadataMatches == false))
+        rows.append(("signer", signer, false))
+        rows.append(("nonce", String(nonce), false))
+        rows.append(("tip", r.balanceText(tip), false))
+        let native = "native token" + (properties.token.map { " (\($0.symbol))" } ?? "")
+        rows.append(("fee asset", feeAsset.map { r.inline($0) } ?? native, false))
+        rows.append(("mortality", mortalityText, false))
+        rows.append(
+            (
+                "metadata hash",
+                metadataHash.map { "checked (CheckMetadataHash mode 1): \(HexCoding.encode($0))" } ?? "not checked",
+                false
+            ))
+        if let call {
+            rows.append(("call", r.text(call), false))
+        } else {
+            rows.append(("call", callProblem ?? "not decoded", true))
+        }
+        rows.append(("call hash", HexCoding.encode(callHash), false))
+        for w in warnings { rows.append(("warning", w, true)) }
+        return rows
+    }
+
+    /// The summary as lines of text (``rows``, labels aligned; a decoded call indented below its label).
+    public var text: String {
+        var lines: [String] = []
+        for row in rows {
+            let label = (row.label == "warning" ? "WARNING" : row.label) + ":"
+            let padded = label.padding(toLength: 15, withPad: " ", startingAt: 0)
+            if row.label == "call" && call != nil {
+                lines.append(label)
+                lines.append(
+                    row.value.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                        separator: "\n"))
+            } else {
+                lines.append(padded + row.value)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The summary as JSON.
+    public var json: JSONValue {
+        let r = renderer
+        var pairs: [(String, JSONValue)] = [
+            ("chain", chainName.map { .string($0) } ?? .null),
+            ("genesisHash", .string(HexCoding.encode(genesisHash))),
+            ("specVersion", .number(String(specVersion))),
+            ("transactionVersion", .number(String(transactionVersion))),
+            ("metadataSpecVersion", metadataSpecVersion.map { .number(String($0)) } ?? .null),
+            ("metadataMatches", metadataMatches.map { .bool($0) } ?? .null),
+            ("signer", .string(signer)),
+            ("nonce", .number(String(nonce))),
+            ("tip", r.json(.balance(tip))),
+            ("feeAsset", feeAsset.map { r.json($0) } ?? .null),
+        ]
+        var mortality: [(String, JSONValue)] = [("immortal", .bool(era == .immortal))]
+        if case .mortal(let period, let phase) = era {
+            mortality += [("period", .number(String(period))), ("phase", .number(String(phase)))]
+            if let from = validFrom, let until = validUntil {
+                mortality += [("validFrom", .number(String(from))), ("validUntil", .number(String(until)))]
+            }
+        }
+        pairs.append(("mortality", .object(mortality)))
+        pairs.append(("metadataHash", metadataHash.map { .string(HexCoding.encode($0)) } ?? .null))
+        pairs.append(("call", call.map { r.json($0) } ?? .null))
+        if let callProblem { pairs.append(("callProblem", .string(callProblem))) }
+        pairs.append(("callHash", .string(HexCoding.encode(callHash))))
+        pairs.append(("warnings", .array(warnings.map { .string($0) })))
+        return .object(pairs)
+    }
+}

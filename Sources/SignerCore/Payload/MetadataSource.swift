@@ -1,0 +1,95 @@
+import Foundation
+import ScaleCodec
+
+/// Runtime metadata and chain properties from what a user or dapp hands us: raw SCALE bytes
+/// (a `.scale` file), `0x` hex text, or a polkadot-js `MetadataDef` JSON as sent in
+/// `pub(metadata.provide)` (`rawMetadata` hex, or `metaCalls` base64; `chain`, `ss58Format`,
+/// `tokenDecimals`, `tokenSymbol`).
+///
+/// Untrusted input: the size is capped (``maxBytes``) and everything is decoded strictly.
+public struct MetadataSource: Sendable {
+    /// The decoded metadata.
+    public var metadata: RuntimeMetadata
+    /// Properties the `MetadataDef` carried, if any.
+    public var properties: ChainProperties?
+    /// The genesis hash the `MetadataDef` named, if any.
+    public var genesisHash: [UInt8]?
+
+    /// Largest input accepted (current Polkadot metadata is about 0.5 MB).
+    public static let maxBytes = 16 << 20
+
+    /// Decodes metadata from file contents in any of the accepted forms.
+    /// - Throws: `SignerError.badMetadata` with the reason.
+    public init(contents: [UInt8]) throws {
+        guard contents.count <= Self.maxBytes else {
+            throw SignerError(.badMetadata, "metadata input of \(contents.count) bytes exceeds \(Self.maxBytes)")
+        }
+        if contents.starts(with: RuntimeMetadata.magic) {
+            metadata = try Self.decode(contents)
+            return
+        }
+        let text = String(decoding: contents, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("0x") {
+            guard let bytes = try? HexCoding.decode(text) else {
+                throw SignerError(.badMetadata, "metadata hex is not valid hex")
+            }
+            metadata = try Self.decode(bytes)
+            return
+        }
+        guard let obj = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw SignerError(.badMetadata, "not SCALE metadata, hex, or a MetadataDef JSON object")
+        }
+        if let raw = obj["rawMetadata"] as? String {
+            guard let bytes = try? HexCoding.decode(raw) else {
+                throw SignerError(.badMetadata, "rawMetadata is not valid hex")
+            }
+            metadata = try Self.decode(bytes)
+        } else if let calls = obj["metaCalls"] as? String {
+            guard let data = Data(base64Encoded: calls) else {
+                throw SignerError(.badMetadata, "metaCalls is not base64")
+            }
+            metadata = try Self.decode([UInt8](data))
+        } else {
+            throw SignerError(.badMetadata, "MetadataDef has neither rawMetadata nor metaCalls")
+        }
+        var props = ChainProperties()
+        props.name = obj["chain"] as? String
+        if let ss58 = obj["ss58Format"] as? Int, let p = UInt16(exactly: ss58), p <= 16383 { props.ss58Prefix = p }
+        if let decimals = obj["tokenDecimals"] as? Int, (0...38).contains(decimals),
+            let symbol = obj["tokenSymbol"] as? String,
+            symbol.count <= 16
+        {
+            props.token = TokenFormat(decimals: decimals, symbol: symbol)
+        }
+        properties = props
+        if let g = obj["genesisHash"] as? String, let bytes = try? HexCoding.decode(g), bytes.count == 32 {
+            genesisHash = bytes
+        }
+    }
+
+    /// Metadata from `metadata.provide`'s `rawMetadata` (`0x` hex of the full metadata).
+    public init(rawMetadata hex: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+        guard hex.utf8.count <= 2 * Self.maxBytes + 2, let bytes = try? HexCoding.decode(hex) else {
+            throw SignerError(.badMetadata, "rawMetadata is not valid hex of at most \(Self.maxBytes) bytes")
+        }
+        metadata = try Self.decode(bytes)
+        self.properties = properties
+        self.genesisHash = genesisHash
+    }
+
+    /// Metadata from `metadata.provide`'s `metaCalls` (base64 of the calls-only metadata).
+    public init(metaCalls base64: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+        guard base64.utf8.count <= 2 * Self.maxBytes, let data = Data(base64Encoded: base64) else {
+            throw SignerError(.badMetadata, "metaCalls is not valid base64 of at most \(Self.maxBytes) bytes")
+        }
+        metadata = try Self.decode([UInt8](data))
+        self.properties = properties
+        self.genesisHash = genesisHash
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> RuntimeMetadata {
+        do { return try RuntimeMetadata(bytes: bytes) } catch {
+            throw SignerError(.badMetadata, "runtime metadata does not decode: \(error)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ScaleCodec
+
+/// A `SignerPayloadJSON` taken all the way to what is signed and what is shown: the validated
+/// request, the signing payload rebuilt from it, and the human summary. The one entry point for
+/// the gateway's `pub(extrinsic.sign)` and for `sigil payload`.
+public struct PreparedPayload: Hashable, Sendable {
+    /// The validated request.
+    public let payload: SignerPayload
+    /// The exact bytes to sign.
+    public let signing: SigningPayload
+    /// What a person reads before approving.
+    public let summary: PayloadSummary
+
+    /// Parses, validates, rebuilds and summarises.
+    /// - Parameters:
+    ///   - json: the `SignerPayloadJSON` bytes as received (untrusted).
+    ///   - metadata: the chain's metadata, if known (call decoding, extension checks, asset type).
+    ///   - provided: chain properties a dapp provided through `metadata.provide`.
+    /// - Throws: ``SignerError`` naming the reason (see ``SignerPayload`` and ``SigningPayload``).
+    public init(json: [UInt8], metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
+        payload = try SignerPayload(json: json)
+        signing = try SigningPayload(payload: payload, metadata: metadata)
+        summary = PayloadSummary(payload: payload, signing: signing, metadata: metadata, provided: provided)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import ScaleCodec
+import SigningKeys
+
+/// A validated `SignerPayloadJSON` (`pub(extrinsic.sign)`), as polkadot-js `toPayload()` and
+/// polkadot-api's pjs-signer send it (reference polkadot-extension-protocol.md §2.1).
+///
+/// Parsing is strict, because a payload that parses loosely is signed wrongly and fails on chain
+/// as a "bad signature" nobody can diagnose. Numbers may be big-endian hex of any width
+/// (`0x00000007`, PAPI pads to at least 4/16 bytes) or plain JSON integers; `era`, `method` and
+/// `assetId` are raw SCALE hex; hashes must be 32 bytes; `era` must decode; `version` must be 4;
+/// `mode` is 0 or 1 and is 1 exactly when `metadataHash` is present; an immortal era needs
+/// `blockHash == genesisHash`; `address` must be valid SS58 (any prefix) or a 20-byte `0x`
+/// address. Each failure throws a ``SignerError`` whose code names the reason and the field.
+/// Unknown extra fields are kept in ``otherFields``. Untrusted input; never traps.
+public struct SignerPayload: Hashable, Sendable {
+    /// Signer address as sent (SS58 or `0x` + 20 bytes).
+    public var address: String
+    /// The account id behind `address` (32 bytes from SS58, or 20 bytes).
+    public var accountId: [UInt8]
+    /// The SS58 prefix the address was written in, if SS58.
+    public var addressPrefix: UInt16?
+    /// `assetId` as given (raw hex bytes), `nil` when absent or null. See ``AssetIdResolver``.
+    public var assetIdBytes: [UInt8]?
+    public var blockHash: [UInt8]
+    /// Block number of `blockHash` (display only; not signed); `nil` when the dapp left it out.
+    public var blockNumber: UInt64?
+    public var era: ExtrinsicEra
+    public var genesisHash: [UInt8]
+    public var metadataHash: [UInt8]?
+    /// Call bytes (no length prefix).
+    public var method: [UInt8]
+    /// CheckMetadataHash mode: 0 disabled, 1 enabled.
+    public var mode: UInt8
+    public var nonce: UInt64
+    public var specVersion: UInt32
+    public var tip: UInt128
+    public var transactionVersion: UInt32
+    /// Extension identifiers in runtime order.
+    public var signedExtensions: [String]
+    public var version: Int
+    public var withSignedTransaction: Bool
+    /// Fields we do not interpret (kept, sorted by key).
+    public var otherFields: [String: JSONValue]
+
+    static let knownKeys: Set<String> = [
+        "address", "assetId", "blockHash", "blockNumber", "era", "genesisHash", "metadataHash", "method", "mode",
+        "nonce", "specVersion", "tip", "transactionVersion", "signedExtensions", "version", "withSignedTransaction",
+    ]
+
+    /// Parses and validates JSON text. - Throws: ``SignerError`` naming the reason and field.
+    public init(json: [UInt8]) throws {
+        let value: PayloadJSONValue
+        do {
+            value = try JSONDecoder().decode(PayloadJSONValue.self, from: Data(json))
+        } catch {
+            throw SignerError(.badJSON, "payload is not valid JSON")
+        }
+        guard case .object(let obj) = value else { throw SignerError(.badJSON, "payload must be a JSON object") }
+        try self.init(fields: obj)
+    }
+
+    init(fields o: [String: PayloadJSONValue]) throws {
+        // version first: a v5 payload is refused before anything else is interpreted.
+        let v: UInt64
+        switch o["version"] {
+        case nil: throw SignerError(.missingField, "version is missing")
+        case .integer(let n)?: v = n
+        default: throw SignerError(.badField, "version must be the number 4")
+        }
+        guard v == 4 else { throw SignerError(.unsupportedVersion, "version \(v): only extrinsic version 4 is signed") }
+        version = 4
+
+        genesisHash = try Self.hash(o, "genesisHash")
+        blockHash = try Self.hash(o, "blockHash")
+        method = try Self.bytes(o, "method")
+        let eraBytes = try Self.bytes(o, "era")
+        do { era = try ExtrinsicEra(bytes: eraBytes) } catch {
+            throw SignerError(.invalidEra, "era \(HexCoding.encode(eraBytes.prefix(4))) does not decode")
+        }
+        nonce = try Self.number(o, "nonce", max: UInt64.max)
+        specVersion = UInt32(try Self.number(o, "specVersion", max: UInt64(UInt32.max)))
+        transactionVersion = UInt32(try Self.number(o, "transactionVersion", max: UInt64(UInt32.max)))
+        tip = try Self.bigNumber(o, "tip")
+        blockNumber = try Self.optional(o, "blockNumber") ? try Self.number(o, "blockNumber", max: UInt64.max) : nil
+
+        guard let ext = o["signedExtensions"] else { throw SignerError(.missingField, "signedExtensions is missing") }
+        guard case .array(let items) = ext else { throw SignerError(.badField, "signedExtensions must be an array") }
+        signedExtensions = try items.map {
+            guard case .string(let s) = $0, !s.isEmpty, s.count <= 128 else {
+                throw SignerError(.badField, "signedExtensions must hold identifier strings")
+            }
+            return s
+        }
+
+        // CheckMetadataHash (RFC-0078): mode is an enum {Disabled = 0, Enabled = 1}.
+        switch o["mode"] {
+        case nil, .null?: mode = 0
+        case .integer(let m)? where m <= 1: mode = UInt8(m)
+        case .integer(let m)?: throw SignerError(.badMode, "mode \(m): only 0 (disabled) and 1 (enabled) exist")
+        default: throw SignerError(.badMode, "mode must be the number 0 or 1")
+        }
+        metadataHash = try Self.optional(o, "metadataHash") ? try Self.hash(o, "metadataHash") : nil
+        if mode == 1 && metadataHash == nil {
+            throw SignerError(.modeWithoutMetadataHash, "mode 1 needs metadataHash (the chain signs Some(hash))")
+        }
+        if mode == 0 && metadataHash != nil {
+            throw SignerError(.metadataHashWithoutMode, "metadataHash given with mode 0 (the chain signs None)")
+        }
+
+        if era == .immortal && blockHash != genesisHash {
+            throw SignerError(.immortalBlockHash, "an immortal era is checked against the genesis hash, not blockHash")
+        }
+
+        assetIdBytes = try Self.optional(o, "assetId") ? try Self.assetBytes(o) : nil
+
+        switch o["withSignedTransaction"] {
+        case nil, .null?: withSignedTransaction = false
+        case .bool(let b)?: withSignedTransaction = b
+        default: throw SignerError(.badField, "withSignedTransaction must be a boolean")
+        }
+
+        guard case .string(let addr)? = o["address"] else {
+            throw SignerError(o["address"] == nil ? .missingField : .badField, "address must be a string")
+        }
+        address = addr
+        (accountId, addressPrefix) = try Self.account(addr)
+
+        var others: [String: JSONValue] = [:]
+        for (k, v) in o where !Self.knownKeys.contains(k) { others[k] = v.jsonValue }
+        otherFields = others
+    }
+
+    // MARK: field readers
+
+    static func optional(_ o: [String: PayloadJSONValue], _ key: String) -> Bool {
+        switch o[key] {
+        case nil, .null?: return false
+        default: return true
+        }
+    }
+
+    static func string(_ o: [String: PayloadJSONValue], _ key: String) throws -> String {
+        guard let v = o[key] else { throw SignerError(.missingField, "\(key) is missing") }
+        guard case .string(let s) = v else { throw SignerError(.badField, "\(key) must be a hex string") }
+        return s
+    }
+
+    static func bytes(_ o: [String: PayloadJSONValue], _ key: String) throws -> [UInt8] {
+        let s = try string(o, key)
+        do { return try HexCoding.decode(s) } catch {
+            throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex")
+        }
+    }
+
+    static func hash(_ o: [String: PayloadJSONValue], _ key: String) throws -> [UInt8] {
+        let b = try bytes(o, key)
+        guard b.count == 32 else { throw SignerError(.badLength, "\(key) must be 32 bytes, got \(b.count)") }
+        return b
+    }
+
+    static func assetBytes(_ o: [String: PayloadJSONValue]) throws -> [UInt8] {
+        guard case .string(let s)? = o["assetId"] else {
+            throw SignerError(.badAssetId, "assetId must be SCALE hex (polkadot-js or PAPI form)")
+        }
+        do { return try HexCoding.decode(s) } catch {
+            throw SignerError(.notHex, "assetId is not 0x-prefixed even-length hex")
+        }
+    }
+
+    /// A big-endian hex number of any width (leading zeros allowed) or a JSON integer, up to `max`.
+    static func number(_ o: [String: PayloadJSONValue], _ key: String, max: UInt64) throws -> UInt64 {
+        let v = try bigNumber(o, key)
+        guard v <= UInt128(max) else { throw SignerError(.overflow, "\(key) \(v) exceeds \(max)") }
+        return UInt64(v)
+    }
+
+    /// As ``number(_:_:max:)`` up to u128 (`tip`).
+    static func bigNumber(_ o: [String: PayloadJSONValue], _ key: String) throws -> UInt128 {
+        guard let v = o[key] else { throw SignerError(.missingField, "\(key) is missing") }
+        switch v {
+        case .integer(let n): return UInt128(n)
+        case .otherNumber: throw SignerError(.badField, "\(key) must be a non-negative integer")
+        case .string(let s):
+            let b: [UInt8]
+            do { b = try HexCoding.decode(s) } catch {
+                throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex")
+            }
+            let significant = b.drop { $0 == 0 }
+            guard significant.count <= 16 else { throw SignerError(.overflow, "\(key) exceeds 128 bits") }
+            return significant.reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
+        default: throw SignerError(.badField, "\(key) must be a hex string or an integer")
+        }
+    }
+
+    /// SS58 (any prefix, checksum verified) or a 20-byte `0x` address (Ethereum-style chains).
+    static func account(_ address: String) throws -> ([UInt8], UInt16?) {
+        if address.hasPrefix("0x") {
+            guard let b = try? HexCoding.decode(address), b.count == 20 || b.count == 32 else {
+                throw SignerError(.badAddress, "hex address must be 20 or 32 bytes")
+            }
+            return (b, nil)
+        }
+        do {
+            let decoded = try SS58.decode(address)
+            return (decoded.key, decoded.prefix)
+        } catch {
+            throw SignerError(.badAddress, "address is not valid SS58")
+        }
+    }
+}

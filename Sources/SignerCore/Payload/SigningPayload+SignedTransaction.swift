@@ -1,0 +1,15 @@
+import ScaleCodec
+
+extension SigningPayload {
+    /// The signed v4 extrinsic for `signedTransaction` (reference §2.9, §4): the signer as
+    /// `MultiAddress::Id`, the MultiSignature, this payload's explicit extension bytes, the call.
+    ///
+    /// Only for MultiAddress/MultiSignature chains (32-byte account ids). Deterministic.
+    /// - Throws: `SignerError.badAddress` when the account id is not 32 bytes.
+    public func signedTransaction(accountId: [UInt8], signature: MultiSignature) throws -> [UInt8] {
+        guard accountId.count == 32 else {
+            throw SignerError(.badAddress, "signedTransaction needs a 32-byte account id (MultiAddress::Id)")
+        }
+        return SignedExtrinsicV4(address: .id(accountId), signature: signature, extra: extra, call: call).encoded
+    }
+}

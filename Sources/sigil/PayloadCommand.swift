@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import ScaleCodec
+import SignerCore
+
+/// `sigil payload FILE|- [--metadata FILE] [--json]`: the exact bytes a `SignerPayloadJSON`
+/// signs, and what it does in words.
+struct PayloadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "payload",
+        abstract: "Print the exact bytes a SignerPayloadJSON signs, and a summary a person can read.",
+        discussion: """
+            FILE holds the JSON a dapp sends in pub(extrinsic.sign) (signer.signPayload); - reads \
+            standard input. With --metadata (a .scale file, 0x hex, or a polkadot-js MetadataDef JSON \
+            with rawMetadata or metaCalls) the call is decoded and the extension list checked.
+            """)
+
+    @Argument(help: "The SignerPayloadJSON file, or - for standard input.")
+    var file: String
+
+    @Option(help: "Runtime metadata of the chain (.scale, hex text, or MetadataDef JSON).")
+    var metadata: String?
+
+    @Flag(help: "Print {\"payload\", \"hashed\", \"signed\", \"summary\"} as JSON.")
+    var json = false
+
+    func run() throws {
+        let request = try InputFile.read(file, limit: 16 << 20)
+        let source = try metadata.map {
+            try MetadataSource(contents: InputFile.read($0, limit: MetadataSource.maxBytes))
+        }
+        let prepared = try PreparedPayload(json: request, metadata: source?.metadata, provided: source?.properties)
+        let signing = prepared.signing
+        let summary = prepared.summary
+        if json {
+            let out: JSONValue = .object([
+                ("payload", .string(HexCoding.encode(signing.bytes))),
+                ("hashed", .bool(signing.hashed)),
+                ("signed", .string(HexCoding.encode(signing.signedBytes))),
+                ("summary", summary.json),
+            ])
+            print(out.pretty)
+            return
+        }
+        print("signing payload: \(HexCoding.encode(signing.bytes))")
+        print(
+            signing.hashed
+                ? "hashed:          yes (\(signing.bytes.count) bytes > 256: the BLAKE2b-256 hash is signed)"
+                : "hashed:          no (\(signing.bytes.count) bytes: signed as is)")
+        print("signed bytes:    \(HexCoding.encode(signing.signedBytes))")
+        print("")
+        print(summary.text)
+    }
+}
+
+/// Reads a command-line input file (or standard input for `-`), refusing more than `limit` bytes.
+enum InputFile {
+    static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        let handle: FileHandle
+        if path == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            guard let h = FileHandle(forReadingAtPath: path) else { throw ValidationError("cannot read \(path)") }
+            handle = h
+        }
+        defer { if path != "-" { try? handle.close() } }
+        let data = try handle.read(upToCount: limit + 1) ?? Data()
+        guard data.count <= limit else { throw ValidationError("\(path) is larger than \(limit) bytes") }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import ScaleCodec
+
+/// Truncated and corrupted metadata and calls: every input either decodes or throws a
+/// ``ScaleError`` — no crash, no hang, no huge allocation. Deterministic seeds; bounded counts.
+@Suite struct MutationFuzzTests {
+    static func mutate(_ bytes: [UInt8], _ rng: inout SeededRandom) -> [UInt8] {
+        var b = bytes
+        guard !b.isEmpty else { return [UInt8(truncatingIfNeeded: rng.next())] }
+        switch rng.next() % 6 {
+        case 0: b.removeLast(Int(rng.next() % UInt64(b.count)))  // truncate
+        case 1:  // flip a few bytes
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                b[Int(rng.next() % UInt64(b.count))] ^= UInt8(truncatingIfNeeded: rng.next() | 1)
+            }
+        case 2:  // plant a 4 GB length prefix
+            let at = Int(rng.next() % UInt64(b.count))
+            b.replaceSubrange(at..<min(at + 5, b.count), with: [0x03, 0xFF, 0xFF, 0xFF, 0xFF])
+        case 3: b.insert(UInt8(truncatingIfNeeded: rng.next()), at: Int(rng.next() % UInt64(b.count)))  // insert
+        case 4: b.remove(at: Int(rng.next() % UInt64(b.count)))  // delete
+        default: b += [UInt8(truncatingIfNeeded: rng.next())]  // trailing byte
+        }
+        return b
+    }
+
+    @Test func corruptedMetadataNeverCrashesOrHangs() throws {
+        let original = try TestResources.data("polkadot-v15.scale")
+        var rng = SeededRandom(seed: 42)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var accepted = 0
+        for _ in 0..<(40 * fuzzRounds) {
+            let m = Self.mutate(original, &rng)
+            do {
+                let md = try RuntimeMetadata(bytes: m)
+                // anything that decodes must re-encode to exactly the input
+                #expect(md.encoded == m)
+                accepted += 1
+            } catch is ScaleError {}
+        }
+        #expect(accepted < 40)
+        #expect(clock.now - start < .seconds(60))
+    }
+
+    @Test(arguments: [0, 1, 4, 5, 100, 1000, 100_000, 467_000])
+    func truncatedMetadataIsRefused(length: Int) throws {
+        let original = try TestResources.data("polkadot-v15.scale")
+        #expect(throws: ScaleError.self) { try RuntimeMetadata(bytes: Array(original.prefix(length))) }
+    }
+
+    @Test func metadataWithAnUnsupportedVersionOrMagicIsRefused() throws {
+        var b = try TestResources.data("polkadot-v15.scale")
+        b[4] = 13
+        #expect(throws: ScaleError(.unsupportedVersion, "")) { try RuntimeMetadata(bytes: b) }
+        b[0] = 0
+        #expect(throws: ScaleError(.invalidMagic, "")) { try RuntimeMetadata(bytes: b) }
+    }
+
+    @Test func aFourGigabyteTypeCountIsRefusedInstantly() throws {
+        let b: [UInt8] = RuntimeMetadata.magic + [15, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]
+        let clock = ContinuousClock()
+        let t = clock.measure { #expect(throws: ScaleError(.lengthTooLarge, "")) { try RuntimeMetadata(bytes: b) } }
+        #expect(t < .milliseconds(100))
+    }
+
+    @Test(arguments: ["polkadot-v15.scale", "asset-hub-polkadot-v15.scale"])
+    func corruptedCallsDecodeExactlyOrAreRefused(file: String) throws {
+        let md = try CallVectorTests.metadataCache.get(file)
+        let decoder = ValueDecoder(metadata: md)
+        let encoder = ValueEncoder(metadata: md)
+        let callType = try #require(md.runtimeCallType)
+        var gen = ValueGenerator(registry: md.registry, callType: callType, seed: 7)
+        var rng = SeededRandom(seed: 99)
+        var decodedCount = 0
+        for _ in 0..<(3000 * fuzzRounds) {
+            guard let call = try? gen.bytes(for: callType) else { continue }
+            let m = Self.mutate(call, &rng)
+            do {
+                let d = try decoder.decodeCall(m)
+                // the decoder is exact: whatever it accepts re-encodes to the same bytes
+                #expect(try encoder.encode(call: d) == m)
+                decodedCount += 1
+            } catch is ScaleError {}
+        }
+        #expect(decodedCount > 0)
+    }
+
+    @Test func deeplyNestedCallsHitTheRecursionLimitInsteadOfTheStack() throws {
+        let md = try CallVectorTests.metadataCache.get("polkadot-v15.scale")
+        // Utility.as_derivative(index: u16, call: Box<RuntimeCall>) = 0x1a 0x01, nested 500 times
+        var bytes: [UInt8] = []
+        for _ in 0..<500 { bytes += [0x1a, 0x01, 0x00, 0x00] }
+        bytes += [0x00, 0x00, 0x00]  // System.remark(b"")
+        #expect(throws: ScaleError(.recursionLimit, "")) { try ValueDecoder(metadata: md).decodeCall(bytes) }
+    }
+
+    @Test func registryIdsOutOfRangeAreRefused() {
+        let reg = PortableRegistry(types: [PortableType(id: 0, type: TypeInfo(def: .sequence(99)))])
+        #expect(throws: ScaleError(.unknownType, "")) { try ValueDecoder(registry: reg).decode([1, 0], as: 0) }
+        #expect(throws: ScaleError(.unknownType, "")) { try ValueDecoder(registry: reg).decode([0], as: 5) }
+    }
+
+    @Test func aHugeArrayOfZeroSizedElementsIsRefusedWithoutLooping() throws {
+        let reg = PortableRegistry(types: [
+            PortableType(id: 0, type: TypeInfo(def: .tuple([]))),
+            PortableType(id: 1, type: TypeInfo(def: .array(length: UInt32.max, element: 0))),
+            PortableType(id: 2, type: TypeInfo(def: .sequence(0))),
+        ])
+        let clock = ContinuousClock()
+        let t = clock.measure {
+            #expect(throws: ScaleError.self) { try ValueDecoder(registry: reg).decode([], as: 1) }
+            #expect(throws: ScaleError(.lengthTooLarge, "")) {
+                try ValueDecoder(registry: reg).decode([0x03, 0xFF, 0xFF, 0xFF, 0xFF], as: 2)
+            }
+        }
+        #expect(t < .milliseconds(100))
+    }
+
+    @Test func aSelfReferentialZeroSizedTypeHitsTheRecursionLimit() throws {
+        let reg = PortableRegistry(types: [
+            PortableType(id: 0, type: TypeInfo(def: .composite([TypeField(name: "x", type: 0, typeName: nil)])))
+        ])
+        #expect(throws: ScaleError(.recursionLimit, "")) { try ValueDecoder(registry: reg).decode([], as: 0) }
+        #expect(try TypeSizer(registry: reg).isZeroSized(0) == false)
+    }
+}
+
+/// How many times more mutations to run than the default: `SIGIL_FUZZ_ROUNDS` (1…1000), set by
+/// `scripts/test.d/35-fuzz-scale.sh` for a longer bounded run.
+let fuzzRounds: Int = {
+    let text = ProcessInfo.processInfo.environment["SIGIL_FUZZ_ROUNDS"] ?? "1"
+    return min(max(Int(text) ?? 1, 1), 1000)
+}()

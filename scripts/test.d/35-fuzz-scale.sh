@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Fuzzing, bounded: the SCALE/metadata/call/payload mutation tests with 10x their default number
+# of mutated inputs (SIGIL_FUZZ_ROUNDS). Every input must decode exactly or be refused with a typed
+# error: no crash, no hang. About a minute on 2 cores (debug build); the timeout bounds it.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+swift build --build-tests >&2
+SIGIL_FUZZ_ROUNDS="${SIGIL_FUZZ_ROUNDS:-10}" timeout 600 swift test --skip-build \
+    --filter 'MutationFuzzTests|PayloadMutationTests'
