@@ -79,6 +79,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
 
+        // Test support, not shipped: kills keystore writers at random points (scripts/test.d/21-keystore-crash.sh).
+        .executableTarget(
+            name: "KeystoreStress",
+            dependencies: ["Keystore", "SigningKeys", "CSodium"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         // Timing loops for scripts/bench-keys (synchronous, so that it runs under callgrind).
         .executableTarget(
             name: "KeysBench", dependencies: ["SigningKeys"],

@@ -17,7 +17,8 @@ struct Sigil: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            ServeCommand.self, OriginsCommand.self, KeyCommand.self, PayloadCommand.self, CallCommand.self,
+            ServeCommand.self, OriginsCommand.self, KeyCommand.self, AccountsCommand.self, PayloadCommand.self,
+            CallCommand.self,
         ]
     )
 }

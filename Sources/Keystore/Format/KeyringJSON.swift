@@ -164,10 +164,13 @@ public struct KeyringJSON: Sendable, Hashable {
         var root: [String: JSONValue] = [
             "encoded": .string(encoded),
             "encoding": .object(encoding),
-            "address": .string(address),
-            "meta": .object(meta),
         ]
-        if let batchAccounts { root["accounts"] = .array(batchAccounts) }
+        if let batchAccounts {
+            root["accounts"] = .array(batchAccounts)  // batches have no address or meta of their own
+        } else {
+            root["address"] = .string(address)
+            root["meta"] = .object(meta)
+        }
         return .object(root)
     }
 

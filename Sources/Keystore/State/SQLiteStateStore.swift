@@ -137,6 +137,7 @@ public final class SQLiteStateStore: StateStore {
 
     // MARK: Connected sites
 
+    @discardableResult
     public func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite {
         try Self.check(origin, "origin", max: Self.maxOriginLength)
         for address in accounts { try Self.check(address, "address", max: Self.maxAddressLength) }
@@ -174,6 +175,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    @discardableResult
     public func revoke(origin: String) throws(KeystoreError) -> Bool {
         try write("revoke") { db in
             try db.execute(sql: "DELETE FROM site WHERE origin = ?", arguments: [origin])
@@ -234,6 +236,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    @discardableResult
     public func removeMetadata(genesisHash: String) throws(KeystoreError) -> Bool {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return false }
         return try write("remove metadata") { db in

@@ -12,13 +12,15 @@ import Foundation
 /// Write: create `.<name>.tmp-<pid>-<random>` next to the target with `O_EXCL` and mode 0600, write,
 /// `fsync`, `rename` over the target, `fsync` the directory. A crash before the rename leaves only a
 /// temporary file, which readers ignore (dot files) and `removeLeftovers` deletes.
-enum AtomicFile {
+public enum AtomicFile {
     /// Marker in temporary file names.
     static let temporaryMarker = ".tmp-"
 
     /// Atomically writes `bytes` to `path` with permissions `mode` (default owner read/write only).
     /// - Throws: `.fileSystem` naming the failing call; the target is then unchanged.
-    static func write(_ bytes: some ContiguousBytesView, to path: String, mode: mode_t = 0o600) throws(KeystoreError) {
+    static func writeBytes(_ bytes: some ContiguousBytesView, to path: String, mode: mode_t = 0o600)
+        throws(KeystoreError)
+    {
         let (directory, name) = split(path)
         let suffix = (try? Sodium.randomBytes(6)).map { Hex.encode($0).dropFirst(2) } ?? "0"
         let temporary = "\(directory)/.\(name)\(temporaryMarker)\(getpid())-\(suffix)"
@@ -42,6 +44,13 @@ enum AtomicFile {
         guard rename(temporary, path) == 0 else { throw POSIX.error("rename", path) }
         renamed = true
         try POSIX.syncDirectory(directory)
+    }
+
+    /// Atomically writes `data` to `path` (mode 0600 by default): readers see the old file or the new
+    /// one, never a partial write, even if the process is killed.
+    /// - Throws: `.fileSystem`; the target is then unchanged.
+    public static func write(_ data: [UInt8], to path: String, mode: UInt32 = 0o600) throws(KeystoreError) {
+        try writeBytes(data, to: path, mode: mode_t(mode))
     }
 
     /// Removes `path` durably (unlink, then `fsync` the directory). Returns false when it did not exist.

@@ -72,7 +72,7 @@ public struct DataDirectory: Sendable, Hashable {
         }
         let dir = DataDirectory(path: path)
         try createParents(of: path)
-        try ensurePrivateDirectory(path)
+        try ensurePrivateDirectory(path, tightenOnlyIfOurs: true)
         try ensurePrivateDirectory(dir.accountsPath)
         try AtomicFile.removeLeftovers(in: dir.accountsPath)
         return dir
@@ -91,7 +91,9 @@ public struct DataDirectory: Sendable, Hashable {
     }
 
     /// Creates `path` with 0700, or checks an existing one: a real directory, ours, then chmod 0700.
-    static func ensurePrivateDirectory(_ path: String) throws(KeystoreError) {
+    /// - Parameter tightenOnlyIfOurs: for the root: change the mode only of an empty directory or one
+    ///   that already has `accounts/` (so `--data-dir ~` does not chmod a home directory); refuse others.
+    static func ensurePrivateDirectory(_ path: String, tightenOnlyIfOurs: Bool = false) throws(KeystoreError) {
         if mkdir(path, 0o700) != 0 && errno != EEXIST { throw POSIX.error("mkdir", path) }
         guard let st = try POSIX.status(path) else { throw POSIX.error("lstat", path, ENOENT) }
         guard (st.st_mode & S_IFMT) == S_IFDIR else {
@@ -101,6 +103,15 @@ public struct DataDirectory: Sendable, Hashable {
             throw KeystoreError(.permissions, "\(path) is owned by uid \(st.st_uid), not by this user")
         }
         if st.st_mode & 0o077 != 0 {
+            if tightenOnlyIfOurs {
+                let names = try POSIX.listDirectory(path)
+                guard names.isEmpty || names.contains("accounts") else {
+                    throw KeystoreError(
+                        .permissions,
+                        "\(path) is accessible to other users and is not a Sigil data directory; "
+                            + "use an empty or new directory, or chmod 700 it")
+                }
+            }
             guard chmod(path, 0o700) == 0 else { throw POSIX.error("chmod", path) }
         }
     }

@@ -144,4 +144,30 @@ import Testing
         #expect(try a.connectedSites().count == 41)
         #expect(try b.integrityProblems().isEmpty)
     }
+
+    @Test func reopeningKeepsEverythingAndDoesNotReapplyMigrations() throws {
+        let tmp = TemporaryDirectory()
+        defer { tmp.remove() }
+        let dir = try DataDirectory.open(tmp.path)
+        do {
+            let store = try SQLiteStateStore(path: dir.databasePath)
+            try store.authorize(origin: "https://a.example", name: "A", accounts: ["5A"])
+            try store.saveMetadata(
+                ChainMetadata(genesisHash: Self.genesis, specVersion: 7, chain: "P", metadata: [1, 2, 3]))
+            try store.setSetting("k", to: "v")
+        }
+        let again = try SQLiteStateStore(path: dir.databasePath)
+        #expect(try again.appliedMigrations() == ["v1-initial"])
+        #expect(try again.connectedSite(origin: "https://a.example")?.accounts == ["5A"])
+        #expect(try again.metadata(genesisHash: Self.genesis)?.metadata == [1, 2, 3])
+        #expect(try again.setting("k") == "v")
+    }
+
+    @Test func aFileThatIsNotADatabaseGivesADatabaseErrorNotACrash() throws {
+        let tmp = TemporaryDirectory()
+        defer { tmp.remove() }
+        let dir = try DataDirectory.open(tmp.path)
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: dir.databasePath))
+        #expect(throws: KeystoreError(.database, "")) { try SQLiteStateStore(path: dir.databasePath) }
+    }
 }

@@ -34,6 +34,16 @@ import Testing
         #expect(try DataDirectory.permissions(of: tmp.path) == 0o700)
     }
 
+    @Test func aSharedNonEmptyDirectoryThatIsNotOursIsRefusedNotChmodded() throws {
+        let tmp = TemporaryDirectory()
+        defer { tmp.remove() }
+        try FileManager.default.createDirectory(atPath: tmp.path, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: tmp.path + "/notes.txt", contents: Data("x".utf8))
+        chmod(tmp.path, 0o755)
+        #expect(throws: KeystoreError(.permissions, "")) { try DataDirectory.open(tmp.path) }
+        #expect(try DataDirectory.permissions(of: tmp.path) == 0o755)
+    }
+
     @Test func aSymlinkedDataDirectoryIsRefused() throws {
         let tmp = TemporaryDirectory()
         defer { tmp.remove() }

@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import SigningKeys
+
+/// The well-known development accounts (`//Alice` … `//Ferdie` sr25519, plus `//Alice` ed25519 and
+/// ecdsa) from Substrate's public dev phrase, for `sigil serve --dev` and tests.
+///
+/// Security: these keys are public knowledge. Never use them for real funds. Their files are
+/// encrypted with the public password `DevAccounts.password` only so that they have the same format
+/// as every other account.
+public enum DevAccounts {
+    /// The password dev account files are encrypted with (public).
+    public static let password = "sigil-dev"
+
+    /// One development account.
+    public struct Account: Sendable, Hashable {
+        /// Secret URI, e.g. `//Alice`.
+        public var uri: String
+        /// Key scheme.
+        public var scheme: KeyScheme
+        /// Display name, e.g. `Alice` or `Alice (ed25519)`.
+        public var name: String
+    }
+
+    /// The list, in the order they are shown.
+    public static let accounts: [Account] =
+        ["Alice", "Bob", "Charlie", "Dave", "Eve", "Ferdie"].map { Account(uri: "//\($0)", scheme: .sr25519, name: $0) }
+        + [
+            Account(uri: "//Alice", scheme: .ed25519, name: "Alice (ed25519)"),
+            Account(uri: "//Alice", scheme: .ecdsa, name: "Alice (ecdsa)"),
+        ]
+
+    /// The data directory, accounts and unlocked keyring of a `--dev` run.
+    public struct Environment: Sendable {
+        /// The data directory (a fresh temporary one unless the caller gave one).
+        public let directory: DataDirectory
+        /// The account store of that directory.
+        public let store: AccountStore
+        /// Every account in the directory; the dev accounts are unlocked.
+        public let keyring: UnlockedKeyring
+        /// True when `directory` is a throw-away directory that `removeIfTemporary()` deletes.
+        public let isTemporary: Bool
+
+        /// Deletes the directory when it is the throw-away one (call on shutdown).
+        public func removeIfTemporary() {
+            guard isTemporary else { return }
+            try? FileManager.default.removeItem(atPath: directory.path)
+        }
+    }
+
+    /// Prepares a `--dev` run: opens `dataDirectory` (or creates a throw-away directory under the
+    /// system temporary directory), stores any dev account not yet there, and returns a keyring in
+    /// which the dev accounts are unlocked. Other accounts in a given directory stay locked.
+    /// - Throws: `.fileSystem`, `.permissions`.
+    public static func prepare(
+        dataDirectory: String?, logger: Logger = Logger(label: "sigil.keystore")
+    ) throws(KeystoreError) -> Environment {
+        let isTemporary = dataDirectory == nil
+        let root: String
+        if let dataDirectory {
+            root = dataDirectory
+        } else {
+            root = try makeTemporaryDirectory()
+        }
+        let directory = try DataDirectory.open(root)
+        let store = AccountStore(directory: directory, logger: logger)
+        let password = Passphrase(Self.password)
+        var pairs: [[UInt8]: KeyPair] = [:]
+        var missing: [(Account, KeyPair)] = []
+        let existing = Set(try store.list().accounts.map(\.accountId))
+        for account in accounts {
+            let pair = try keyPair(account)
+            pairs[pair.accountId] = pair
+            if !existing.contains(pair.accountId) { missing.append((account, pair)) }
+        }
+        // One scrypt per file: encrypt on every core (the store serialises only the final writes).
+        let failures = Mutex.Protected<[KeystoreError]>([])
+        let toAdd = missing
+        DispatchQueue.concurrentPerform(iterations: toAdd.count) { i in
+            let (account, pair) = toAdd[i]
+            do throws(KeystoreError) {
+                try store.add(pair, name: account.name, password: password, extraMeta: ["isTesting": .bool(true)])
+            } catch  where error.code == .accountExists {
+                // Another process added it meanwhile.
+            } catch {
+                failures.withValue { $0.append(error) }
+            }
+        }
+        if let failure = failures.withValue({ $0.first }) { throw failure }
+        let (all, problems) = try store.list()
+        let keyring = UnlockedKeyring(accounts: all, pairs: pairs, store: store, problems: problems)
+        return Environment(directory: directory, store: store, keyring: keyring, isTemporary: isTemporary)
+    }
+
+    /// The key pair of a dev account (derived from the public dev phrase).
+    public static func keyPair(_ account: Account) throws(KeystoreError) -> KeyPair {
+        do {
+            return try KeyPair(uri: account.uri, scheme: account.scheme)
+        } catch {
+            throw KeystoreError(.invalidInput, "cannot derive dev account \(account.name)")
+        }
+    }
+
+    private static func makeTemporaryDirectory() throws(KeystoreError) -> String {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/sigil-dev-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return mkdtemp(base) != nil  // mkdtemp creates it with mode 0700
+        }
+        guard made else { throw POSIX.error("mkdtemp", FileManager.default.temporaryDirectory.path) }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,73 @@
+import Logging
+import SigningKeys
+
+/// The accounts a running gateway knows, and the key pairs of those it could unlock.
+///
+/// Built by `AccountStore.unlockAll(password:)` (or `DevAccounts`). Every stored account is listed;
+/// only unlocked ones have a signer. Locked accounts (encrypted with another password) can be
+/// unlocked later with `unlock(_:password:)`.
+///
+/// Security: holds decrypted key pairs in memory (SigningKeys keeps their secrets in wiped
+/// buffers) until `lockAll()` or release. Never logs or prints them. Thread-safe.
+public final class UnlockedKeyring: Sendable {
+    private struct State {
+        var accounts: [AccountInfo]
+        var pairs: [[UInt8]: KeyPair]  // by account id
+    }
+
+    private let state: Mutex.Protected<State>
+    private let store: AccountStore?
+    /// Files that could not be read when the keyring was built.
+    public let problems: [AccountStore.FileProblem]
+
+    init(accounts: [AccountInfo], pairs: [[UInt8]: KeyPair], store: AccountStore?, problems: [AccountStore.FileProblem])
+    {
+        state = Mutex.Protected(State(accounts: accounts, pairs: pairs))
+        self.store = store
+        self.problems = problems
+    }
+
+    /// Every account, unlocked or not, in store order.
+    public var accounts: [AccountInfo] { state.withValue { $0.accounts } }
+
+    /// The accounts that can sign.
+    public var unlockedAccounts: [AccountInfo] {
+        state.withValue { s in s.accounts.filter { s.pairs[$0.accountId] != nil } }
+    }
+
+    /// True when the account named by `address` (SS58 any prefix, or 0x hex) is unlocked.
+    public func isUnlocked(_ address: String) -> Bool { keyPair(for: address) != nil }
+
+    /// The account for an address (SS58 of any network prefix, or 0x-hex account id / public key).
+    public func account(for address: String) -> AccountInfo? {
+        guard let id = Self.accountKey(address) else { return nil }
+        return state.withValue { s in s.accounts.first { $0.accountId == id || $0.publicKey == id } }
+    }
+
+    /// The signer for an address, or nil when the account is unknown or locked.
+    public func keyPair(for address: String) -> KeyPair? {
+        guard let info = account(for: address) else { return nil }
+        return state.withValue { $0.pairs[info.accountId] }
+    }
+
+    /// Unlocks one locked account with its own password.
+    /// - Throws: `.accountNotFound`, `.decryptFailed`, `.keyMismatch`.
+    public func unlock(_ address: String, password: Passphrase) throws(KeystoreError) {
+        guard let info = account(for: address) else {
+            throw KeystoreError(.accountNotFound, "no account \(address.prefix(80))")
+        }
+        guard let store else { throw KeystoreError(.invalidInput, "this keyring has no account store") }
+        let pair = try store.unlock(info, password: password)
+        state.withValue { $0.pairs[info.accountId] = pair }
+    }
+
+    /// Forgets every decrypted key pair (accounts stay listed, locked).
+    public func lockAll() {
+        state.withValue { $0.pairs.removeAll() }
+    }
+
+    static func accountKey(_ address: String) -> [UInt8]? {
+        if address.hasPrefix("0x") { return Hex.decode(address) }
+        return (try? SS58.decode(address, keyLength: 32))?.key
+    }
+}

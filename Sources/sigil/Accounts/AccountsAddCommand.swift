@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Keystore
+import SigningKeys
+
+/// `sigil accounts add [URI|-]`: a new account from a secret URI, or from a freshly generated
+/// mnemonic that is printed once.
+struct AccountsAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add an account from a secret URI, or generate a new mnemonic (printed once).",
+        discussion: """
+            URI: <mnemonic or 0x seed>[//hard][/soft][///password], or //Alice-style paths on the \
+            development phrase. Give - to read the URI from standard input (or, on a terminal, \
+            without echo) so that it stays out of your shell history. Without a URI a new \
+            12-word mnemonic is generated: write it down, it is shown only this once.
+            """)
+
+    @Argument(help: "Secret URI, or - to read it from standard input.") var uri: String?
+    @Option(name: .long, help: "Account name.") var name: String?
+    @OptionGroup var scheme: SchemeOption
+    @Option(name: .long, help: "Restrict the account to one chain (0x genesis hash).") var genesisHash: String?
+    @Option(name: .long, help: "Words in a generated mnemonic: 12, 15, 18, 21 or 24.") var words: Int = 12
+    @OptionGroup var dataDirectory: DataDirectoryOption
+    @OptionGroup var password: PasswordOption
+    @Flag(name: .long, help: "Print JSON.") var json = false
+
+    func validate() throws {
+        if scheme.scheme == .ethereum { throw ValidationError("ethereum accounts are not supported") }
+        guard Mnemonic.allowedWordCounts.contains(words) else {
+            throw ValidationError("--words must be 12, 15, 18, 21 or 24")
+        }
+    }
+
+    func run() throws {
+        let directory = try dataDirectory.open()
+        let store = AccountStore(directory: directory)
+        var phrase: String?
+        let pair: KeyPair
+        do {
+            if let uri {
+                let text = try SecretInput.readAccountSecret(uri, prompt: "Secret URI or mnemonic: ")
+                if uri != "-" && !text.hasPrefix("//") {
+                    warn("a secret on the command line can end up in shell history; use - next time")
+                }
+                pair = try KeyPair(uri: text, scheme: scheme.scheme)
+            } else {
+                let mnemonic = try Mnemonic.generate(wordCount: words)
+                phrase = mnemonic.exposedPhrase()
+                pair = try KeyPair(seed: try mnemonic.miniSecret(), scheme: scheme.scheme)
+            }
+        } catch let error as KeyError {
+            throw CLIFailure("not a valid secret URI or mnemonic for \(scheme.scheme): \(error.code)")
+        }
+        let pw = try password.read(prompt: "New password for the account: ", confirm: true)
+        let info = try keystore {
+            try store.add(pair, name: name, genesisHash: genesisHash, password: pw)
+        }
+        var report = AccountReport(info, directory: directory)
+        report.secretPhrase = phrase
+        if json {
+            print(try AccountReport.json(report))
+            return
+        }
+        if let phrase {
+            print("Secret phrase (write it down, it is not stored in clear and not shown again):\n  \(phrase)\n")
+        }
+        print("Added \(info.name ?? "account") \(info.address) (\(info.scheme))")
+    }
+}
+
+extension SecretInput {
+    /// The argument itself, or for `-` a line from standard input (read without echo on a terminal).
+    static func readAccountSecret(_ argument: String, prompt: String) throws -> String {
+        guard argument == "-" else { return argument }
+        if isatty(STDIN_FILENO) == 1 {
+            return try PasswordInput.hiddenLine(prompt: prompt)
+        }
+        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+            throw CLIFailure("expected a secret URI or mnemonic on standard input")
+        }
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+}

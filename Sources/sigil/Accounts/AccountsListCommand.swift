@@ -1,0 +1,19 @@
+import ArgumentParser
+import Keystore
+
+/// `sigil accounts list`: every stored account (no password needed: names and addresses are not
+/// encrypted in the keyring format).
+struct AccountsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stored accounts.")
+
+    @OptionGroup var dataDirectory: DataDirectoryOption
+    @Flag(name: .long, help: "Print JSON.") var json = false
+
+    func run() throws {
+        let directory = try dataDirectory.open()
+        let (accounts, problems) = try keystore { try AccountStore(directory: directory).list() }
+        for problem in problems { warn("skipped \(problem.fileName): \(problem.reason)") }
+        let reports = accounts.map { AccountReport($0, directory: directory) }
+        print(json ? try AccountReport.json(reports) : AccountReport.table(reports))
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Keystore
+
+/// `sigil accounts remove ADDRESS`: deletes the account file (after confirmation) and removes the
+/// account from every connected site.
+struct AccountsRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove an account (asks for confirmation; export it first if you may need it again).")
+
+    @Argument(help: "The account: SS58 address, 0x public key, or its exact name.") var account: String
+    @Flag(name: .long, help: "Do not ask for confirmation (for scripts).") var yes = false
+    @OptionGroup var dataDirectory: DataDirectoryOption
+    @Flag(name: .long, help: "Print JSON.") var json = false
+
+    func run() throws {
+        let directory = try dataDirectory.open()
+        let store = AccountStore(directory: directory)
+        let info = try keystore { try store.find(account) }
+        if !yes {
+            let question =
+                "Remove \(info.name ?? "account") \(info.address)? Without an export it is lost for good. [y/N] "
+            guard PasswordInput.confirm(question) else {
+                throw CLIFailure("not removed (answer y to confirm, or pass --yes)")
+            }
+        }
+        let removed = try keystore { try store.remove(info.address) }
+        try keystore { try SQLiteStateStore(path: directory.databasePath).forgetAccount(address: removed.address) }
+        print(
+            json ? try AccountReport.json(AccountReport(removed, directory: directory)) : "Removed \(removed.address)")
+    }
+}
