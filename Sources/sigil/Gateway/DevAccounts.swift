@@ -1,13 +1,17 @@
 import Gateway
+import Keystore
 import ScaleCodec
 import SignerCore
 import SigningKeys
+import Synchronization
 
 /// The well-known development accounts (`//Alice` … `//Ferdie`, sr25519, from the public dev
 /// phrase) for `sigil serve --dev`: the account directory and signer of the gateway. Their secrets
 /// are public by design; never use them for value.
 ///
-/// Signing goes through ``InterimSigningPayload`` until the payload stream's builder lands.
+/// Transactions go through `SignerCore.PreparedPayload` (validation, the exact signing bytes,
+/// the summary), decoded with the metadata a person approved through `metadata.provide` when it is
+/// stored for the payload's genesis hash — never with metadata from the request itself.
 final class DevAccounts: AccountDirectory, RequestSigner {
     private struct Entry: Sendable {
         let account: GatewayAccount
@@ -15,16 +19,18 @@ final class DevAccounts: AccountDirectory, RequestSigner {
     }
 
     private let entries: [Entry]
+    private let metadata: StoredMetadataLookup
 
     static let names = ["Alice", "Bob", "Charlie", "Dave", "Eve", "Ferdie"]
 
-    init() throws {
+    init(store: any StateStore) throws {
+        metadata = StoredMetadataLookup(store: store)
         entries = try Self.names.map { name in
             let pair = try KeyPair(uri: "//\(name)", scheme: .sr25519)
             let address = try SS58.encode(pair.publicKey, prefix: SS58.genericSubstrate)
             return Entry(
                 account: GatewayAccount(
-                    key: ScaleCodec.Hex.encode(pair.publicKey), address: address, name: name, type: "sr25519",
+                    key: HexCoding.encode(pair.publicKey), address: address, name: name, type: "sr25519",
                     genesisHash: nil),
                 pair: pair)
         }
@@ -33,10 +39,8 @@ final class DevAccounts: AccountDirectory, RequestSigner {
     func accounts() async -> [GatewayAccount] { entries.map(\.account) }
 
     func accountKey(forAddress address: String) -> String? {
-        if let decoded = try? SS58.decode(address) { return ScaleCodec.Hex.encode(decoded.key) }
-        if address.utf8.count == 66, let bytes = try? ScaleCodec.Hex.decode(address) {
-            return ScaleCodec.Hex.encode(bytes)
-        }
+        if let decoded = try? SS58.decode(address) { return HexCoding.encode(decoded.key) }
+        if address.utf8.count == 66, let bytes = try? HexCoding.decode(address) { return HexCoding.encode(bytes) }
         return nil
     }
 
@@ -47,27 +51,68 @@ final class DevAccounts: AccountDirectory, RequestSigner {
         return entry.pair
     }
 
+    private func prepare(_ payload: WireJSON) throws -> PreparedPayload {
+        let source = payload["genesisHash"]?.stringValue.flatMap { metadata.source(genesisHash: $0) }
+        return try PreparedPayload(json: payload.encoded(), metadata: source?.metadata, provided: source?.properties)
+    }
+
     func describeExtrinsic(payload: WireJSON, account: GatewayAccount) async throws -> [SummaryRow] {
-        let built = try InterimSigningPayload(payload)
-        if let genesis = payload["genesisHash"]?.stringValue, let accountGenesis = account.genesisHash,
-            genesis.lowercased() != accountGenesis.lowercased()
+        let prepared = try prepare(payload)
+        if let accountGenesis = account.genesisHash,
+            HexCoding.encode(prepared.summary.genesisHash) != accountGenesis.lowercased()
         {
             throw SignerError(.invalidInput, "the account is restricted to another chain")
         }
-        return PayloadSummary.rows(payload: payload, built: built)
+        return prepared.summary.rows.map { SummaryRow($0.label, $0.value, warning: $0.isWarning) }
     }
 
     func signExtrinsic(payload: WireJSON, account: GatewayAccount) async throws -> (
         signature: String, signedTransaction: String?
     ) {
         let pair = try pair(account)
-        let built = try InterimSigningPayload(payload)
-        let signature = try pair.signMultiSignature(built.signingBytes)
-        let transaction = try built.signedTransaction(accountId: pair.accountId, multiSignature: signature)
-        return (ScaleCodec.Hex.encode(signature), ScaleCodec.Hex.encode(transaction))
+        let prepared = try prepare(payload)
+        let bytes = try pair.signMultiSignature(prepared.signing.signedBytes)
+        guard let scheme = MultiSignature.Scheme(rawValue: bytes.first ?? 0xFF) else {
+            throw SignerError(.invalidInput, "no MultiSignature variant")
+        }
+        let signature = try MultiSignature(scheme: scheme, signature: Array(bytes.dropFirst()))
+        let transaction = try? prepared.signing.signedTransaction(accountId: pair.accountId, signature: signature)
+        return (HexCoding.encode(bytes), transaction.map(HexCoding.encode))
     }
 
     func signMessage(_ message: [UInt8], account: GatewayAccount) async throws -> String {
-        ScaleCodec.Hex.encode(try pair(account).sign(message))
+        HexCoding.encode(try pair(account).sign(message))
+    }
+}
+
+/// Decoded stored metadata per genesis hash, cached by spec version (decoding a runtime's metadata
+/// takes milliseconds; signing requests must not pay that each time).
+final class StoredMetadataLookup: Sendable {
+    private let store: any StateStore
+    private let cache = Mutex<[String: (spec: UInt32, source: MetadataSource)]>([:])
+
+    init(store: any StateStore) { self.store = store }
+
+    func source(genesisHash: String) -> MetadataSource? {
+        let key = genesisHash.lowercased()
+        guard let stored = try? store.metadata(genesisHash: key) else { return nil }
+        if let hit = cache.withLock({ $0[key] }), hit.spec == stored.specVersion { return hit.source }
+        var properties = ChainProperties(name: stored.chain.isEmpty ? nil : stored.chain, ss58Prefix: stored.ss58Format)
+        if let symbol = stored.tokenSymbol, let decimals = stored.tokenDecimals {
+            properties.token = TokenFormat(decimals: Int(decimals), symbol: symbol)
+        }
+        let genesis = try? HexCoding.decode(key)
+        var source: MetadataSource?
+        if !stored.metadata.isEmpty {
+            source = try? MetadataSource(
+                rawMetadata: HexCoding.encode(stored.metadata), properties: properties, genesisHash: genesis)
+        } else if let extra = stored.extraJSON, let def = try? WireJSON.parse(Array(extra.utf8)),
+            let calls = def["metaCalls"]?.stringValue
+        {
+            source = try? MetadataSource(metaCalls: calls, properties: properties, genesisHash: genesis)
+        }
+        guard let source else { return nil }
+        cache.withLock { $0[key] = (stored.specVersion, source) }
+        return source
     }
 }

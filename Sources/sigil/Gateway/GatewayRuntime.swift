@@ -27,7 +27,6 @@ struct GatewayRuntime: Sendable {
             throw ValidationErrorText(
                 "this build serves development accounts only: run `sigil serve --dev` (keystore accounts are not wired yet)")
         }
-        let accounts = try DevAccounts()
         var tokens: [String: String] = [:]
         for name in options.clients { tokens[Secret.token()] = name }
         let configuration = GatewayConfiguration(
@@ -44,6 +43,7 @@ struct GatewayRuntime: Sendable {
             shared = StateStoreAuthorizations(store: store)
             logger.info("state", metadata: ["path": "\(directory.databasePath)"])
         }
+        let accounts = try DevAccounts(store: store)
         let service = try await GatewayService(
             options: GatewayOptions(
                 approvalMode: options.autoApprove ? .automatic : .person,

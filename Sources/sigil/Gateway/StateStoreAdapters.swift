@@ -37,7 +37,7 @@ struct StateStoreMetadata: MetadataRegistry {
 
     func store(genesisHash: String, specVersion: UInt32, definition: WireJSON) async throws {
         var raw: [UInt8] = []
-        if let hex = definition["rawMetadata"]?.stringValue { raw = (try? ScaleCodec.Hex.decode(hex)) ?? [] }
+        if let hex = definition["rawMetadata"]?.stringValue { raw = (try? HexCoding.decode(hex)) ?? [] }
         let decimals = definition["tokenDecimals"]?.numberValue.flatMap { UInt8(exactly: $0) }
         let ss58 = definition["ss58Format"]?.numberValue.flatMap { UInt16(exactly: $0) }
         // The definition without rawMetadata (kept as bytes above), for display fields and metaCalls.
