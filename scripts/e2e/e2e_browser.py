@@ -6,6 +6,7 @@ Signatures are verified with schnorrkel (py-sr25519-bindings) over bytes compute
 of Sigil. Run by scripts/test.d/70-e2e-browser.sh.
 """
 import argparse
+import pathlib
 import json
 import sys
 import time
@@ -20,6 +21,7 @@ from playwright.sync_api import sync_playwright
 
 from sigil_process import SigilProcess
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 ALICE_PUB = bytes.fromhex("d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d")
 BOB_PUB = bytes.fromhex("8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48")
 ALICE = "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY"
@@ -235,6 +237,32 @@ def main():
                 {address: '%s', data: 'no', type: 'bytes'}).then(() => 'signed', e => e instanceof Error ? e.message : 'not an Error') }""" % ALICE)
             approval_article(ui, "bytes").get_by_role("button", name="Reject").click()
             check(dapp.evaluate("window.rejected") == "Cancelled", "Reject answers an Error with message Cancelled")
+
+            # metadata.provide: a person approves; stored metadata then decodes the call in the prompt
+            raw_metadata = (ROOT / "Tests/SignerCoreTests/Resources/polkadot-v15.scale").read_bytes()
+            definition = {"chain": "Polkadot", "genesisHash": "0x" + POLKADOT_GENESIS, "specVersion": 2000000,
+                          "ss58Format": 0, "tokenDecimals": 10, "tokenSymbol": "DOT", "types": {}, "icon": "polkadot",
+                          "rawMetadata": "0x" + raw_metadata.hex()}
+            dapp.evaluate("d => { window.provided = window.ext.metadata.provide(d).then(r => r, e => e.message) }",
+                          definition)
+            meta = approval_article(ui, "metadata")
+            check("spec <unknown> → 2000000 for Polkadot" in meta.inner_text(), "metadata approval shows the upgrade")
+            meta.get_by_role("button", name="Approve").click()
+            check(dapp.evaluate("window.provided") is True, "metadata.provide resolves true after approval")
+            check(dapp.evaluate("window.ext.metadata.get()") ==
+                  [{"genesisHash": "0x" + POLKADOT_GENESIS, "specVersion": 2000000}], "metadata.get lists it")
+            payload2 = dict(payload, specVersion="0x001e8480", nonce="0x00000008")
+            dapp.evaluate("p => { window.signing2 = window.ext.signer.signPayload(p) }", payload2)
+            tx2 = approval_article(ui, "extrinsic")
+            text2 = tx2.inner_text()
+            check("transfer_keep_alive" in text2 and "1 DOT" in text2.replace("1.0000000000", "1"),
+                  "with stored metadata the prompt shows the decoded call and the amount in DOT")
+            tx2.get_by_role("button", name="Approve").click()
+            result2 = dapp.evaluate("window.signing2")
+            signed2 = polkadot_payload_bytes(method, bytes.fromhex("b503"), 8, 0, 2000000, 26,
+                                             bytes.fromhex(POLKADOT_GENESIS), block_hash)
+            check(sr25519.verify(bytes.fromhex(result2["signature"][4:]), signed2, ALICE_PUB),
+                  "the decoded transfer's signature verifies over the exact payload bytes")
 
             # an account the site may not use is refused before any prompt
             bob_try = dapp.evaluate("""window.ext.signer.signRaw({address: '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty',
