@@ -146,6 +146,46 @@ def check_origins_command(binary):
             sigil.stop()
 
 
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def check_restart(binary, chromium):
+    """The bridge copes with the gateway going down and coming back (a new process on the same port)."""
+    port, ui_port = free_port(), free_port()
+    ports = ["--port", str(port), "--ui-port", str(ui_port)]
+    sigil = SigilProcess(binary, *ports, "--auto-approve", fixed_ports=True)
+    server, url = serve_dapp(sigil.bridge_url)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = browser.new_page()
+            page.goto(url)
+            check(page.evaluate("window.injectedWeb3.sigil.enable('R').then(i => { window.ext = i; return 'ok' })") == "ok",
+                  "connected before the restart")
+            sigil.stop()
+            down = page.evaluate("window.ext.accounts.get().then(() => 'listed', e => e.message)")
+            check("Sigil is not reachable" in down, "gateway down: a clear error, not a hang")
+            sigil = SigilProcess(binary, *ports, fixed_ports=True)  # a person decides now
+            page.evaluate("""() => { window.lost = window.injectedWeb3.sigil.enable('R again')
+                .then(() => 'enabled', e => e.message) }""")
+            time.sleep(3)  # the enable is now waiting for a person on this gateway run
+            sigil.stop()
+            sigil = SigilProcess(binary, *ports, "--auto-approve", fixed_ports=True)
+            lost = poll(page, "window.lost", timeout=30)
+            check(lost == "Sigil restarted; the request was lost. Please try again.",
+                  f"a request waiting across a restart fails clearly instead of hanging (got {lost!r})")
+            again = page.evaluate("window.injectedWeb3.sigil.enable('R').then(i => i.accounts.get()).then(a => a.length)")
+            check(again == 6, "after the restart the same tab connects again")
+            browser.close()
+    finally:
+        server.shutdown()
+        sigil.stop()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sigil", required=True)
@@ -329,6 +369,7 @@ def main():
         other_server.shutdown()
         sigil.stop()
     check_origins_command(args.sigil)
+    check_restart(args.sigil, args.chromium)
     print("e2e browser: all checks passed")
 
 

@@ -6,9 +6,10 @@ import time
 
 
 class SigilProcess:
-    def __init__(self, binary, *extra):
+    def __init__(self, binary, *extra, fixed_ports=False):
+        ports = [] if fixed_ports else ["--port", "0", "--ui-port", "0"]
         self.proc = subprocess.Popen(
-            [binary, "serve", "--dev", "--port", "0", "--ui-port", "0", *extra],
+            [binary, "serve", "--dev", *ports, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines = []
         self.bridge_url = self.approval_url = None
