@@ -146,6 +146,31 @@ def check_origins_command(binary):
             sigil.stop()
 
 
+def check_terminal_approver(binary):
+    """`sigil serve --approve terminal`: the same questions on the terminal, answered y/n."""
+    sigil = SigilProcess(binary, "--approve", "terminal")
+    try:
+        site = "https://terminal.example"
+        hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "termsession1"}
+        send = lambda i, m, r: http("POST", sigil.gateway + "/v1/request", hdrs,
+                                    json.dumps({"id": i, "message": m, "request": r}).encode())[0]
+        events = lambda: json.loads(http("GET", sigil.gateway + "/v1/poll?session=termsession1", {"Origin": site})[1])["events"]
+        check(send("1", "pub(authorize.tab)", {"origin": "Terminal Dapp"}) == 202, "authorization waits for the terminal")
+        sigil.wait_for_output("== Connect https://terminal.example?")
+        sigil.wait_for_output("calls itself: Terminal Dapp")
+        sigil.answer("1")
+        check(events()[-1]["data"]["response"]["authorizedAccounts"] == [ALICE], "answering '1' grants account 1 only")
+        send("2", "pub(bytes.sign)", {"address": ALICE, "data": "from the terminal", "type": "bytes"})
+        sigil.wait_for_output("message: from the terminal")
+        sigil.answer("n")
+        deadline = time.monotonic() + 10
+        while events()[-1]["data"].get("id") != "2" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        check(events()[-1]["data"] == {"id": "2", "error": "Cancelled"}, "answering 'n' rejects: Cancelled")
+    finally:
+        sigil.stop()
+
+
 def free_port():
     import socket
     with socket.socket() as s:
@@ -370,6 +395,7 @@ def main():
         sigil.stop()
     check_origins_command(args.sigil)
     check_restart(args.sigil, args.chromium)
+    check_terminal_approver(args.sigil)
     print("e2e browser: all checks passed")
 
 

@@ -10,7 +10,7 @@ class SigilProcess:
         ports = [] if fixed_ports else ["--port", "0", "--ui-port", "0"]
         self.proc = subprocess.Popen(
             [binary, "serve", "--dev", *ports, *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines = []
         self.bridge_url = self.approval_url = None
         self.client_tokens = {}
@@ -34,7 +34,8 @@ class SigilProcess:
         self.ui = self.approval_url.split("/#")[0]
         self.token = self.approval_url.split("#token=")[1]
         # Drain output so the process never blocks on a full pipe.
-        threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True).start()
+        self.stdout_lines = []
+        threading.Thread(target=self._drain, args=(self.proc.stdout, self.stdout_lines), daemon=True).start()
         self.stderr_lines = []
         threading.Thread(target=self._drain, args=(self.proc.stderr, self.stderr_lines), daemon=True).start()
 
@@ -42,6 +43,18 @@ class SigilProcess:
         for line in stream:
             if sink is not None:
                 sink.append(line)
+
+    def wait_for_output(self, text, timeout=15):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if any(text in line for line in self.stdout_lines):
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"sigil never printed {text!r}: {self.stdout_lines[-10:]}")
+
+    def answer(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
 
     def stop(self):
         self.proc.terminate()
