@@ -37,6 +37,8 @@ struct ServeOptions: ParsableArguments {
             valueName: "path"))
     var dataDir: String?
 
+    @OptionGroup var password: PasswordOption
+
     @Flag(
         name: .customLong("auto-approve"),
         help: "Approve every request at once, granting every account (automated tests). Needs --dev.")

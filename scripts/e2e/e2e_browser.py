@@ -171,6 +171,48 @@ def check_terminal_approver(binary):
         sigil.stop()
 
 
+def check_keystore_accounts(binary):
+    """Without --dev: the keystore's accounts, unlocked at start with --password-file; approvals
+    through the approval API exactly as the page sends them; an ed25519 message signature."""
+    import os
+    import subprocess
+    import tempfile
+    from nacl.signing import VerifyKey
+    with tempfile.TemporaryDirectory() as data:
+        pw = os.path.join(data, "pw")
+        with open(pw, "w") as f:
+            f.write("correct horse battery\n")
+        os.chmod(pw, 0o600)
+        store = os.path.join(data, "home")
+        subprocess.run([binary, "accounts", "add", "-", "--name", "Ed", "--scheme", "ed25519", "--data-dir", store,
+                        "--password-file", pw], input="//Alice\n", text=True, check=True, capture_output=True)
+        sigil = SigilProcess(binary, "--data-dir", store, "--password-file", pw, dev=False)
+        try:
+            check(any("Unlocked 1 of 1 account(s)." in l for l in sigil.lines), "serve unlocks the keystore account")
+            site = "https://keystore.example"
+            hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "kssession01"}
+            send = lambda i, m, r: json.loads(http("POST", sigil.gateway + "/v1/request", hdrs,
+                                                   json.dumps({"id": i, "message": m, "request": r}).encode())[1])
+            ui_hdrs = {"Origin": sigil.ui, "Content-Type": "application/json", "X-Sigil-Token": sigil.token,
+                       "Sec-Fetch-Site": "same-origin"}
+            state = lambda: json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])
+            events = lambda: json.loads(http("GET", sigil.gateway + "/v1/poll?session=kssession01", {"Origin": site})[1])["events"]
+            send("1", "pub(authorize.tab)", {"origin": "KS"})
+            st = state()
+            account = st["accounts"][0]
+            check(account["type"] == "ed25519" and account["name"] == "Ed", "the keystore account is offered")
+            http("POST", sigil.ui + "/api/approve", ui_hdrs,
+                 json.dumps({"id": st["pending"][0]["id"], "accounts": [account["key"]]}).encode())
+            send("2", "pub(bytes.sign)", {"address": account["address"], "data": "0x68656c6c6f", "type": "bytes"})
+            http("POST", sigil.ui + "/api/approve", ui_hdrs, json.dumps({"id": state()["pending"][0]["id"]}).encode())
+            reply = events()[-1]["data"]
+            signature = bytes.fromhex(reply["response"]["signature"][2:])
+            VerifyKey(bytes.fromhex(account["key"][2:])).verify(b"<Bytes>hello</Bytes>", signature)
+            check(len(signature) == 64, "ed25519 keystore signature (no prefix) verifies over <Bytes>hello</Bytes>")
+        finally:
+            sigil.stop()
+
+
 def free_port():
     import socket
     with socket.socket() as s:
@@ -396,6 +438,7 @@ def main():
     check_origins_command(args.sigil)
     check_restart(args.sigil, args.chromium)
     check_terminal_approver(args.sigil)
+    check_keystore_accounts(args.sigil)
     print("e2e browser: all checks passed")
 
 

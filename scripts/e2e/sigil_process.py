@@ -6,10 +6,10 @@ import time
 
 
 class SigilProcess:
-    def __init__(self, binary, *extra, fixed_ports=False):
+    def __init__(self, binary, *extra, fixed_ports=False, dev=True):
         ports = [] if fixed_ports else ["--port", "0", "--ui-port", "0"]
         self.proc = subprocess.Popen(
-            [binary, "serve", "--dev", *ports, *extra],
+            [binary, "serve", *(["--dev"] if dev else []), *ports, *extra],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines = []
         self.bridge_url = self.approval_url = None

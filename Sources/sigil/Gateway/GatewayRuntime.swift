@@ -23,10 +23,6 @@ struct GatewayRuntime: Sendable {
         }
         let files = try StaticFiles(directory: directory)
         logger.info("loaded static files", metadata: ["directory": "\(directory)", "count": "\(files.resources.count)"])
-        guard options.dev else {
-            throw ValidationErrorText(
-                "this build serves development accounts only: run `sigil serve --dev` (keystore accounts are not wired yet)")
-        }
         var tokens: [String: String] = [:]
         for name in options.clients { tokens[Secret.token()] = name }
         let configuration = GatewayConfiguration(
@@ -43,7 +39,18 @@ struct GatewayRuntime: Sendable {
             shared = StateStoreAuthorizations(store: store)
             logger.info("state", metadata: ["path": "\(directory.databasePath)"])
         }
-        let accounts = try DevAccounts(store: store)
+        let accounts: KeyringAccounts
+        if options.dev {
+            accounts = try KeyringAccounts.development(store: store)
+        } else {
+            let path = try DataDirectory.resolve(explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
+            let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
+            let keyring = try keys.unlockAll(password: try options.password.read(prompt: "Password to unlock your accounts: "))
+            accounts = KeyringAccounts.keystore(keyring, store: store)
+            let count = await accounts.accounts().count
+            print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
+            if count == 0 { logger.warning("no account unlocked: sites will see no accounts (add one with `sigil accounts add`)") }
+        }
         let service = try await GatewayService(
             options: GatewayOptions(
                 approvalMode: options.autoApprove ? .automatic : .person,

@@ -5,14 +5,16 @@ import SignerCore
 import SigningKeys
 import Synchronization
 
-/// The well-known development accounts (`//Alice` … `//Ferdie`, sr25519, from the public dev
-/// phrase) for `sigil serve --dev`: the account directory and signer of the gateway. Their secrets
-/// are public by design; never use them for value.
+/// The gateway's account directory and signer over unlocked key pairs: the well-known development
+/// accounts (`//Alice` … `//Ferdie`, sr25519, public secrets: never for value) for `sigil serve --dev`,
+/// or the keystore's accounts unlocked at start. Accounts are matched by account id, whatever SS58
+/// prefix a dapp uses. Key pairs never leave this type (the `Gateway` module only sees
+/// `GatewayAccount`).
 ///
 /// Transactions go through `SignerCore.PreparedPayload` (validation, the exact signing bytes,
 /// the summary), decoded with the metadata a person approved through `metadata.provide` when it is
 /// stored for the payload's genesis hash — never with metadata from the request itself.
-final class DevAccounts: AccountDirectory, RequestSigner {
+final class KeyringAccounts: AccountDirectory, RequestSigner {
     private struct Entry: Sendable {
         let account: GatewayAccount
         let pair: KeyPair
@@ -23,24 +25,46 @@ final class DevAccounts: AccountDirectory, RequestSigner {
 
     static let names = ["Alice", "Bob", "Charlie", "Dave", "Eve", "Ferdie"]
 
-    init(store: any StateStore) throws {
+    private init(entries: [Entry], store: any StateStore) {
+        self.entries = entries
         metadata = StoredMetadataLookup(store: store)
-        entries = try Self.names.map { name in
+    }
+
+    /// The development accounts.
+    static func development(store: any StateStore) throws -> KeyringAccounts {
+        let entries = try names.map { name in
             let pair = try KeyPair(uri: "//\(name)", scheme: .sr25519)
-            let address = try SS58.encode(pair.publicKey, prefix: SS58.genericSubstrate)
+            let address = try SS58.encode(pair.accountId, prefix: SS58.genericSubstrate)
             return Entry(
                 account: GatewayAccount(
-                    key: HexCoding.encode(pair.publicKey), address: address, name: name, type: "sr25519",
+                    key: HexCoding.encode(pair.accountId), address: address, name: name, type: "sr25519",
                     genesisHash: nil),
                 pair: pair)
         }
+        return KeyringAccounts(entries: entries, store: store)
+    }
+
+    /// The keystore's unlocked, non-hidden accounts.
+    static func keystore(_ keyring: UnlockedKeyring, store: any StateStore) -> KeyringAccounts {
+        let entries = keyring.unlockedAccounts.filter { !$0.isHidden }.compactMap { info -> Entry? in
+            guard let pair = keyring.keyPair(for: info.address) else { return nil }
+            return Entry(
+                account: GatewayAccount(
+                    key: HexCoding.encode(info.accountId), address: info.address, name: info.name,
+                    type: info.scheme.rawValue, genesisHash: info.genesisHash),
+                pair: pair)
+        }
+        return KeyringAccounts(entries: entries, store: store)
     }
 
     func accounts() async -> [GatewayAccount] { entries.map(\.account) }
 
     func accountKey(forAddress address: String) -> String? {
         if let decoded = try? SS58.decode(address) { return HexCoding.encode(decoded.key) }
-        if address.utf8.count == 66, let bytes = try? HexCoding.decode(address) { return HexCoding.encode(bytes) }
+        // 0x-hex account ids: 32 bytes, or 20 for Ethereum-style accounts.
+        if address.utf8.count == 66 || address.utf8.count == 42, let bytes = try? HexCoding.decode(address) {
+            return HexCoding.encode(bytes)
+        }
         return nil
     }
 
