@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Foundation
 
@@ -16,9 +17,26 @@ enum RawHTTPClient {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
+    /// Runs the blocking exchange on a Dispatch thread, never on Swift's cooperative pool (which the
+    /// server's async handlers need: blocking it from tests would starve them).
     static func send(
         port: Int, method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = [],
         host: String? = nil, until: String? = nil
+    ) async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result {
+                        try blockingSend(
+                            port: port, method: method, path: path, headers: headers, body: body, host: host, until: until)
+                    })
+            }
+        }
+    }
+
+    static func blockingSend(
+        port: Int, method: String, path: String, headers: [(String, String)], body: [UInt8],
+        host: String?, until: String?
     ) throws -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError.socket }
