@@ -21,7 +21,8 @@ struct OriginsCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List connected sites and how many accounts each sees.")
+        static let configuration = CommandConfiguration(
+            abstract: "List connected sites and how many accounts each sees.")
         @OptionGroup var location: Location
         @Flag(help: "Print JSON.") var json = false
 
@@ -42,7 +43,8 @@ struct OriginsCommand: ParsableCommand {
     }
 
     struct Revoke: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Disconnect a site (exact origin, e.g. https://app.example).")
+        static let configuration = CommandConfiguration(
+            abstract: "Disconnect a site (exact origin, e.g. https://app.example).")
         @OptionGroup var location: Location
         @Argument(help: "The site's origin as listed.") var origin: String
 

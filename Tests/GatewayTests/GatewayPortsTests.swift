@@ -28,7 +28,9 @@ import Testing
                 pollHold: .milliseconds(200))
             let files = StaticFiles(files: [
                 "/bridge.js": Array("/* bridge */".utf8),
-                "/sigil.user.js": Array("const G = '__SIGIL_GATEWAY__'; const T = '__SIGIL_RELAY_TOKEN__'; const B = '__SIGIL_BRIDGE_SOURCE__';".utf8),
+                "/sigil.user.js": Array(
+                    "const G = '__SIGIL_GATEWAY__'; const T = '__SIGIL_RELAY_TOKEN__'; const B = '__SIGIL_BRIDGE_SOURCE__';"
+                        .utf8),
                 "/bookmarklet.js": Array("javascript:load('__SIGIL_GATEWAY__/bridge.js')".utf8),
                 "/ui/index.html": Array("<!doctype html><title>Sigil</title>".utf8),
                 "/ui/app.js": Array("// app".utf8),
@@ -66,24 +68,35 @@ import Testing
                 body: Array("{\"id\":\"\(id)\",\"message\":\"\(message)\",\"request\":\(request)}".utf8))
         }
 
-        func uiPost(_ path: String, _ body: String, origin: String? = nil, token: String? = nil, site: String? = "same-origin")
+        func uiPost(
+            _ path: String, _ body: String, origin: String? = nil, token: String? = nil, site: String? = "same-origin"
+        )
             async throws -> RawHTTPClient.Response
         {
             var headers = [GatewayPortsTests.json, ("X-Sigil-Token", token ?? configuration.approvalToken)]
             headers.append(("Origin", origin ?? "http://127.0.0.1:\(uiPort)"))
             if let site { headers.append(("Sec-Fetch-Site", site)) }
-            return try await RawHTTPClient.send(port: uiPort, method: "POST", path: path, headers: headers, body: Array(body.utf8))
+            return try await RawHTTPClient.send(
+                port: uiPort, method: "POST", path: path, headers: headers, body: Array(body.utf8))
         }
     }
 
     @Test func aForgedHostIsRefusedOnBothPorts() async throws {
         let h = try await Harness()
-        for host in ["evil.example", "evil.example:\(h.dappPort)", "127.0.0.1:1", "127.0.0.1.evil.example:\(h.dappPort)"] {
-            #expect(try await RawHTTPClient.send(port: h.dappPort, method: "GET", path: "/bridge.js", host: host).status == 403)
+        for host in [
+            "evil.example", "evil.example:\(h.dappPort)", "127.0.0.1:1", "127.0.0.1.evil.example:\(h.dappPort)",
+        ] {
+            #expect(
+                try await RawHTTPClient.send(port: h.dappPort, method: "GET", path: "/bridge.js", host: host).status
+                    == 403)
         }
-        #expect(try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/", host: "rebind.example").status == 403)
+        #expect(
+            try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/", host: "rebind.example").status == 403
+        )
         for host in ["127.0.0.1:\(h.dappPort)", "localhost:\(h.dappPort)", "[::1]:\(h.dappPort)"] {
-            #expect(try await RawHTTPClient.send(port: h.dappPort, method: "GET", path: "/bridge.js", host: host).status == 200)
+            #expect(
+                try await RawHTTPClient.send(port: h.dappPort, method: "GET", path: "/bridge.js", host: host).status
+                    == 200)
         }
         await h.stop()
     }
@@ -111,25 +124,32 @@ import Testing
         #expect(r.header("Vary") == "Origin")
         #expect(r.header("Access-Control-Allow-Private-Network") == "true")
         #expect(r.header("Access-Control-Allow-Headers")?.contains("Authorization") == false)
-        let bad = try await RawHTTPClient.send(port: h.dappPort, method: "OPTIONS", path: "/v1/request", headers: [("Origin", "null")])
+        let bad = try await RawHTTPClient.send(
+            port: h.dappPort, method: "OPTIONS", path: "/v1/request", headers: [("Origin", "null")])
         #expect(bad.status == 403 && bad.header("Access-Control-Allow-Origin") == nil)
         await h.stop()
     }
 
     @Test func requestGatesRefuseWhatIsNotAJSONRequestFromAnIdentifiedClient() async throws {
         let h = try await Harness()
-        #expect(try await h.post("pub(ping)", headers: [("Content-Type", "text/plain"), ("X-Sigil-Session", Self.session)]).status == 415)
+        #expect(
+            try await h.post("pub(ping)", headers: [("Content-Type", "text/plain"), ("X-Sigil-Session", Self.session)])
+                .status == 415)
         #expect(try await h.post("pub(ping)", origin: nil).status == 403)
         #expect(try await h.post("pub(ping)", origin: "null").status == 403)
         #expect(try await h.post("pub(ping)", origin: "chrome-extension://abc").status == 403)
         #expect(try await h.post("pub(ping)", headers: [Self.json]).status == 400)
         #expect(try await h.post("pub(ping)", headers: [Self.json, ("X-Sigil-Session", "bad session!")]).status == 400)
         #expect(
-            try await h.post("pub(ping)", origin: nil, headers: [Self.json, ("X-Sigil-Session", Self.session), ("Authorization", "Bearer nope")])
-                .status == 401)
+            try await h.post(
+                "pub(ping)", origin: nil,
+                headers: [Self.json, ("X-Sigil-Session", Self.session), ("Authorization", "Bearer nope")]
+            )
+            .status == 401)
         let malformed = try await RawHTTPClient.send(
             port: h.dappPort, method: "POST", path: "/v1/request",
-            headers: [Self.json, ("X-Sigil-Session", Self.session), ("Origin", Fixture.site)], body: Array("{\"id\":".utf8))
+            headers: [Self.json, ("X-Sigil-Session", Self.session), ("Origin", Fixture.site)],
+            body: Array("{\"id\":".utf8))
         #expect(malformed.status == 400 && malformed.text == "{\"error\":\"Bad request\"}")
         await h.stop()
     }
@@ -148,12 +168,14 @@ import Testing
         let first = try await h.post("pub(authorize.tab)", "{\"origin\":\"Dapp\"}")
         #expect(first.status == 202 && first.text == "{\"id\":\"r1\",\"pending\":true}")
         let idle = try await RawHTTPClient.send(
-            port: h.dappPort, method: "GET", path: "/v1/poll?session=\(Self.session)", headers: [("Origin", Fixture.site)])
+            port: h.dappPort, method: "GET", path: "/v1/poll?session=\(Self.session)",
+            headers: [("Origin", Fixture.site)])
         #expect(idle.status == 200 && idle.text == "{\"events\":[],\"server\":\"srv1\"}")
         let approval = try #require(await h.service.pendingApprovals.first)
         try await h.service.approve(approval.id, accounts: [TestAccounts.alice.key])
         let poll = try await RawHTTPClient.send(
-            port: h.dappPort, method: "GET", path: "/v1/poll?session=\(Self.session)", headers: [("Origin", Fixture.site)])
+            port: h.dappPort, method: "GET", path: "/v1/poll?session=\(Self.session)",
+            headers: [("Origin", Fixture.site)])
         #expect(poll.text.contains("\"eventId\":\"srv1.1\""))
         #expect(poll.text.contains("\"authorizedAccounts\":[\"\(TestAccounts.alice.address)\"]"))
         let after = try await RawHTTPClient.send(
@@ -169,7 +191,8 @@ import Testing
         #expect(stream.header("Access-Control-Allow-Origin") == Fixture.site)
         // Another site cannot read this session.
         let stolen = try await RawHTTPClient.send(
-            port: h.dappPort, method: "GET", path: "/v1/poll?session=\(Self.session)", headers: [("Origin", Fixture.other)])
+            port: h.dappPort, method: "GET", path: "/v1/poll?session=\(Self.session)",
+            headers: [("Origin", Fixture.other)])
         #expect(stolen.status == 403)
         await h.stop()
     }
@@ -191,18 +214,25 @@ import Testing
         let h = try await Harness()
         let client = try await h.post(
             "pub(accounts.list)", "{}", origin: nil,
-            headers: [Self.json, ("X-Sigil-Session", Self.session), ("Authorization", "Bearer " + String(repeating: "c", count: 64))])
+            headers: [
+                Self.json, ("X-Sigil-Session", Self.session),
+                ("Authorization", "Bearer " + String(repeating: "c", count: 64)),
+            ])
         #expect(client.text.contains("The source client:backend has not been enabled yet"))
         let relay = try await h.post(
             "pub(accounts.list)", "{}", origin: nil,
             headers: [
-                Self.json, ("X-Sigil-Session", "relay-session-1"), ("Authorization", "Bearer " + String(repeating: "r", count: 64)),
+                Self.json, ("X-Sigil-Session", "relay-session-1"),
+                ("Authorization", "Bearer " + String(repeating: "r", count: 64)),
                 ("X-Sigil-Relay-Origin", "https://csp.example"),
             ])
         #expect(relay.text.contains("The source https://csp.example has not been enabled yet"))
         let noOrigin = try await h.post(
             "pub(ping)", origin: nil,
-            headers: [Self.json, ("X-Sigil-Session", "relay-session-2"), ("Authorization", "Bearer " + String(repeating: "r", count: 64))])
+            headers: [
+                Self.json, ("X-Sigil-Session", "relay-session-2"),
+                ("Authorization", "Bearer " + String(repeating: "r", count: 64)),
+            ])
         #expect(noOrigin.status == 400)
         await h.stop()
     }
@@ -217,8 +247,10 @@ import Testing
         #expect(page.header("Cross-Origin-Opener-Policy") == "same-origin")
         #expect(try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/api/state").status == 403)
         let state = try await RawHTTPClient.send(
-            port: h.uiPort, method: "GET", path: "/api/state", headers: [("X-Sigil-Token", h.configuration.approvalToken)])
-        #expect(state.status == 200 && state.text.contains("\"bridgeURL\":\"http://127.0.0.1:\(h.dappPort)/bridge.js\""))
+            port: h.uiPort, method: "GET", path: "/api/state",
+            headers: [("X-Sigil-Token", h.configuration.approvalToken)])
+        #expect(
+            state.status == 200 && state.text.contains("\"bridgeURL\":\"http://127.0.0.1:\(h.dappPort)/bridge.js\""))
         #expect(state.text.contains("javascript:load('http://127.0.0.1:\(h.dappPort)/bridge.js')"))
         let script = try await RawHTTPClient.send(
             port: h.uiPort, method: "GET", path: "/sigil.user.js?token=\(h.configuration.approvalToken)")
@@ -239,7 +271,8 @@ import Testing
         #expect(try await h.uiPost("/api/approve", body, token: String(repeating: "b", count: 64)).status == 403)
         let form = try await RawHTTPClient.send(
             port: h.uiPort, method: "POST", path: "/api/approve?token=\(h.configuration.approvalToken)",
-            headers: [("Content-Type", "text/plain"), ("Origin", "http://127.0.0.1:\(h.uiPort)")], body: Array(body.utf8))
+            headers: [("Content-Type", "text/plain"), ("Origin", "http://127.0.0.1:\(h.uiPort)")],
+            body: Array(body.utf8))
         #expect(form.status == 415)
         #expect(await h.service.pendingApprovals.count == 1)
         #expect(try await h.uiPost("/api/reject", body).status == 200)

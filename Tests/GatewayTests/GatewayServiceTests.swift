@@ -85,7 +85,8 @@ import Testing
         _ = try await service.send("pub(accounts.subscribe)", id: "sub1")
         #expect(try await service.send("pub(accounts.unsubscribe)", ["id": "sub1"], id: "u1")?.body == .response(true))
         #expect(try await service.send("pub(accounts.unsubscribe)", ["id": "sub1"], id: "u2")?.body == .response(false))
-        #expect(try await service.send("pub(accounts.unsubscribe)", ["nope": 1], id: "u3")?.body == .error("Bad request"))
+        #expect(
+            try await service.send("pub(accounts.unsubscribe)", ["nope": 1], id: "u3")?.body == .error("Bad request"))
     }
 
     @Test func simpleMessagesAnswerLikePolkadotJs() async throws {
@@ -136,7 +137,8 @@ import Testing
     @Test func rejectingASignatureAnswersCancelled() async throws {
         let signer = RecordingSigner()
         let service = try await Fixture.service(sites: Fixture.connected(), signer: signer)
-        _ = try await service.send("pub(bytes.sign)", ["address": .string(alice.address), "data": "hi", "type": "bytes"])
+        _ = try await service.send(
+            "pub(bytes.sign)", ["address": .string(alice.address), "data": "hi", "type": "bytes"])
         try await service.reject(try #require(await service.pendingApprovals.first).id)
         #expect(try await service.logged().last == WireReply(id: "r1", .error("Cancelled")))
         #expect(await signer.signedMessages.isEmpty)
@@ -145,7 +147,9 @@ import Testing
     @Test func messagesAreSignedWrappedAndAnAddressWithAnotherPrefixStillMatches() async throws {
         let signer = RecordingSigner()
         let service = try await Fixture.service(mode: .automatic, sites: Fixture.connected(), signer: signer)
-        let request: JSONValue = ["address": .string(TestAccounts.alicePolkadot), "data": "0x68656c6c6f", "type": "bytes"]
+        let request: JSONValue = [
+            "address": .string(TestAccounts.alicePolkadot), "data": "0x68656c6c6f", "type": "bytes",
+        ]
         let reply = try #require(try await service.send("pub(bytes.sign)", request))
         guard case .response(let result) = reply.body else { Issue.record("not a response: \(reply)"); return }
         #expect(result["signature"]?.stringValue?.count == 130)
@@ -194,7 +198,9 @@ import Testing
         #expect(
             try await service.send("pub(metadata.list)", id: "l2")?.body
                 == .response([["genesisHash": .string(genesis), "specVersion": 2_000_000]]))
-        for bad: JSONValue in [["genesisHash": "0x12", "specVersion": 1], ["genesisHash": .string(genesis), "specVersion": -1]] {
+        for bad: JSONValue in [
+            ["genesisHash": "0x12", "specVersion": 1], ["genesisHash": .string(genesis), "specVersion": -1],
+        ] {
             #expect(try await service.send("pub(metadata.provide)", bad, id: "b")?.body == .error("Bad request"))
         }
     }
@@ -245,7 +251,8 @@ import Testing
             _ = try await service.send("pub(ping)", source: Fixture.other)
         }
         await #expect(throws: GatewayError(.sessionMismatch, "")) {
-            _ = try await service.keptEvents(for: ClientIdentity(source: Fixture.other, session: "session-1"), after: nil)
+            _ = try await service.keptEvents(
+                for: ClientIdentity(source: Fixture.other, session: "session-1"), after: nil)
         }
     }
 
@@ -267,8 +274,15 @@ import Testing
         #expect(service.sequence(ofEventID: "srv1.1") == 1)
         #expect(service.sequence(ofEventID: "old.7") == nil)
         #expect(service.sequence(ofEventID: "garbage") == nil)
-        let after = try await service.keptEvents(for: ClientIdentity(source: Fixture.site, session: "session-1"), after: 1)
-        #expect(after.count == 1 && after[0].reply.body == .subscription([["address": .string(bob.address), "genesisHash": nil, "name": "Bob", "type": "ed25519"]]))
+        let after = try await service.keptEvents(
+            for: ClientIdentity(source: Fixture.site, session: "session-1"), after: 1)
+        #expect(
+            after.count == 1
+                && after[0].reply.body
+                    == .subscription([
+                        ["address": .string(bob.address), "genesisHash": nil, "name": "Bob", "type": "ed25519"]
+                    ])
+        )
     }
 }
 

@@ -1,6 +1,6 @@
 import Dispatch
-import Glibc
 import Foundation
+import Glibc
 
 /// A minimal blocking HTTP/1.1 client over a loopback socket, for tests (no Foundation networking).
 /// Sends one request with `Connection: close` and reads until EOF, or until `until` appears in the
@@ -28,7 +28,8 @@ enum RawHTTPClient {
                 continuation.resume(
                     with: Result {
                         try blockingSend(
-                            port: port, method: method, path: path, headers: headers, body: body, host: host, until: until)
+                            port: port, method: method, path: path, headers: headers, body: body, host: host,
+                            until: until)
                     })
             }
         }
@@ -85,7 +86,8 @@ enum RawHTTPClient {
         var headers: [(String, String)] = []
         for line in headLines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         let headLength = text[..<split.upperBound].utf8.count
         return Response(status: status, headers: headers, body: Array(bytes[headLength...]))

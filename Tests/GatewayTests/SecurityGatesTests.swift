@@ -50,7 +50,8 @@ import Testing
 
     @Test func jsonContentTypeAndBearerTokensAreParsedStrictly() {
         func with(_ name: String, _ value: String) -> HTTPRequest {
-            HTTPRequest(method: .post, target: "/", headers: [(name, value)].reduce(into: HTTPHeaders()) { $0.add($1.0, $1.1) })
+            HTTPRequest(
+                method: .post, target: "/", headers: [(name, value)].reduce(into: HTTPHeaders()) { $0.add($1.0, $1.1) })
         }
         #expect(SecurityGates.isJSON(with("Content-Type", "application/json")))
         #expect(SecurityGates.isJSON(with("Content-Type", "Application/JSON; charset=utf-8")))
@@ -68,7 +69,8 @@ import Testing
         for bad in [
             "[]", "{}", "{\"id\":\"\",\"message\":\"pub(ping)\"}", "{\"id\":5,\"message\":\"pub(ping)\"}",
             "{\"id\":\"1\"}", "{\"id\":\"1\",\"message\":\"\"}", "{\"id\":\"1\",\"message\":\"has space\"}",
-            "{\"id\":\"\(String(repeating: "x", count: 129))\",\"message\":\"pub(ping)\"}", "{\"id\":\"a\\nb\",\"message\":\"x\"}",
+            "{\"id\":\"\(String(repeating: "x", count: 129))\",\"message\":\"pub(ping)\"}",
+            "{\"id\":\"a\\nb\",\"message\":\"x\"}",
         ] {
             #expect(throws: GatewayError.self, "\(bad)") { try WireRequest(json: try JSONValue.parse(Array(bad.utf8))) }
         }

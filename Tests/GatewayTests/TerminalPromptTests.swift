@@ -6,12 +6,14 @@ import Testing
     let accounts = [TestAccounts.alice, TestAccounts.bob]
     let authorize = ApprovalSubject.authorize(AuthorizationRequest(declaredName: "Dapp"))
     let message = ApprovalSubject.signBytes(
-        BytesSigningRequest(address: "a", accountKey: "k", message: [], summary: [SummaryRow("message", "hi\u{1b}[2J")]))
+        BytesSigningRequest(address: "a", accountKey: "k", message: [], summary: [SummaryRow("message", "hi\u{1b}[2J")])
+    )
 
-    @Test(arguments: [
-        ("y", ["A", "B"]), ("YES", ["A", "B"]), ("2", ["B"]), ("1, 2", ["A", "B"]), ("n", nil), ("", nil),
-        (nil, nil), ("3", nil), ("1,x", nil), ("0", nil), ("1,", nil),
-    ] as [(String?, [String]?)])
+    @Test(
+        arguments: [
+            ("y", ["A", "B"]), ("YES", ["A", "B"]), ("2", ["B"]), ("1, 2", ["A", "B"]), ("n", nil), ("", nil),
+            (nil, nil), ("3", nil), ("1,x", nil), ("0", nil), ("1,", nil),
+        ] as [(String?, [String]?)])
     func connectionAnswers(line: String?, picked: [String]?) {
         let keys = picked?.map { $0 == "A" ? TestAccounts.alice.key : TestAccounts.bob.key }
         let answer = TerminalPrompt.interpret(line, subject: authorize, accounts: accounts)

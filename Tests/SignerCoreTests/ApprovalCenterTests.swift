@@ -8,7 +8,8 @@ import Testing
     let bob = "0x8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48"
 
     func extrinsic(_ key: String) -> ApprovalSubject {
-        .signExtrinsic(ExtrinsicSigningRequest(address: "addr", accountKey: key, payloadJSON: Array("{}".utf8), summary: []))
+        .signExtrinsic(
+            ExtrinsicSigningRequest(address: "addr", accountKey: key, payloadJSON: Array("{}".utf8), summary: []))
     }
 
     func connected(_ accounts: [String]) -> ApprovalCenter {
@@ -17,8 +18,9 @@ import Testing
 
     @Test func anUnknownSiteIsQueuedAndOnlyOnce() throws {
         var center = ApprovalCenter()
-        guard case .queued(let entry) = try center.requestAuthorization(
-            source: site, declaredName: "Dapp", session: "t1", now: .zero)
+        guard
+            case .queued(let entry) = try center.requestAuthorization(
+                source: site, declaredName: "Dapp", session: "t1", now: .zero)
         else { Issue.record("expected queued"); return }
         #expect(entry.source == site)
         #expect(throws: SignerError(.authorizationPending, "")) {
@@ -30,20 +32,23 @@ import Testing
 
     @Test func approvingGrantsOnlyTickedKnownAccounts() throws {
         var center = ApprovalCenter()
-        guard case .queued(let entry) = try center.requestAuthorization(
-            source: site, declaredName: "Dapp", session: nil, now: .zero)
+        guard
+            case .queued(let entry) = try center.requestAuthorization(
+                source: site, declaredName: "Dapp", session: nil, now: .zero)
         else { Issue.record("expected queued"); return }
         let decision = try center.approve(id: entry.id, accounts: [bob, "0xnotreal", bob], known: [alice, bob])
         #expect(decision.approved && decision.grantedAccounts == [bob])
         #expect(try center.requireEnabled(site) == [bob])
-        #expect(try center.requestAuthorization(source: site, declaredName: "Dapp", session: nil, now: .zero)
-            == .authorized([bob]))
+        #expect(
+            try center.requestAuthorization(source: site, declaredName: "Dapp", session: nil, now: .zero)
+                == .authorized([bob]))
     }
 
     @Test func rejectingRecordsTheSiteWithNoAccounts() throws {
         var center = ApprovalCenter()
-        guard case .queued(let entry) = try center.requestAuthorization(
-            source: site, declaredName: "Dapp", session: nil, now: .zero)
+        guard
+            case .queued(let entry) = try center.requestAuthorization(
+                source: site, declaredName: "Dapp", session: nil, now: .zero)
         else { Issue.record("expected queued"); return }
         let decision = try center.reject(id: entry.id)
         #expect(!decision.approved)

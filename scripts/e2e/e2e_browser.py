@@ -286,6 +286,10 @@ def main():
                 .then(i => { window.ext = i; return 'ok'; }, e => 'error: ' + e.message) }""")
             auth = approval_article(ui, "authorize")
             check(dapp_origin in auth.get_by_role("heading").inner_text(), "authorization shows the site's origin")
+            ui.set_viewport_size({"width": 360, "height": 740})
+            check(ui.evaluate("document.documentElement.scrollWidth <= 360"),
+                  "approval page fits a phone-sized window without horizontal scrolling")
+            ui.set_viewport_size({"width": 1280, "height": 800})
             check("E2E Dapp" in auth.inner_text() and "suspicious" in auth.inner_text(),
                   "self-declared name shown sanitized and flagged")
             boxes = auth.locator('input[type="checkbox"]')

@@ -52,8 +52,12 @@ public struct ApprovalPortal: HTTPHandler {
         // A POST API endpoint: token + same-origin + JSON + small body, then the async action.
         func post(_ path: String, _ action: @escaping @Sendable (JSONValue) async throws -> Void) {
             router.route(.post, path) { request, responder in
-                guard sameOrigin(request), authorized(request) else { responder.send(Self.wrap(.status(.forbidden))); return }
-                guard SecurityGates.isJSON(request) else { responder.send(Self.wrap(.status(.unsupportedMediaType))); return }
+                guard sameOrigin(request), authorized(request) else {
+                    responder.send(Self.wrap(.status(.forbidden))); return
+                }
+                guard SecurityGates.isJSON(request) else {
+                    responder.send(Self.wrap(.status(.unsupportedMediaType))); return
+                }
                 guard request.body.count <= configuration.maxSmallBodyBytes else {
                     responder.send(Self.wrap(.status(.contentTooLarge))); return
                 }
@@ -117,9 +121,12 @@ public struct ApprovalPortal: HTTPHandler {
         }
         router.get("/sigil.user.js") { request in
             guard authorized(request) else { return Self.wrap(.status(.forbidden)) }
-            guard let script = GatewayAssets.userscript(files: files, endpoints: endpoints, relayToken: configuration.relayToken)
+            guard
+                let script = GatewayAssets.userscript(
+                    files: files, endpoints: endpoints, relayToken: configuration.relayToken)
             else { return Self.wrap(.status(.notFound)) }
-            var response = HTTPResponse(status: .ok, headers: ["Content-Type": "application/javascript; charset=utf-8"], body: script)
+            var response = HTTPResponse(
+                status: .ok, headers: ["Content-Type": "application/javascript; charset=utf-8"], body: script)
             response.headers.set("Content-Disposition", "inline; filename=\"sigil.user.js\"")
             return Self.wrap(response)
         }

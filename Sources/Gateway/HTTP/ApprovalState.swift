@@ -3,7 +3,9 @@ import SignerCore
 /// The approval page's view of the gateway (`GET /api/state`): pending requests with everything a
 /// person needs to decide, connected sites, accounts, and how to install the bridge.
 enum ApprovalState {
-    static func json(service: GatewayService, directory: any AccountDirectory, endpoints: GatewayEndpoints, bookmarklet: String = "") async -> JSONValue {
+    static func json(
+        service: GatewayService, directory: any AccountDirectory, endpoints: GatewayEndpoints, bookmarklet: String = ""
+    ) async -> JSONValue {
         let accounts = await directory.accounts()
         let pending = await service.pendingApprovals.map { approval -> JSONValue in
             var item: [String: JSONValue] = [
@@ -20,15 +22,25 @@ enum ApprovalState {
             case .signBytes(let request): rows = request.summary
             case .provideMetadata(let proposal): rows = proposal.summary
             }
-            item["summary"] = .array(rows.map { ["label": .string($0.label), "value": .string($0.value), "warning": .bool($0.isWarning)] })
+            item["summary"] = .array(
+                rows.map { ["label": .string($0.label), "value": .string($0.value), "warning": .bool($0.isWarning)] })
             return .object(item)
         }
         let sites = await service.sites.map { site -> JSONValue in
-            ["source": .string(site.source), "appName": .string(site.appName), "accounts": .array(site.accounts.map(JSONValue.string))]
+            [
+                "source": .string(site.source), "appName": .string(site.appName),
+                "accounts": .array(site.accounts.map(JSONValue.string)),
+            ]
         }
         return [
             "pending": .array(pending), "sites": .array(sites),
-            "accounts": .array(accounts.map { ["key": .string($0.key), "address": .string($0.address), "name": $0.name.map(JSONValue.string) ?? .null, "type": .string($0.type)] }),
+            "accounts": .array(
+                accounts.map {
+                    [
+                        "key": .string($0.key), "address": .string($0.address),
+                        "name": $0.name.map(JSONValue.string) ?? .null, "type": .string($0.type),
+                    ]
+                }),
             "bridgeURL": .string(endpoints.bridgeURL), "bookmarklet": .string(bookmarklet),
         ]
     }

@@ -42,7 +42,8 @@ struct ClientIdentification: Sendable {
                 guard let claimed = request.headers["X-Sigil-Relay-Origin"], let origin = SiteOrigin(claimed) else {
                     return .refused(.status(.badRequest))
                 }
-                return .identified(Result(client: ClientIdentity(source: origin.description, session: session), corsOrigin: nil))
+                return .identified(
+                    Result(client: ClientIdentity(source: origin.description, session: session), corsOrigin: nil))
             }
             var name: String?
             for (candidate, clientName) in configuration.clientTokens
@@ -50,10 +51,12 @@ struct ClientIdentification: Sendable {
                 name = clientName
             }
             guard let name else { return .refused(.status(.unauthorized)) }
-            return .identified(Result(client: ClientIdentity(source: "client:\(name)", session: session), corsOrigin: nil))
+            return .identified(
+                Result(client: ClientIdentity(source: "client:\(name)", session: session), corsOrigin: nil))
         }
         guard let origin = SecurityGates.siteOrigin(request) else { return .refused(.status(.forbidden)) }
         return .identified(
-            Result(client: ClientIdentity(source: origin.description, session: session), corsOrigin: origin.description))
+            Result(client: ClientIdentity(source: origin.description, session: session), corsOrigin: origin.description)
+        )
     }
 }

@@ -67,7 +67,9 @@ public struct DappHandler: HTTPHandler {
             guard case .identified(let ident) = identify(request, session: request.headers["X-Sigil-Session"]) else {
                 responder.send(.status(.forbidden)); return
             }
-            guard SecurityGates.isJSON(request) else { responder.send(ident.decorate(.status(.unsupportedMediaType))); return }
+            guard SecurityGates.isJSON(request) else {
+                responder.send(ident.decorate(.status(.unsupportedMediaType))); return
+            }
             Task {
                 await service.closeSession(ident.client.session, source: ident.client.source)
                 responder.send(ident.decorate(.status(.noContent)))
@@ -80,7 +82,8 @@ public struct DappHandler: HTTPHandler {
             case .identified(let value): ident = value
             }
             Task {
-                let resume = service.sequence(ofEventID: request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID"))
+                let resume = service.sequence(
+                    ofEventID: request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID"))
                 let events: AsyncStream<SessionEvent>
                 do {
                     events = try await service.events(for: ident.client, after: resume)

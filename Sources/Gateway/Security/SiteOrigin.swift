@@ -14,7 +14,11 @@ public struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible
         guard text.utf8.count <= 300, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         let lower = text.lowercased()
         let scheme: String
-        if lower.hasPrefix("https://") { scheme = "https" } else if lower.hasPrefix("http://") { scheme = "http" } else {
+        if lower.hasPrefix("https://") {
+            scheme = "https"
+        } else if lower.hasPrefix("http://") {
+            scheme = "http"
+        } else {
             return nil
         }
         let rest = lower.dropFirst(scheme.count + 3)

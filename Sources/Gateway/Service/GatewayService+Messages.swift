@@ -169,7 +169,8 @@ extension GatewayService {
             SummaryRow("upgrade", "spec \(known.map(String.init) ?? "<unknown>") → \(spec) for \(chain)"),
         ]
         if let symbol = def["tokenSymbol"]?.stringValue, let decimals = def["tokenDecimals"]?.numberValue {
-            summary.append(SummaryRow("token", "\(AppName(declared: symbol).text) (\(Int(exactly: decimals) ?? 0) decimals)"))
+            summary.append(
+                SummaryRow("token", "\(AppName(declared: symbol).text) (\(Int(exactly: decimals) ?? 0) decimals)"))
         }
         if let known, known >= spec {
             summary.append(SummaryRow("warning", "this is not newer than the stored metadata", warning: true))

@@ -88,7 +88,8 @@ public actor GatewayService {
         let now = clock.now
         let expired = center.expire(now: now)
         for approval in expired { await answerCancelled(approval) }
-        for (id, state) in sessions where state.listeners.isEmpty && now - state.lastActivity > options.sessionIdleTimeout {
+        for (id, state) in sessions
+        where state.listeners.isEmpty && now - state.lastActivity > options.sessionIdleTimeout {
             dropSession(id)
         }
         if !expired.isEmpty { notifyUI() }

@@ -31,7 +31,9 @@ public enum TerminalPrompt {
         }
         if case .authorize = subject, !text.isEmpty {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            let picks = parts.compactMap { Int($0) }.filter { (1...max(accounts.count, 1)).contains($0) && $0 <= accounts.count }
+            let picks = parts.compactMap { Int($0) }.filter {
+                (1...max(accounts.count, 1)).contains($0) && $0 <= accounts.count
+            }
             if !picks.isEmpty, picks.count == parts.count { return .approve(picks.map { accounts[$0 - 1].key }) }
         }
         return .reject

@@ -22,8 +22,12 @@ public struct AppName: Sendable, Equatable, Codable {
             if ch == "<" { inTag = true; continue }
             if ch == ">" { inTag = false; continue }
             if inTag { continue }
-            if ch.isWhitespace || ch.unicodeScalars.contains(where: { $0.properties.generalCategory == .control
-                || $0.properties.generalCategory == .format }) {
+            if ch.isWhitespace
+                || ch.unicodeScalars.contains(where: {
+                    $0.properties.generalCategory == .control
+                        || $0.properties.generalCategory == .format
+                })
+            {
                 if !stripped.hasSuffix(" ") { stripped.append(" ") }
             } else {
                 stripped.append(ch)

@@ -46,8 +46,9 @@ public enum MessageWrapping {
     public static func displayText(_ message: [UInt8]) -> String? {
         guard let text = String(validating: message, as: UTF8.self) else { return nil }
         let printable = text.unicodeScalars.allSatisfy {
-            $0 == "\n" || $0 == "\t" || !($0.properties.generalCategory == .control
-                || $0.properties.generalCategory == .format)
+            $0 == "\n" || $0 == "\t"
+                || !($0.properties.generalCategory == .control
+                    || $0.properties.generalCategory == .format)
         }
         return printable ? text : nil
     }

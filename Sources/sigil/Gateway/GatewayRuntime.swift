@@ -22,7 +22,8 @@ struct GatewayRuntime: Sendable {
             throw ValidationErrorText("cannot find the public/ directory; pass --public-dir or set SIGIL_PUBLIC_DIR")
         }
         let files = try StaticFiles(directory: directory)
-        logger.info("loaded static files", metadata: ["directory": "\(directory)", "count": "\(files.resources.count)"])
+        logger.info(
+            "loaded static files", metadata: ["directory": "\(directory)", "count": "\(files.resources.count)"])
         var tokens: [String: String] = [:]
         for name in options.clients { tokens[Secret.token()] = name }
         let configuration = GatewayConfiguration(
@@ -33,7 +34,8 @@ struct GatewayRuntime: Sendable {
         if options.dev && options.dataDir == nil {
             store = try SQLiteStateStore.inMemory()
         } else {
-            let path = try DataDirectory.resolve(explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
+            let path = try DataDirectory.resolve(
+                explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
             let directory = try DataDirectory.open(path)
             store = try SQLiteStateStore(path: directory.databasePath)
             shared = StateStoreAuthorizations(store: store)
@@ -43,13 +45,17 @@ struct GatewayRuntime: Sendable {
         if options.dev {
             accounts = try KeyringAccounts.development(store: store)
         } else {
-            let path = try DataDirectory.resolve(explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
+            let path = try DataDirectory.resolve(
+                explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
             let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
-            let keyring = try keys.unlockAll(password: try options.password.read(prompt: "Password to unlock your accounts: "))
+            let keyring = try keys.unlockAll(
+                password: try options.password.read(prompt: "Password to unlock your accounts: "))
             accounts = KeyringAccounts.keystore(keyring, store: store)
             let count = await accounts.accounts().count
             print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
-            if count == 0 { logger.warning("no account unlocked: sites will see no accounts (add one with `sigil accounts add`)") }
+            if count == 0 {
+                logger.warning("no account unlocked: sites will see no accounts (add one with `sigil accounts add`)")
+            }
         }
         let service = try await GatewayService(
             options: GatewayOptions(
@@ -57,9 +63,11 @@ struct GatewayRuntime: Sendable {
                 limits: ApprovalLimits(approvalTimeout: .seconds(options.approvalTimeout)),
                 deniedHosts: Set(options.deniedHosts.map { $0.lowercased() })),
             accounts: accounts, signer: accounts, metadata: StateStoreMetadata(store: store),
-            persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)), logger: logger)
+            persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
+            logger: logger)
         return GatewayRuntime(
-            service: service, accounts: accounts, configuration: configuration, files: files, endpoints: GatewayEndpoints(),
+            service: service, accounts: accounts, configuration: configuration, files: files,
+            endpoints: GatewayEndpoints(),
             sharedAuthorizations: shared)
     }
 }

@@ -75,9 +75,21 @@ final class KeyringAccounts: AccountDirectory, RequestSigner {
         return entry.pair
     }
 
+    /// Payloads prepared when a request was described, reused when it is signed (the same JSON
+    /// bytes give the same result: preparation is deterministic for given stored metadata).
+    private let prepared = Mutex<[(json: [UInt8], spec: UInt32?, value: PreparedPayload)]>([])
+
     private func prepare(_ payload: WireJSON) throws -> PreparedPayload {
+        let json = payload.encoded()
         let source = payload["genesisHash"]?.stringValue.flatMap { metadata.source(genesisHash: $0) }
-        return try PreparedPayload(json: payload.encoded(), metadata: source?.metadata, provided: source?.properties)
+        let spec = source.flatMap { metadata.specVersion(of: $0) }
+        if let hit = prepared.withLock({ $0.first { $0.json == json && $0.spec == spec }?.value }) { return hit }
+        let value = try PreparedPayload(json: json, metadata: source?.metadata, provided: source?.properties)
+        prepared.withLock {
+            $0.append((json, spec, value))
+            if $0.count > 64 { $0.removeFirst($0.count - 64) }
+        }
+        return value
     }
 
     func describeExtrinsic(payload: WireJSON, account: GatewayAccount) async throws -> [SummaryRow] {
@@ -116,6 +128,11 @@ final class StoredMetadataLookup: Sendable {
     private let cache = Mutex<[String: (spec: UInt32, source: MetadataSource)]>([:])
 
     init(store: any StateStore) { self.store = store }
+
+    /// The spec version a cached source was decoded for.
+    func specVersion(of source: MetadataSource) -> UInt32? {
+        cache.withLock { $0.values.first { $0.source.genesisHash == source.genesisHash }?.spec }
+    }
 
     func source(genesisHash: String) -> MetadataSource? {
         let key = genesisHash.lowercased()
