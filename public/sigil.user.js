@@ -29,14 +29,24 @@
   const channel = 'sigil-' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   const pageOrigin = location.origin;
   const code = '(() => { const __sigilConfig = ' + JSON.stringify({ channel, as: AS }) + ';\n' + BRIDGE_SOURCE + '\n})();';
-  try {
-    GM_addElement('script', { textContent: code }); // bypasses the page's CSP (Tampermonkey, Violentmonkey)
-  } catch (_) {
-    const s = document.createElement('script');
-    s.textContent = code;
-    (document.head || document.documentElement).appendChild(s);
-    s.remove();
-  }
+  const inject = () => {
+    try {
+      GM_addElement('script', { textContent: code }); // bypasses the page's CSP (Tampermonkey, Violentmonkey)
+    } catch (_) {
+      const s = document.createElement('script');
+      s.textContent = code;
+      (document.head || document.documentElement).appendChild(s);
+      s.remove();
+    }
+  };
+  // At document start there may be no <html> element yet. The observer's callback runs as a
+  // microtask, which the HTML parser performs before it runs the page's first script.
+  if (document.documentElement) inject();
+  else new MutationObserver((_, observer) => {
+    if (!document.documentElement) return;
+    observer.disconnect();
+    inject();
+  }).observe(document, { childList: true });
 
   const toPage = (msg) => window.postMessage(Object.assign({ sigil: channel, dir: 'relay' }, msg), '*');
   const headers = (session) => ({

@@ -81,10 +81,10 @@ def serve_dapp(bridge_url):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def http(method, url, headers=None, body=None):
+def http(method, url, headers=None, body=None, timeout=10):
     req = urllib.request.Request(url, method=method, headers=headers or {}, data=body)
     try:
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
             return r.status, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
@@ -211,6 +211,107 @@ def check_keystore_accounts(binary):
             check(len(signature) == 64, "ed25519 keystore signature (no prefix) verifies over <Bytes>hello</Bytes>")
         finally:
             sigil.stop()
+
+
+# Stands in for the userscript manager: GM_xmlhttpRequest goes to the test server's /__gm (same
+# origin, so the page's CSP allows it), which performs the request like the extension would.
+FAKE_GM = """
+window.GM_xmlhttpRequest = (o) => {
+  fetch('/__gm', {method: 'POST', body: JSON.stringify({method: o.method, url: o.url, headers: o.headers, data: o.data})})
+    .then(r => r.json()).then(r => r.error ? o.onerror() : o.onload(r), () => o.onerror());
+};
+window.GM_addElement = (tag, attrs) => {
+  const e = document.createElement(tag);
+  e.textContent = attrs.textContent;
+  (document.head || document.documentElement).appendChild(e);
+  return e;
+};
+"""
+
+CSP_HTML = b"""<!doctype html><html><head><meta charset="utf-8"><title>csp dapp</title></head>
+<body><h1>strict CSP dapp</h1><script>window.found = !!(window.injectedWeb3 && window.injectedWeb3.sigil);</script></body></html>"""
+
+
+def serve_csp_dapp(gateway):
+    class Handler(SimpleHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            # No connection to 127.0.0.1:<gateway> and no foreign scripts: the userscript must relay.
+            self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'")
+            self.send_header("Content-Length", str(len(CSP_HTML)))
+            self.end_headers()
+            self.wfile.write(CSP_HTML)
+
+        def do_POST(self):
+            req = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            if not req["url"].startswith(gateway + "/"):
+                self.send_error(403)
+                return
+            data = req.get("data")
+            try:
+                status, body = http(req["method"], req["url"], req.get("headers") or {},
+                                    data.encode() if data is not None else None, timeout=40)
+                out = json.dumps({"status": status, "responseText": body.decode()}).encode()
+            except OSError:  # the gateway went away (end of test): like GM's onerror
+                out = b'{"error": true}'
+            
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(out)))
+            self.end_headers()
+            self.wfile.write(out)
+
+        def log_message(self, *args):
+            pass
+
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            pass  # the browser closed while a relayed long-poll was held (end of test)
+
+    server = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def check_userscript(binary, chromium):
+    """The userscript on a site whose CSP forbids 127.0.0.1: injected at document start, it relays
+    the bridge's messages (postMessage transport) to the gateway with its relay token."""
+    sigil = SigilProcess(binary, "--auto-approve")
+    server, url = serve_csp_dapp(sigil.gateway)
+    try:
+        status, script = http("GET", f"{sigil.ui}/sigil.user.js?token={sigil.token}")
+        check(status == 200 and b"// ==UserScript==" in script and b"@run-at       document-start" in script,
+              "the approval port serves the userscript")
+        check(sigil.gateway.encode() in script and b"__SIGIL_" not in script,
+              "the userscript carries this gateway's URL, relay token and bridge")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            context = browser.new_context()
+            context.add_init_script(FAKE_GM + "\n" + script.decode())
+            page = context.new_page()
+            page.goto(url)
+            check(page.evaluate("window.found") is True, "the wallet exists before the page's own scripts run")
+            blocked = page.evaluate(f"fetch('{sigil.gateway}/bridge.js').then(() => 'reached', () => 'blocked')")
+            check(blocked == "blocked", "the page's CSP really forbids reaching the gateway directly")
+            accounts = page.evaluate("""window.injectedWeb3.sigil.enable('CSP dapp')
+                .then(i => i.accounts.get()).then(a => a.map(x => x.address), e => 'error: ' + e.message)""")
+            check(isinstance(accounts, list) and ALICE in accounts, "enable and accounts.get work through the relay")
+            site = url.rstrip("/")
+            listed = json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])["sites"]
+            check([s["source"] for s in listed] == [site], "the relay reports the tab's own origin as the site")
+            page.evaluate("() => { window.pushes = []; window.injectedWeb3.sigil.enable('CSP dapp').then(i => "
+                          "i.accounts.subscribe(l => window.pushes.push(l))) }")
+            poll(page, "window.pushes.length >= 1")
+            check(True, "subscription pushes arrive through the relay's long-poll")
+            signed = page.evaluate("""window.injectedWeb3.sigil.enable('CSP dapp').then(i => i.signer.signRaw(
+                {address: '%s', data: 'relayed', type: 'bytes'}))""" % ALICE)
+            check(sr25519.verify(bytes.fromhex(signed["signature"][2:]), b"<Bytes>relayed</Bytes>", ALICE_PUB),
+                  "a message signed through the relay verifies")
+            browser.close()
+    finally:
+        server.shutdown()
+        sigil.stop()
 
 
 def free_port():
@@ -443,6 +544,7 @@ def main():
     check_restart(args.sigil, args.chromium)
     check_terminal_approver(args.sigil)
     check_keystore_accounts(args.sigil)
+    check_userscript(args.sigil, args.chromium)
     print("e2e browser: all checks passed")
 
 
