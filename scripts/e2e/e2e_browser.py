@@ -510,14 +510,38 @@ def main():
             check(dapp.evaluate("window.ext.accounts.get().then(a => a.length)") == 1,
                   "a no-cors cross-site POST to the approval page changes nothing")
 
+            # a second tab of the same site: connected at once (no second prompt), its own subscription
+            tab2 = context.new_page()
+            tab2.goto(dapp_url)
+            tab2.evaluate("""() => { window.pushes = []; window.injectedWeb3.sigil.enable('E2E Dapp')
+                .then(i => i.accounts.subscribe(l => window.pushes.push(l))) }""")
+            poll(tab2, "window.pushes.length >= 1")
+            check(tab2.evaluate("window.pushes[0].map(a => a.address)") == [ALICE],
+                  "a second tab of the site is connected without a new prompt")
+
             # revoke on the approval page -> the subscription pushes an empty list
             ui.bring_to_front()
             ui.locator(f'li[data-site="{dapp_origin}"]').get_by_role("button", name="Revoke").click()
             poll(dapp, "window.pushes.length >= 2 && window.pushes[window.pushes.length - 1].length === 0")
-            check(True, "revocation pushes an empty account list to the open tab")
+            poll(tab2, "window.pushes.length >= 2 && window.pushes[window.pushes.length - 1].length === 0")
+            check(True, "revocation pushes an empty account list to every open tab of the site")
             after = dapp.evaluate("window.ext.accounts.get().then(() => 'listed', e => e.message)")
             check(after == f"The source {dapp_origin} has not been enabled yet", "revoked site is no longer enabled")
+
+            # the bookmarklet from the approval page puts the wallet into a page that has none
+            bookmarklet = json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])["bookmarklet"]
+            check(bookmarklet.startswith("javascript:"), "the approval page offers a bookmarklet")
+            plain = context.new_page()
+            plain.goto(dapp_url.replace("127.0.0.1", "localhost"))
+            plain.evaluate("delete window.injectedWeb3")
+            plain.evaluate(bookmarklet[len("javascript:"):])
+            poll(plain, "!!(window.injectedWeb3 && window.injectedWeb3.sigil)")
+            check(True, "clicking the bookmarklet injects the wallet")
             browser.close()
+
+        import gzip
+        status, bridge = http("GET", sigil.bridge_url)
+        check(len(gzip.compress(bridge, 9)) < 10 * 1024, f"bridge.js is {len(gzip.compress(bridge, 9))} bytes gzipped (< 10 KB)")
 
         # Security gates without a browser
         status, _ = http("GET", sigil.bridge_url, {"Host": "evil.example"})
