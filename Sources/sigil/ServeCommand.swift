@@ -12,8 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the gateway: the bridge script for dapps and the approval page, on 127.0.0.1.",
         discussion: """
-            Dapps load http://127.0.0.1:<port>/bridge.js. The approval page lives on its own port so
-            dapp traffic can never starve it and dapp pages cannot reach it as same-origin.
+            Dapps load http://127.0.0.1:<port>/bridge.js. The approval page lives on its own port, so \
+            dapp traffic can never starve it and dapp pages are never same-origin with it.
+
             Stop with Ctrl-C (SIGINT) or SIGTERM: in-flight responses finish, then the process exits.
             """)
 
@@ -27,11 +28,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var level = Logger.Level.info
-        if let parsed = Logger.Level(rawValue: options.logLevel.lowercased()) { level = parsed }
+        let chosenLevel = Logger.Level(rawValue: options.logLevel.lowercased()) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
+            handler.logLevel = chosenLevel
             return handler
         }
         let logger = Logger(label: "sigil.serve")
@@ -39,9 +39,6 @@ struct ServeCommand: AsyncParsableCommand {
 
         let runtime = try await GatewayRuntime.make(options: options, logger: logger)
         let servers = try Self.makeServers(options: options, runtime: runtime, logger: logger)
-        if let host = options.host {
-            logger.warning("binding \(host) as asked by --host; make sure this is what you want")
-        }
         if options.autoApprove {
             logger.warning("--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
             print("WARNING: --auto-approve is on: every connection and signature is approved automatically.")

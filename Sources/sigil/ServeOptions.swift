@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 
 /// Options of `sigil serve`. Kept in one struct so later issues (`--dev`, tokens, …) add fields here
 /// and `ServeCommand.makeServers` reads them.
@@ -79,6 +80,9 @@ struct ServeOptions: ParsableArguments {
         }
         if port != 0 && port == uiPort { throw ValidationError("--port and --ui-port must differ") }
         if let host, host.isEmpty { throw ValidationError("--host must not be empty") }
+        if Logger.Level(rawValue: logLevel.lowercased()) == nil {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
     }
 }
 

@@ -233,3 +233,31 @@ extension HTTPServerTests {
         }
     }
 }
+
+extension HTTPServerTests {
+    @Test func endsEventStreamsAtTheirMaximumAge() async throws {
+        let terminated = Shared(0)
+        let streams = Shared<[EventStream]>([])
+        try await withServer(
+            { $0.eventStreamMaxAge = .milliseconds(100) },
+            handler: Self.streamRouter(terminated: terminated, streams: streams)
+        ) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+            _ = try client.readUntil("line two\n\n")
+            #expect(try client.readUntilClosed().isEmpty)  // closed by the server: the client reconnects
+            #expect(await waitUntil { terminated.current == 1 })
+        }
+    }
+
+    @Test func dropsAReaderThatStopsReadingAfterTheStallTimeout() async throws {
+        try await withServer({ $0.writeStallTimeout = .milliseconds(200) }, handler: Self.echoRouter()) { server in
+            let client = try TestClient(port: server.port, receiveBuffer: 4096)
+            try client.send("GET /huge HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(await waitUntil { server.connectionCount == 1 })
+            // The client never reads; the server gives up on the stalled write and closes.
+            #expect(await waitUntil { server.connectionCount == 0 })
+            _ = client
+        }
+    }
+}

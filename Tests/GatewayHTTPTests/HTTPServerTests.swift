@@ -300,3 +300,17 @@ import Testing
         }
     }
 }
+
+extension HTTPServerTests {
+    @Test func answersRequestsSentBeforeAHalfClose() async throws {
+        try await withServer(handler: Self.echoRouter()) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET /path/one HTTP/1.1\r\nHost: a\r\n\r\nGET /path/two HTTP/1.1\r\nHost: a\r\n\r\n")
+            client.shutdownWrite()
+            #expect(try client.readResponse().text == "one")
+            #expect(try client.readResponse().text == "two")
+            #expect(try client.readUntilClosed().isEmpty)
+            #expect(await waitUntil { server.connectionCount == 0 })
+        }
+    }
+}

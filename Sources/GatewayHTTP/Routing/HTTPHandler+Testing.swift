@@ -1,4 +1,3 @@
-
 extension HTTPHandler {
     /// Runs the handler on `request` without any socket and returns its reply, so routes can be tested
     /// as "request value in, response value out". An event-stream reply returns its `200` head with

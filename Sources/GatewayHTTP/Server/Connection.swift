@@ -51,6 +51,8 @@ final class Connection: @unchecked Sendable {
     private var closed = false
     private var dispatching = false
     private var shuttingDown = false
+    /// The peer half-closed: answer what it sent, then close.
+    private var peerClosed = false
     private var sequence: UInt64 = 0
     private var requestsServed = 0
 
@@ -102,6 +104,7 @@ final class Connection: @unchecked Sendable {
         if closed { return }
         let chunk = 32 * 1024
         var eof = false
+        var readFailed = false
         withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 16) { scratch in
             for _ in 0..<4 {
                 let n = recv(fd, scratch.baseAddress, chunk, 0)
@@ -119,16 +122,40 @@ final class Connection: @unchecked Sendable {
                     if e == EINTR { continue }
                     if e == EAGAIN || e == EWOULDBLOCK { break }
                     eof = true
+                    readFailed = true
                     break
                 }
             }
         }
         if eof {
-            // The peer closed (or reset). Anything still owed to it cannot be delivered reliably.
-            abort()
+            peerFinished(reset: readFailed)
             return
         }
         processRequests()
+    }
+
+    /// The peer sent FIN (or reset). Requests it completed before a FIN are still answered (an
+    /// HTTP/1.0-style half-close, RFC 9112 §9.6), then the connection closes. A request still with its
+    /// handler, or an event stream, is cancelled: its client has gone.
+    private func peerFinished(reset: Bool) {
+        if reset || inFlight != nil || stream != nil {
+            abort()
+            return
+        }
+        peerClosed = true
+        // EOF keeps the socket readable (level-triggered): stop read events for good.
+        if !readSuspended {
+            readSource.suspend()
+            readSuspended = true
+        }
+        processRequests()
+        if closed { return }
+        if inFlight != nil {
+            abort()
+            return
+        }
+        closeAfterFlush = true
+        flush()
     }
 
     /// Parses and dispatches buffered requests, one at a time, so pipelined requests are answered
@@ -178,7 +205,7 @@ final class Connection: @unchecked Sendable {
         let responder = HTTPResponder(sink: self, sequence: sequence, lastEventID: lastEventID)
         inFlight = InFlight(
             sequence: sequence, responder: responder, method: request.method, version: request.version,
-            keepAlive: message.keepAlive && !shuttingDown)
+            keepAlive: message.keepAlive && !shuttingDown && !peerClosed)
         server.handler.handle(request, responder: responder)
     }
 
@@ -366,7 +393,7 @@ final class Connection: @unchecked Sendable {
         if closed { return }
         let limits = server.configuration.limits
         let inputBacklog = inFlight != nil && parser.bufferedByteCount > limits.maxHeaderBytes + limits.maxBodyBytes
-        let shouldPause = pendingBytes > server.configuration.maxPendingOutputBytes || inputBacklog
+        let shouldPause = peerClosed || pendingBytes > server.configuration.maxPendingOutputBytes || inputBacklog
         if shouldPause && !readSuspended {
             readSource.suspend()
             readSuspended = true

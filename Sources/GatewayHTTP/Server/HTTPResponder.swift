@@ -1,4 +1,3 @@
-
 /// The one-shot reply channel of a request. Call exactly one of `send(_:)` or
 /// `startEventStream(headers:)`, now or later, from any thread; later calls are ignored.
 ///

@@ -94,11 +94,6 @@ public final class HTTPServer: Sendable {
     public func bind() throws(HTTPError) -> [SocketAddress] {
         try configuration.validate()
         Socket.ignoreSIGPIPE()
-        if !configuration.bindAddress.isLoopbackOnly {
-            logger.warning(
-                "listening on a non-loopback address: other machines can reach this server",
-                metadata: ["address": "\(configuration.bindAddress)"])
-        }
         var lastError = HTTPError(.bindFailed, "no address bound")
         for _ in 0..<8 {
             do {
@@ -115,6 +110,11 @@ public final class HTTPServer: Sendable {
                 state.withLock {
                     $0.listeners = listeners
                     $0.openListeners = listeners.count
+                }
+                if !configuration.bindAddress.isLoopbackOnly {
+                    logger.warning(
+                        "listening on a non-loopback address: other machines can reach this server",
+                        metadata: ["address": "\(configuration.bindAddress)"])
                 }
                 return listeners.map(\.address)
             } catch {

@@ -4,6 +4,10 @@ import CZlib
 enum Gzip {
     /// Compresses `bytes` at level 9. Returns `nil` if zlib reports an error.
     static func compress(_ bytes: [UInt8]) -> [UInt8]? {
+        // zlib counts in UInt32 (`avail_in`); larger inputs are simply not compressed.
+        guard UInt32(exactly: bytes.count) != nil, UInt32(exactly: bytes.count + bytes.count / 8 + 1024) != nil else {
+            return nil
+        }
         var stream = z_stream()
         // windowBits 15 + 16 selects the gzip wrapper (zlib.h, deflateInit2).
         let initResult = deflateInit2_(
@@ -29,6 +33,7 @@ enum Gzip {
 
     /// Decompresses a gzip member (used by tests to check round trips). Bounded by `limit` bytes.
     static func decompress(_ bytes: [UInt8], limit: Int = 64 << 20) -> [UInt8]? {
+        guard UInt32(exactly: bytes.count) != nil else { return nil }
         var stream = z_stream()
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             return nil

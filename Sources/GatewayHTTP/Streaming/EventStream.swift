@@ -1,4 +1,3 @@
-
 /// A Server-Sent Events stream to one client. Send from any thread; sends after termination are
 /// ignored. The stream ends when the client disconnects, when `close()` is called, when the server
 /// shuts down, when it reaches `HTTPServerConfiguration.eventStreamMaxAge`, or when the client reads

@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 
 @testable import GatewayHTTP
 
@@ -25,10 +24,11 @@ func withServer(
     await server.shutdown()
 }
 
-/// A lock-protected value for test handlers that run on connection queues.
+/// A lock-protected value for test handlers that run on connection queues (a pthread mutex through
+/// GatewayHTTP's `Locked`, so ThreadSanitizer sees the locking).
 final class Shared<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    var current: Value { mutex.withLock { $0 } }
-    func update(_ change: (inout Value) -> Void) { mutex.withLock { change(&$0) } }
+    private let locked: Locked<Value>
+    init(_ value: Value) { locked = Locked(value) }
+    var current: Value { locked.withLock { $0 } }
+    func update(_ change: (inout Value) -> Void) { locked.withLock { change(&$0) } }
 }
