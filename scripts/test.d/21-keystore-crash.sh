@@ -17,8 +17,11 @@ bin=$(swift build --show-bin-path)
 stress="$bin/KeystoreStress"
 work=$(mktemp -d "${TMPDIR:-/tmp}/sigil-keystore-crash.XXXXXX")
 holder=""
+second=""
 cleanup() {
-    [ -n "$holder" ] && kill -9 "$holder" 2>/dev/null || true
+    # Only the lock holders this script started, by pid (run directly, not under timeout, so that
+    # the pid is the holder's own).
+    for pid in $holder $second; do kill -9 "$pid" 2>/dev/null || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -41,9 +44,10 @@ case "$out" in
     *) echo "unclear refusal: $out" >&2; exit 1 ;;
 esac
 kill -9 "$holder"; wait "$holder" 2>/dev/null || true; holder=""
-timeout 20 "$stress" lock "$work/lockdir" > "$work/second" &
+: > "$work/second"
+"$stress" lock "$work/lockdir" > "$work/second" &
 second=$!
 for _ in $(seq 1 200); do grep -q '^locked' "$work/second" && break; sleep 0.05; done
 grep -q '^locked' "$work/second" || { echo "serve.lock not free after its holder was killed" >&2; exit 1; }
-kill -9 "$second"; wait "$second" 2>/dev/null || true
+kill -9 "$second"; wait "$second" 2>/dev/null || true; second=""
 echo "lock: second holder refused while the first lived; free again after SIGKILL"

@@ -14,7 +14,8 @@ import GRDB
 /// power cut (FULL syncs the WAL on commit). Several processes may open the same file: SQLite's locks
 /// serialise writers, and a writer waits up to `busyTimeout` before failing with `.database`.
 /// The database file is created with mode 0600 before SQLite opens it, so its `-wal` and `-shm`
-/// files get 0600 too.
+/// files get 0600 too. Opening takes `<path>.migration-lock` (flock) while migrating, so several
+/// processes may open a new database at once.
 public final class SQLiteStateStore: StateStore {
     /// Longest origin, address, setting key, and setting value accepted.
     public static let maxOriginLength = 2048
@@ -38,6 +39,10 @@ public final class SQLiteStateStore: StateStore {
         guard fd >= 0 else { throw POSIX.error("open", path) }
         _ = close(fd)
         self.now = now
+        // GRDB reads the applied migrations outside the migration's transaction, so two processes
+        // opening a new database at once could both run `v1-initial`; a lock file serialises them.
+        let migrationLock = try DirectoryLock.acquire(path + ".migration-lock", waitingUpTo: busyTimeout)
+        defer { migrationLock.unlock() }
         do {
             writer = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
             try Self.migrator.migrate(writer)

@@ -11,7 +11,7 @@ import Foundation
 /// ```
 /// <root>/                  0700
 ///   accounts/              0700   one polkadot-js keyring JSON v3 file per account, 0600
-///   state.sqlite (+ -wal, -shm)   0600   connected sites, metadata, settings (SQLiteStateStore)
+///   state.sqlite (+ -wal, -shm, .migration-lock)   0600   sites, metadata, settings (SQLiteStateStore)
 ///   serve.lock             0600   held by a running `sigil serve`
 ///   accounts.lock          0600   held briefly by account changes
 /// ```

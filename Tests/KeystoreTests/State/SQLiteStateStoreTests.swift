@@ -117,7 +117,7 @@ import Testing
         let dir = try DataDirectory.open(tmp.path)
         let store = try SQLiteStateStore(path: dir.databasePath)
         try store.setSetting("k", to: "v")
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".migration-lock"] {
             #expect(try DataDirectory.permissions(of: dir.databasePath + suffix) == 0o600, "state.sqlite\(suffix)")
         }
         let pragmas = try store.pragmas()
@@ -169,5 +169,31 @@ import Testing
         let dir = try DataDirectory.open(tmp.path)
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: dir.databasePath))
         #expect(throws: KeystoreError(.database, "")) { try SQLiteStateStore(path: dir.databasePath) }
+    }
+
+    @Test func manyOpenersOfANewDatabaseAtOnceAllSucceed() throws {
+        for _ in 0..<25 {
+            let tmp = TemporaryDirectory()
+            defer { tmp.remove() }
+            let dir = try DataDirectory.open(tmp.path)
+            let failures = Failures()
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                do {
+                    let store = try SQLiteStateStore(path: dir.databasePath)
+                    try store.setSetting("k", to: "v")
+                } catch {
+                    failures.add("\(error)")
+                }
+            }
+            #expect(failures.all.isEmpty)
+            #expect(try SQLiteStateStore(path: dir.databasePath).appliedMigrations() == ["v1-initial"])
+        }
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+        func add(_ s: String) { lock.withLock { items.append(s) } }
+        var all: [String] { lock.withLock { items } }
     }
 }
