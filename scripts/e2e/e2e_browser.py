@@ -120,6 +120,7 @@ def check_origins_command(binary):
     with tempfile.TemporaryDirectory() as data:
         sigil = SigilProcess(binary, "--auto-approve", "--data-dir", data)
         try:
+            check(any("WARNING: --auto-approve is on" in line for line in sigil.lines), "--auto-approve says so loudly")
             site = "https://cli.example"
             hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "clisession01"}
             send = lambda i, m, r: json.loads(http("POST", sigil.gateway + "/v1/request", hdrs,
@@ -564,6 +565,10 @@ def main():
         dapp_server.shutdown()
         other_server.shutdown()
         sigil.stop()
+    import subprocess
+    refused = subprocess.run([args.sigil, "serve", "--auto-approve", "--port", "0", "--ui-port", "0"],
+                             capture_output=True, text=True, timeout=30)
+    check(refused.returncode != 0 and "refused without --dev" in refused.stderr, "--auto-approve without --dev is refused")
     check_origins_command(args.sigil)
     check_restart(args.sigil, args.chromium)
     check_terminal_approver(args.sigil)
