@@ -48,13 +48,17 @@ struct GatewayRuntime: Sendable {
             let path = try DataDirectory.resolve(
                 explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
             let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
-            let keyring = try keys.unlockAll(
-                password: try options.password.read(prompt: "Password to unlock your accounts: "))
-            accounts = KeyringAccounts.keystore(keyring, store: store)
-            let count = await accounts.accounts().count
-            print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
-            if count == 0 {
-                logger.warning("no account unlocked: sites will see no accounts (add one with `sigil accounts add`)")
+            if try keys.list().accounts.isEmpty {
+                // Nothing to unlock: no password asked; sites will see no accounts.
+                accounts = KeyringAccounts.none(store: store)
+                print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
+            } else {
+                let password = try options.password.read(prompt: "Password to unlock your accounts: ")
+                let keyring = try keys.unlockAll(password: password)
+                accounts = KeyringAccounts.keystore(keyring, store: store)
+                let count = await accounts.accounts().count
+                print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
+                if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
         }
         let service = try await GatewayService(

@@ -44,6 +44,9 @@ final class KeyringAccounts: AccountDirectory, RequestSigner {
         return KeyringAccounts(entries: entries, store: store)
     }
 
+    /// No accounts (an empty keystore).
+    static func none(store: any StateStore) -> KeyringAccounts { KeyringAccounts(entries: [], store: store) }
+
     /// The keystore's unlocked, non-hidden accounts.
     static func keystore(_ keyring: UnlockedKeyring, store: any StateStore) -> KeyringAccounts {
         let entries = keyring.unlockedAccounts.filter { !$0.isHidden }.compactMap { info -> Entry? in
