@@ -1,8 +1,8 @@
 import ArgumentParser
 import Dispatch
+import Gateway
 import GatewayHTTP
 import Glibc
-import Gateway
 import Logging
 
 /// `sigil serve`: serves the files of `public/` (the bridge script) to dapps on one port and the
@@ -40,7 +40,8 @@ struct ServeCommand: AsyncParsableCommand {
         let runtime = try await GatewayRuntime.make(options: options, logger: logger)
         let servers = try Self.makeServers(options: options, runtime: runtime, logger: logger)
         if options.autoApprove {
-            logger.warning("--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
+            logger.warning(
+                "--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
             print("WARNING: --auto-approve is on: every connection and signature is approved automatically.")
         }
         for server in servers.all { try server.bind() }

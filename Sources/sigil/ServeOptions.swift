@@ -57,22 +57,32 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         name: .customLong("allowed-host"),
-        help: ArgumentHelp("Extra Host header name to accept besides 127.0.0.1/localhost/[::1] (repeatable).", valueName: "name"))
+        help: ArgumentHelp(
+            "Extra Host header name to accept besides 127.0.0.1/localhost/[::1] (repeatable).", valueName: "name"))
     var allowedHosts: [String] = []
 
     @Option(name: .customLong("approval-timeout"), help: "Seconds a request may wait for a decision.")
     var approvalTimeout: Int = 600
 
-    @Option(name: .customLong("deny-host"), help: ArgumentHelp("Phishing deny list entry (host and its subdomains; repeatable).", valueName: "host"))
+    @Option(
+        name: .customLong("deny-host"),
+        help: ArgumentHelp("Phishing deny list entry (host and its subdomains; repeatable).", valueName: "host"))
     var deniedHosts: [String] = []
 
     func validate() throws {
         if autoApprove && !dev {
             throw ValidationError("--auto-approve approves every request without asking; it is refused without --dev")
         }
-        if autoApprove && approve == .terminal { throw ValidationError("--auto-approve and --approve terminal exclude each other") }
-        if !(1...86_400).contains(approvalTimeout) { throw ValidationError("--approval-timeout must be 1…86400 seconds") }
-        for name in clients where name.isEmpty || name.count > 64 || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+        if autoApprove && approve == .terminal {
+            throw ValidationError("--auto-approve and --approve terminal exclude each other")
+        }
+        if !(1...86_400).contains(approvalTimeout) {
+            throw ValidationError("--approval-timeout must be 1…86400 seconds")
+        }
+        for name in clients
+        where name.isEmpty || name.count > 64
+            || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        {
             throw ValidationError("--client names use letters, digits, '-' and '_' (at most 64)")
         }
         for (name, value) in [("--port", port), ("--ui-port", uiPort)] where !(0...65535).contains(value) {
