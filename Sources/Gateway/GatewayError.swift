@@ -8,13 +8,15 @@ public struct GatewayError: Error, Equatable, CustomStringConvertible, Sendable 
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Value: String, Sendable {
             case invalidInput
-            case sessionMismatch, unknownMessage, notAllowed, forbidden, unsupportedMediaType, payloadTooLarge
+            case sessionMismatch, tooManySessions, unknownMessage, notAllowed, forbidden, unsupportedMediaType, payloadTooLarge
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
         public static let invalidInput = Code(value: .invalidInput)
         /// A session id used by another source than the one that created it.
         public static let sessionMismatch = Code(value: .sessionMismatch)
+        /// A new session would exceed `GatewayOptions.maxSessions`.
+        public static let tooManySessions = Code(value: .tooManySessions)
         /// A message the gateway does not handle; `reason` is the message name (wire text uses it).
         public static let unknownMessage = Code(value: .unknownMessage)
         /// The source is denied (phishing deny list).

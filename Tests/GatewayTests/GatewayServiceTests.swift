@@ -1,4 +1,5 @@
 import Gateway
+import Logging
 import SignerCore
 import Testing
 
@@ -301,5 +302,27 @@ import Testing
         let before = try await service.logged().count
         await service.reconcile(with: Fixture.connected([TestAccounts.bob.key]))
         #expect(try await service.logged().count == before)
+    }
+}
+
+@Suite struct GatewaySessionBoundTests {
+    @Test func newSessionsBeyondTheBoundAreRefusedUntilIdleOnesExpire() async throws {
+        let clock = TestClock()
+        var options = GatewayOptions(sessionIdleTimeout: .seconds(60))
+        options.maxSessions = 2
+        let service = try await GatewayService(
+            options: options, accounts: TestAccounts(), signer: RecordingSigner(), metadata: InMemoryMetadataRegistry(),
+            persistence: InMemoryAuthorizations(), clock: clock, serverID: "srv1",
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        _ = try await service.send("pub(ping)", session: "session-a")
+        _ = try await service.send("pub(ping)", session: "session-b")
+        await #expect(throws: GatewayError(.tooManySessions, "")) {
+            _ = try await service.send("pub(ping)", session: "session-c")
+        }
+        // Existing sessions keep working.
+        #expect(try await service.send("pub(ping)", session: "session-a") != nil)
+        clock.advance(.seconds(61))
+        await service.tick()
+        #expect(try await service.send("pub(ping)", session: "session-c") != nil)
     }
 }

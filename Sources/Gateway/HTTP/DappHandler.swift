@@ -59,7 +59,7 @@ public struct DappHandler: HTTPHandler {
                         responder.send(ident.decorate(Self.json(["id": .string(wire.id), "pending": true], .accepted)))
                     }
                 } catch {
-                    responder.send(ident.decorate(.status(.forbidden)))
+                    responder.send(ident.decorate(.status(Self.status(for: error))))
                 }
             }
         }
@@ -88,7 +88,7 @@ public struct DappHandler: HTTPHandler {
                 do {
                     events = try await service.events(for: ident.client, after: resume)
                 } catch {
-                    responder.send(ident.decorate(.status(.forbidden))); return
+                    responder.send(ident.decorate(.status(Self.status(for: error)))); return
                 }
                 var headers: HTTPHeaders = [:]
                 ident.corsHeaders(into: &headers)
@@ -124,7 +124,7 @@ public struct DappHandler: HTTPHandler {
                     ]
                     responder.send(ident.decorate(Self.json(body, .ok)))
                 } catch {
-                    responder.send(ident.decorate(.status(.forbidden)))
+                    responder.send(ident.decorate(.status(Self.status(for: error))))
                 }
             }
             responder.onCancel { task.cancel() }
@@ -165,6 +165,11 @@ public struct DappHandler: HTTPHandler {
             response.headers.set("Access-Control-Allow-Local-Network", "true")
         }
         return response
+    }
+
+    /// 503 when the session table is full, else 403 (a session of another identity).
+    static func status(for error: any Error) -> HTTPStatus {
+        (error as? GatewayError)?.code == .tooManySessions ? .serviceUnavailable : .forbidden
     }
 
     static func json(_ value: JSONValue, _ status: HTTPStatus) -> HTTPResponse {

@@ -16,6 +16,9 @@ public struct GatewayOptions: Sendable {
     public var limits: ApprovalLimits
     /// How long a tab's session survives without an open event stream or a request.
     public var sessionIdleTimeout: Duration
+    /// Most sessions (tabs, clients) kept at once; a new one beyond it is refused (HTTP 503) until
+    /// idle ones expire.
+    public var maxSessions: Int = 4096
     /// Hosts the phishing deny list names (lower-case, matched with their subdomains). Empty = none.
     public var deniedHosts: Set<String>
 

@@ -64,7 +64,8 @@ public actor GatewayService {
 
     /// Handles one request from an identified client.
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source (the
-    ///   HTTP layer answers 403); every other failure is an `{id, error}` reply.
+    ///   HTTP layer answers 403), `.tooManySessions` when a new session would exceed the bound
+    ///   (503); every other failure is an `{id, error}` reply.
     public func handle(_ request: WireRequest, from client: ClientIdentity) async throws -> Outcome {
         try touchSession(client)
         do {
@@ -107,6 +108,9 @@ public actor GatewayService {
             state.lastActivity = now
             sessions[client.session] = state
         } else {
+            guard sessions.count < options.maxSessions else {
+                throw GatewayError(.tooManySessions, "\(options.maxSessions) sessions are open")
+            }
             sessions[client.session] = SessionState(source: client.source, now: now)
         }
     }
