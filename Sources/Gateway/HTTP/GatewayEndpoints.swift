@@ -1,4 +1,3 @@
-import GatewayHTTP
 import Synchronization
 
 /// The gateway's real base URLs, known only once the ports are bound (port 0 picks a free one).
@@ -18,11 +17,4 @@ public final class GatewayEndpoints: Sendable {
     public var uiBase: String { urls.withLock { $0.ui } }
     /// The bridge script's URL.
     public var bridgeURL: String { dappBase + "/bridge.js" }
-}
-
-extension Router {
-    /// `on(method, pattern, handler:)` with an unambiguous trailing closure.
-    mutating func route(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
-        on(method, pattern, handler: handler)
-    }
 }
