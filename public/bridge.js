@@ -1,2 +1,212 @@
-// Sigil bridge script: placeholder. The real bridge (window.injectedWeb3['sigil'], speaking the
-// polkadot-js extension protocol to this gateway over HTTP) is written in a later issue.
+/*
+ * Sigil bridge: exposes the Sigil signing gateway to a web page as a polkadot-js compatible
+ * injected wallet, window.injectedWeb3.sigil = { enable, version }.
+ *
+ * Wire protocol: docs/protocol.md. Behaviour copied from polkadot-js/extension
+ * packages/extension-base/src/page/{index,Injected,Accounts,Metadata,Signer}.ts.
+ *
+ * Load it with <script src="http://127.0.0.1:9715/bridge.js"></script> (add ?as=polkadot-js to also
+ * register under the 'polkadot-js' name). It only ever talks to the origin it was loaded from, or,
+ * when injected by the Sigil userscript, to that userscript over window.postMessage.
+ */
+(() => {
+  'use strict';
+  const VERSION = '0.1.0';
+  const NAME = 'sigil';
+  /* global __sigilConfig */ // set (lexically) by sigil.user.js when it injects this file inline
+  const injectedConfig = typeof __sigilConfig === 'object' && __sigilConfig ? __sigilConfig : null;
+  const scriptSrc = document.currentScript && document.currentScript.src;
+  const params = scriptSrc ? new URL(scriptSrc).searchParams : new URLSearchParams();
+  const aliases = (injectedConfig ? injectedConfig.as || [] : params.getAll('as')).filter((a) => a === 'polkadot-js');
+
+  const w = window;
+  w.injectedWeb3 = w.injectedWeb3 || {};
+  if (w.injectedWeb3[NAME] && w.injectedWeb3[NAME].isSigil) return; // loaded twice: keep the first
+
+  const randomId = () => {
+    const b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  };
+  const session = randomId(); // one per tab (per page load); scopes replies and subscriptions
+  let counter = 0;
+  const nextId = () => `sigil.${Date.now()}.${++counter}`;
+
+  // Pending handlers by request id (page/index.ts handleResponse): subscription handlers stay.
+  const handlers = new Map();
+  const deliver = (data) => {
+    if (!data || typeof data.id !== 'string') return;
+    const h = handlers.get(data.id);
+    if (!h) return; // duplicate or stale reply: already settled
+    if (!h.subscriber) handlers.delete(data.id);
+    if ('subscription' in data) h.subscriber && h.subscriber(data.subscription);
+    else if ('error' in data && data.error != null) h.reject(new Error(String(data.error)));
+    else if ('response' in data) h.resolve(data.response);
+  };
+  // The gateway lost our session (restart): fail whatever waits for a person, clearly.
+  const failWaiting = (why) => {
+    for (const [id, h] of handlers) {
+      if (h.waiting) { handlers.delete(id); h.reject(new Error(why)); }
+    }
+  };
+  // Re-registers live subscriptions after a gateway restart (same ids, so unsubscribe still works).
+  const resubscribe = () => {
+    for (const [id, h] of handlers) {
+      if (h.subscriber) transport.send(id, 'pub(accounts.subscribe)', null).catch(() => {});
+    }
+  };
+
+  const UNREACHABLE = 'Sigil is not reachable: is `sigil serve` running, and did the browser allow this site to ' +
+    'access local network devices?';
+
+  // --- HTTP transport: fetch + one EventSource per tab, to the bridge's own origin only. -----------
+  const httpTransport = (base) => {
+    let source = null;
+    let serverId = null;
+    const fetchOpts = (body) => {
+      const o = {
+        method: 'POST', mode: 'cors', credentials: 'omit', cache: 'no-store',
+        headers: { 'Content-Type': 'application/json', 'X-Sigil-Session': session },
+        body: JSON.stringify(body),
+      };
+      // Chrome Local Network Access (developer.chrome.com/blog/local-network-access): loopback target.
+      if (/^http:\/\/(127\.|\[::1\]|localhost)/.test(base)) o.targetAddressSpace = 'loopback';
+      return o;
+    };
+    const openStream = () => {
+      if (source) return;
+      source = new EventSource(`${base}/v1/events?session=${session}`);
+      source.addEventListener('hello', (ev) => {
+        let info = {};
+        try { info = JSON.parse(ev.data); } catch (_) { /* ignore */ }
+        if (serverId && info.server && info.server !== serverId) {
+          failWaiting('Sigil restarted; the request was lost. Please try again.');
+          resubscribe();
+        }
+        serverId = info.server || serverId;
+      });
+      source.onmessage = (ev) => { try { deliver(JSON.parse(ev.data)); } catch (_) { /* ignore */ } };
+      // EventSource reconnects by itself (retry: from the server) and resends Last-Event-ID.
+    };
+    return {
+      async send(id, message, request) {
+        openStream();
+        let res;
+        try {
+          res = await fetch(`${base}/v1/request`, fetchOpts({ id, message, request }));
+        } catch (_) {
+          throw new Error(UNREACHABLE);
+        }
+        let body = null;
+        try { body = await res.json(); } catch (_) { /* non-JSON */ }
+        if (res.status === 202) return { pending: true };
+        if (body && (('response' in body) || ('error' in body))) return body;
+        throw new Error(`Sigil refused the request (HTTP ${res.status})`);
+      },
+      close() {
+        try {
+          fetch(`${base}/v1/session/close`, { ...fetchOpts({}), keepalive: true }).catch(() => {});
+        } catch (_) { /* ignore */ }
+        if (source) source.close();
+      },
+    };
+  };
+
+  // --- postMessage transport: the userscript's content side relays (like an extension content script).
+  const messageTransport = (channel) => {
+    const waiting = new Map();
+    w.addEventListener('message', (ev) => {
+      const d = ev.data;
+      if (ev.source !== w || !d || d.sigil !== channel || d.dir !== 'relay') return;
+      if (d.kind === 'reply') {
+        const p = waiting.get(d.rid);
+        if (p) { waiting.delete(d.rid); p(d.body); }
+      } else if (d.kind === 'event') deliver(d.body);
+      else if (d.kind === 'restarted') { failWaiting('Sigil restarted; the request was lost. Please try again.'); resubscribe(); }
+    });
+    return {
+      send(id, message, request) {
+        return new Promise((resolve, reject) => {
+          const rid = randomId();
+          waiting.set(rid, (body) => {
+            if (body && body.unreachable) reject(new Error(UNREACHABLE));
+            else if (body && body.status === 202) resolve({ pending: true });
+            else if (body && body.json && (('response' in body.json) || ('error' in body.json))) resolve(body.json);
+            else reject(new Error(`Sigil refused the request (HTTP ${body ? body.status : 0})`));
+          });
+          w.postMessage({ sigil: channel, dir: 'page', kind: 'request', rid, session, body: { id, message, request } }, '*');
+        });
+      },
+      close() { w.postMessage({ sigil: channel, dir: 'page', kind: 'close', session }, '*'); },
+    };
+  };
+
+  const transport = injectedConfig && injectedConfig.channel
+    ? messageTransport(injectedConfig.channel)
+    : httpTransport(scriptSrc ? new URL(scriptSrc).origin : '');
+
+  // sendMessage (page/index.ts): resolves with the response, rejects with Error(error).
+  const sendMessage = (message, request, subscriber) => new Promise((resolve, reject) => {
+    const id = nextId();
+    const h = { resolve, reject, subscriber, waiting: false };
+    handlers.set(id, h);
+    transport.send(id, message, request === undefined ? null : request).then((r) => {
+      if (r.pending) h.waiting = true; // the reply arrives on the event stream
+      else deliver({ ...r, id });
+    }, (err) => { handlers.delete(id); reject(err); });
+  });
+
+  const accounts = {
+    get: (anyType) => sendMessage('pub(accounts.list)', { anyType }),
+    subscribe: (cb) => {
+      let subId = null;
+      let done = false;
+      sendMessage('pub(accounts.subscribe)', null, cb).then((id) => {
+        subId = id;
+        if (done) sendMessage('pub(accounts.unsubscribe)', { id }).catch(console.error);
+      }).catch(console.error);
+      return () => {
+        if (done) return;
+        done = true;
+        if (subId) {
+          const h = handlers.get(subId);
+          if (h) handlers.delete(subId);
+          sendMessage('pub(accounts.unsubscribe)', { id: subId }).catch(console.error);
+        }
+      };
+    },
+  };
+  const metadata = {
+    get: () => sendMessage('pub(metadata.list)'),
+    provide: (def) => sendMessage('pub(metadata.provide)', def),
+  };
+  let nextSignId = 0; // page/Signer.ts: the numeric id overrides the string one
+  const signer = {
+    signPayload: async (payload) => ({ ...(await sendMessage('pub(extrinsic.sign)', payload)), id: ++nextSignId }),
+    signRaw: async (raw) => ({ ...(await sendMessage('pub(bytes.sign)', raw)), id: ++nextSignId }),
+  };
+  const provider = {
+    listProviders: () => sendMessage('pub(rpc.listProviders)'),
+    startProvider: (key) => sendMessage('pub(rpc.startProvider)', key),
+    send: (method, params) => sendMessage('pub(rpc.send)', { method, params }),
+    subscribe: (type, method, params, cb) => sendMessage('pub(rpc.subscribe)', { method, params, type }, cb),
+    unsubscribe: (type, method, subscriptionId) => sendMessage('pub(rpc.unsubscribe)', { method, subscriptionId, type }),
+    connect: () => Promise.reject(new Error('Sigil does not expose RPC providers')),
+    disconnect: () => Promise.resolve(),
+    isClonable: false,
+    isConnected: false,
+    hasSubscriptions: false,
+  };
+  const injected = Object.freeze({ accounts, metadata, provider, signer });
+
+  // page/index.ts enable(): authorize first; only a rejection matters.
+  const enable = async (originName) => {
+    await sendMessage('pub(authorize.tab)', { origin: originName });
+    return injected;
+  };
+
+  const entry = Object.freeze({ enable, version: VERSION, isSigil: true });
+  if (!w.injectedWeb3[NAME]) w.injectedWeb3[NAME] = entry;
+  for (const alias of aliases) if (!w.injectedWeb3[alias]) w.injectedWeb3[alias] = entry; // never clobber
+  w.addEventListener('pagehide', (ev) => { if (!ev.persisted) transport.close(); });
+})();

@@ -8,10 +8,25 @@ public struct GatewayError: Error, Equatable, CustomStringConvertible, Sendable 
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Value: String, Sendable {
             case invalidInput
+            case sessionMismatch, tooManySessions, unknownMessage, notAllowed, forbidden, unsupportedMediaType, payloadTooLarge
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
         public static let invalidInput = Code(value: .invalidInput)
+        /// A session id used by another source than the one that created it.
+        public static let sessionMismatch = Code(value: .sessionMismatch)
+        /// A new session would exceed `GatewayOptions.maxSessions`.
+        public static let tooManySessions = Code(value: .tooManySessions)
+        /// A message the gateway does not handle; `reason` is the message name (wire text uses it).
+        public static let unknownMessage = Code(value: .unknownMessage)
+        /// The source is denied (phishing deny list).
+        public static let notAllowed = Code(value: .notAllowed)
+        /// A security gate refused the request (Host, Origin, token).
+        public static let forbidden = Code(value: .forbidden)
+        /// A POST without `Content-Type: application/json`.
+        public static let unsupportedMediaType = Code(value: .unsupportedMediaType)
+        /// A body over the configured limit.
+        public static let payloadTooLarge = Code(value: .payloadTooLarge)
         public var description: String { value.rawValue }
     }
 

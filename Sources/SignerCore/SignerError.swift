@@ -8,6 +8,10 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Value: String, Sendable {
             case invalidInput
+            // Approval and authorization (gateway stream).
+            case notEnabled, authorizationPending, authorizationRejected, authorizationCancelled
+            case cancelled, rejected, tooManyPending, unknownAccount, unknownApproval, expired
+
             // Signing payloads (scale stream: Payload/, Display/).
             case missingField, badField, notHex, badLength, overflow, invalidEra, unsupportedVersion
             case badMode, modeWithoutMetadataHash, metadataHashWithoutMode, immortalBlockHash
@@ -16,6 +20,28 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
         public static let invalidInput = Code(value: .invalidInput)
+
+        // MARK: Approval and authorization (Approval/, Authorization/, Requests/)
+        /// The source has not been authorized (polkadot-js: `The source … has not been enabled yet`).
+        public static let notEnabled = Code(value: .notEnabled)
+        /// The source already has an authorization request waiting for a person.
+        public static let authorizationPending = Code(value: .authorizationPending)
+        /// A person rejected the connection request.
+        public static let authorizationRejected = Code(value: .authorizationRejected)
+        /// The connection request went away without a decision (tab closed, expired, shutdown).
+        public static let authorizationCancelled = Code(value: .authorizationCancelled)
+        /// A person rejected (cancelled) a signing request (polkadot-js: `Cancelled`).
+        public static let cancelled = Code(value: .cancelled)
+        /// A person rejected a metadata update (polkadot-js: `Rejected`).
+        public static let rejected = Code(value: .rejected)
+        /// Too many requests are already waiting, for this source or in total.
+        public static let tooManyPending = Code(value: .tooManyPending)
+        /// The account is unknown or not authorized for the source.
+        public static let unknownAccount = Code(value: .unknownAccount)
+        /// No pending approval has this id (already decided, expired, or never existed).
+        public static let unknownApproval = Code(value: .unknownApproval)
+        /// The request waited longer than the configured approval timeout.
+        public static let expired = Code(value: .expired)
 
         // MARK: Signing payloads (Payload/, Display/) — names match payloads.json `invalid[].reason`
         /// A required `SignerPayloadJSON` field is absent (`MissingField`).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Gateway
 import GatewayHTTP
 import Glibc
 import Logging
@@ -36,8 +37,17 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "sigil.serve")
         raiseDescriptorLimit()
 
-        let servers = try Self.makeServers(options: options, logger: logger)
+        let runtime = try await GatewayRuntime.make(options: options, logger: logger)
+        let servers = try Self.makeServers(options: options, runtime: runtime, logger: logger)
+        if options.autoApprove {
+            logger.warning(
+                "--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
+            print("WARNING: --auto-approve is on: every connection and signature is approved automatically.")
+        }
         for server in servers.all { try server.bind() }
+        let dappBase = "\(options.tls.scheme)://\(Self.authority(servers.dapp))"
+        let uiBase = "\(options.tls.scheme)://\(Self.authority(servers.ui))"
+        runtime.endpoints.set(dapp: dappBase, ui: uiBase)
         print("Sigil is serving:")
         for address in servers.dapp.listeningAddresses {
             print("  dapps:     \(options.tls.scheme)://\(address.urlAuthority)/bridge.js")
@@ -45,77 +55,66 @@ struct ServeCommand: AsyncParsableCommand {
         for address in servers.ui.listeningAddresses {
             print("  approvals: \(options.tls.scheme)://\(address.urlAuthority)/")
         }
-        fflush(nil)  // all output streams: the URLs must be visible before the first request
+        print("Bridge URL:   \(dappBase)/bridge.js")
+        print("Approval URL: \(uiBase)/#token=\(runtime.configuration.approvalToken)")
+        for (token, name) in runtime.configuration.clientTokens.sorted(by: { $0.value < $1.value }) {
+            print("Client token for \(name): \(token)")
+        }
+        fflush(nil)  // all output streams (stdout is not concurrency-safe to name)
         for server in servers.all { server.startAccepting() }
+
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                await runtime.service.tick()
+                if let shared = runtime.sharedAuthorizations, let stored = try? await shared.load() {
+                    await runtime.service.reconcile(with: stored)
+                }
+            }
+        }
+        let terminal: Task<Void, Never>? =
+            options.approve == .terminal
+            ? Task { await TerminalApprover(service: runtime.service, directory: runtime.accounts).run() } : nil
 
         let signal = await TerminationSignal.wait()
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
+        ticker.cancel()
+        terminal?.cancel()
         for server in servers.all { await server.shutdown() }
     }
 
-    /// Builds (does not bind) the dapp server and the approval-page server.
-    static func makeServers(options: ServeOptions, logger: Logger) throws -> Servers {
-        guard let directory = PublicDirectory.locate(explicit: options.publicDir) else {
-            throw ValidationError(
-                "cannot find the public/ directory; pass --public-dir or set SIGIL_PUBLIC_DIR")
-        }
-        let files = try StaticFiles(directory: directory)
-        logger.info(
-            "loaded static files", metadata: ["directory": "\(directory)", "count": "\(files.resources.count)"])
+    /// `127.0.0.1:PORT` of the first listening address (the real port when 0 was asked).
+    static func authority(_ server: HTTPServer) -> String {
+        server.listeningAddresses.first(where: { !$0.urlAuthority.hasPrefix("[") })?.urlAuthority
+            ?? server.listeningAddresses.first?.urlAuthority ?? "127.0.0.1:\(server.port)"
+    }
 
+    /// Builds (does not bind) the dapp server and the approval-page server.
+    static func makeServers(options: ServeOptions, runtime: GatewayRuntime, logger: Logger) throws -> Servers {
         var dappConfiguration = HTTPServerConfiguration()
         dappConfiguration.name = "dapp"
         dappConfiguration.port = options.port
+        // metadata.provide carries the full rawMetadata (about 1.1 MB of hex for Asset Hub).
+        dappConfiguration.limits.maxBodyBytes = runtime.configuration.maxRequestBodyBytes
         var uiConfiguration = HTTPServerConfiguration()
         uiConfiguration.name = "ui"
         uiConfiguration.port = options.uiPort
         let tls = try options.tls.makeContext()
         dappConfiguration.tls = tls
         uiConfiguration.tls = tls
+        uiConfiguration.limits.maxBodyBytes = runtime.configuration.maxSmallBodyBytes
         if let host = options.host {
             dappConfiguration.bindAddress = .host(host)
             uiConfiguration.bindAddress = .host(host)
         }
+        let dapp = DappHandler(
+            service: runtime.service, configuration: runtime.configuration, files: runtime.files, logger: logger)
+        let ui = ApprovalPortal(
+            service: runtime.service, directory: runtime.accounts, configuration: runtime.configuration,
+            endpoints: runtime.endpoints, files: runtime.files, logger: logger)
         return Servers(
-            dapp: HTTPServer(configuration: dappConfiguration, handler: dappRouter(files: files), logger: logger),
-            ui: HTTPServer(configuration: uiConfiguration, handler: approvalRouter(), logger: logger))
-    }
-
-    /// The dapp port: static files (the bridge script may be loaded by any page, so it carries
-    /// `Cross-Origin-Resource-Policy: cross-origin`; http-server.md §6 item 3).
-    static func dappRouter(files: StaticFiles) -> Router {
-        var router = Router()
-        router.get("/*") { request in
-            files.response(for: request, headers: ["Cross-Origin-Resource-Policy": "cross-origin"])
-                ?? .status(.notFound)
-        }
-        return router
-    }
-
-    /// The approval port. The approval interface is a later issue; until then this page says so and
-    /// offers nothing to approve.
-    static func approvalRouter() -> Router {
-        var router = Router()
-        let page = Array(
-            """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>Sigil</title></head>
-            <body><h1>Sigil is running</h1>
-            <p>The approval interface is not part of this build yet, so nothing can be approved here.</p>
-            </body></html>
-
-            """.utf8)
-        let headers: HTTPHeaders = [
-            "Content-Type": "text/html; charset=utf-8",
-            "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-            "X-Frame-Options": "DENY",
-            "X-Content-Type-Options": "nosniff",
-            "Cross-Origin-Opener-Policy": "same-origin",
-            "Referrer-Policy": "no-referrer",
-            "Cache-Control": "no-store",
-        ]
-        router.get("/") { _ in HTTPResponse(status: .ok, headers: headers, body: page) }
-        return router
+            dapp: HTTPServer(configuration: dappConfiguration, handler: dapp, logger: logger),
+            ui: HTTPServer(configuration: uiConfiguration, handler: ui, logger: logger))
     }
 
     /// Raises the soft open-file limit to the hard limit (connections are file descriptors).

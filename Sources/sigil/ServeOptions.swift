@@ -28,7 +28,65 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
+    // MARK: Gateway (issue 5)
+
+    @Flag(help: "Use the well-known development accounts (//Alice … //Ferdie) in a throw-away state; for testing only.")
+    var dev = false
+
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp(
+            "Data directory (connected sites, metadata). Default: $SIGIL_HOME or ~/.local/share/sigil; with --dev, a throw-away in-memory state unless given.",
+            valueName: "path"))
+    var dataDir: String?
+
+    @OptionGroup var password: PasswordOption
+
+    @Flag(
+        name: .customLong("auto-approve"),
+        help: "Approve every request at once, granting every account (automated tests). Needs --dev.")
+    var autoApprove = false
+
+    @Option(help: "Where a person approves: 'page' (the approval page) or 'terminal' (y/n questions here).")
+    var approve: ApprovalFrontEnd = .page
+
+    @Option(
+        name: .customLong("client"),
+        help: ArgumentHelp(
+            "Create a bearer token for a non-browser client named NAME (repeatable); printed at start.",
+            valueName: "name"))
+    var clients: [String] = []
+
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "Extra Host header name to accept besides 127.0.0.1/localhost/[::1] (repeatable).", valueName: "name"))
+    var allowedHosts: [String] = []
+
+    @Option(name: .customLong("approval-timeout"), help: "Seconds a request may wait for a decision.")
+    var approvalTimeout: Int = 600
+
+    @Option(
+        name: .customLong("deny-host"),
+        help: ArgumentHelp("Phishing deny list entry (host and its subdomains; repeatable).", valueName: "host"))
+    var deniedHosts: [String] = []
+
     func validate() throws {
+        if autoApprove && !dev {
+            throw ValidationError("--auto-approve approves every request without asking; it is refused without --dev")
+        }
+        if autoApprove && approve == .terminal {
+            throw ValidationError("--auto-approve and --approve terminal exclude each other")
+        }
+        if !(1...86_400).contains(approvalTimeout) {
+            throw ValidationError("--approval-timeout must be 1…86400 seconds")
+        }
+        for name in clients
+        where name.isEmpty || name.count > 64
+            || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        {
+            throw ValidationError("--client names use letters, digits, '-' and '_' (at most 64)")
+        }
         for (name, value) in [("--port", port), ("--ui-port", uiPort)] where !(0...65535).contains(value) {
             throw ValidationError("\(name) must be between 0 and 65535")
         }
@@ -38,4 +96,10 @@ struct ServeOptions: ParsableArguments {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
     }
+}
+
+/// Who answers approval requests.
+enum ApprovalFrontEnd: String, ExpressibleByArgument, Sendable {
+    case page
+    case terminal
 }

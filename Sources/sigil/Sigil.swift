@@ -17,8 +17,8 @@ struct Sigil: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            ServeCommand.self, KeyCommand.self, AccountsCommand.self, PayloadCommand.self, CallCommand.self,
-            TLSCommand.self,
+            ServeCommand.self, OriginsCommand.self, KeyCommand.self, AccountsCommand.self, PayloadCommand.self,
+            CallCommand.self, TLSCommand.self,
         ]
     )
 }

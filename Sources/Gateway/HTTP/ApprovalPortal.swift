@@ -1,0 +1,158 @@
+import GatewayHTTP
+import Logging
+import SignerCore
+
+/// The approval page's port: its own origin, so dapp tabs cannot exhaust its connections nor reach
+/// it same-origin. Every response forbids framing and carries a strict CSP; every API call needs
+/// the approval token (constant-time compared); every POST must also be same-origin (`Origin`
+/// equal to the page's own, `Sec-Fetch-Site: same-origin` when sent) with a JSON body: a
+/// cross-site form or fetch cannot approve anything (http-server.md §3.1 "CSRF on the approval page").
+public struct ApprovalPortal: HTTPHandler {
+    private let router: Router
+    private let extraHosts: Set<String>
+
+    /// Headers on every response of this port.
+    static let pageHeaders: [(String, String)] = [
+        (
+            "Content-Security-Policy",
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+                + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        ),
+        ("X-Frame-Options", "DENY"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cache-Control", "no-store"),
+    ]
+
+    /// Creates the handler.
+    /// - Parameters:
+    ///   - endpoints: the real URLs (known once the ports are bound), for the page and userscript.
+    ///   - files: `public/` (`/ui/…`, the userscript and bookmarklet templates, the bridge source).
+    public init(
+        service: GatewayService, directory: any AccountDirectory, configuration: GatewayConfiguration,
+        endpoints: GatewayEndpoints, files: StaticFiles, logger: Logger
+    ) {
+        extraHosts = configuration.extraAllowedHosts
+        let token = configuration.approvalToken
+        var router = Router()
+        let authorized: @Sendable (HTTPRequest) -> Bool = { request in
+            let given = request.headers["X-Sigil-Token"] ?? request.queryParameter("token") ?? ""
+            return SecurityGates.constantTimeEqual(given, token)
+        }
+        let sameOrigin: @Sendable (HTTPRequest) -> Bool = { request in
+            if let site = request.headers["Sec-Fetch-Site"], site != "same-origin" { return false }
+            guard let origin = SecurityGates.siteOrigin(request), let host = request.headers["Host"] else {
+                return false
+            }
+            return origin.scheme == "http" && origin.description == "http://\(host.lowercased())"
+                || origin.description == "http://\(host.lowercased()):80"
+        }
+        // A POST API endpoint: token + same-origin + JSON + small body, then the async action.
+        func post(_ path: String, _ action: @escaping @Sendable (JSONValue) async throws -> Void) {
+            router.route(.post, path) { request, responder in
+                guard sameOrigin(request), authorized(request) else {
+                    responder.send(Self.wrap(.status(.forbidden))); return
+                }
+                guard SecurityGates.isJSON(request) else {
+                    responder.send(Self.wrap(.status(.unsupportedMediaType))); return
+                }
+                guard request.body.count <= configuration.maxSmallBodyBytes else {
+                    responder.send(Self.wrap(.status(.contentTooLarge))); return
+                }
+                Task {
+                    do {
+                        try await action(try JSONValue.parse(request.body))
+                        responder.send(Self.wrap(.json(Array("{\"ok\":true}".utf8))))
+                    } catch let error as SignerError where error.code == .unknownApproval {
+                        responder.send(Self.wrap(.json(Array("{\"ok\":false}".utf8), status: .notFound)))
+                    } catch {
+                        responder.send(Self.wrap(.status(.badRequest)))
+                    }
+                }
+            }
+        }
+        @Sendable func approvalID(_ body: JSONValue) throws -> UInt64 {
+            guard let n = body["id"]?.numberValue, let id = UInt64(exactly: n) else {
+                throw GatewayError(.invalidInput, "field id")
+            }
+            return id
+        }
+        post("/api/approve") { body in
+            let accounts: [String] =
+                if case .array(let items) = body["accounts"] ?? .null { items.compactMap(\.stringValue) } else { [] }
+            try await service.approve(try approvalID(body), accounts: accounts)
+        }
+        post("/api/reject") { body in try await service.reject(try approvalID(body)) }
+        post("/api/revoke") { body in
+            guard let source = body["source"]?.stringValue else { throw GatewayError(.invalidInput, "field source") }
+            try await service.revoke(source)
+        }
+        post("/api/accounts") { body in
+            guard let source = body["source"]?.stringValue, case .array(let items) = body["accounts"] ?? .null else {
+                throw GatewayError(.invalidInput, "fields source, accounts")
+            }
+            try await service.setAccounts(source, accounts: items.compactMap(\.stringValue))
+        }
+        router.route(.get, "/api/state") { request, responder in
+            guard authorized(request) else { responder.send(Self.wrap(.status(.forbidden))); return }
+            Task {
+                let state = await ApprovalState.json(
+                    service: service, directory: directory, endpoints: endpoints,
+                    bookmarklet: GatewayAssets.bookmarklet(files: files, endpoints: endpoints))
+                responder.send(Self.wrap(.json(state.encoded())))
+            }
+        }
+        router.route(.get, "/api/events") { request, responder in
+            guard authorized(request) else { responder.send(Self.wrap(.status(.forbidden))); return }
+            Task {
+                let changes = await service.changes()
+                var headers: HTTPHeaders = [:]
+                for (name, value) in Self.pageHeaders where name != "Cache-Control" { headers.set(name, value) }
+                guard let stream = responder.startEventStream(headers: headers) else { return }
+                stream.send(ServerSentEvent(event: "changed", data: "{}", retryMilliseconds: 2000))
+                let pump = Task {
+                    for await _ in changes { stream.send(ServerSentEvent(event: "changed", data: "{}")) }
+                    stream.close()
+                }
+                stream.onTermination { pump.cancel() }
+            }
+        }
+        router.get("/sigil.user.js") { request in
+            guard authorized(request) else { return Self.wrap(.status(.forbidden)) }
+            guard
+                let script = GatewayAssets.userscript(
+                    files: files, endpoints: endpoints, relayToken: configuration.relayToken)
+            else { return Self.wrap(.status(.notFound)) }
+            var response = HTTPResponse(
+                status: .ok, headers: ["Content-Type": "application/javascript; charset=utf-8"], body: script)
+            response.headers.set("Content-Disposition", "inline; filename=\"sigil.user.js\"")
+            return Self.wrap(response)
+        }
+        router.get("/") { request in
+            var page = request
+            page.path = "/ui/index.html"
+            return Self.wrap(files.response(for: page, cacheControl: "no-store") ?? .status(.notFound))
+        }
+        router.get("/ui/:file") { request in
+            Self.wrap(files.response(for: request, cacheControl: "no-store") ?? .status(.notFound))
+        }
+        self.router = router
+        _ = logger
+    }
+
+    public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+        guard SecurityGates.hostAllowed(request, extra: extraHosts) else {
+            responder.send(Self.wrap(.status(.forbidden)))
+            return
+        }
+        router.handle(request, responder: responder)
+    }
+
+    static func wrap(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        for (name, value) in pageHeaders { response.headers.set(name, value) }
+        return response
+    }
+}

@@ -1,0 +1,65 @@
+import SignerCore
+
+/// The approval page's view of the gateway (`GET /api/state`): pending requests with everything a
+/// person needs to decide, connected sites, accounts, and how to install the bridge.
+enum ApprovalState {
+    static func json(
+        service: GatewayService, directory: any AccountDirectory, endpoints: GatewayEndpoints, bookmarklet: String = ""
+    ) async -> JSONValue {
+        let accounts = await directory.accounts()
+        let pending = await service.pendingApprovals.map { approval -> JSONValue in
+            var item: [String: JSONValue] = [
+                "id": .number(Double(approval.id)), "kind": .string(kind(approval.subject)),
+                "source": .string(approval.source), "title": .string(title(approval)),
+            ]
+            let rows: [SummaryRow]
+            switch approval.subject {
+            case .authorize(let request):
+                item["appName"] = .string(request.appName.text)
+                item["suspicious"] = .bool(request.appName.isSuspicious)
+                rows = []
+            case .signExtrinsic(let request): rows = request.summary
+            case .signBytes(let request): rows = request.summary
+            case .provideMetadata(let proposal): rows = proposal.summary
+            }
+            item["summary"] = .array(
+                rows.map { ["label": .string($0.label), "value": .string($0.value), "warning": .bool($0.isWarning)] })
+            return .object(item)
+        }
+        let sites = await service.sites.map { site -> JSONValue in
+            [
+                "source": .string(site.source), "appName": .string(site.appName),
+                "accounts": .array(site.accounts.map(JSONValue.string)),
+            ]
+        }
+        return [
+            "pending": .array(pending), "sites": .array(sites),
+            "accounts": .array(
+                accounts.map {
+                    [
+                        "key": .string($0.key), "address": .string($0.address),
+                        "name": $0.name.map(JSONValue.string) ?? .null, "type": .string($0.type),
+                    ]
+                }),
+            "bridgeURL": .string(endpoints.bridgeURL), "bookmarklet": .string(bookmarklet),
+        ]
+    }
+
+    static func kind(_ subject: ApprovalSubject) -> String {
+        switch subject {
+        case .authorize: "authorize"
+        case .signExtrinsic: "extrinsic"
+        case .signBytes: "bytes"
+        case .provideMetadata: "metadata"
+        }
+    }
+
+    static func title(_ approval: PendingApproval<ApprovalSubject>) -> String {
+        switch approval.subject {
+        case .authorize: "Connect \(approval.source)?"
+        case .signExtrinsic: "Sign a transaction for \(approval.source)?"
+        case .signBytes: "Sign a message for \(approval.source)?"
+        case .provideMetadata(let p): "Update \(p.chain.isEmpty ? "chain" : p.chain) metadata from \(approval.source)?"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// The HTTP-facing settings of the gateway. Built by the CLI from flags; every field has a safe
+/// default except the secrets, which `sigil serve` generates at start.
+///
+/// Security: `approvalToken`, `relayToken` and the keys of `clientTokens` are secrets; they never
+/// appear in `description`, logs or errors.
+public struct GatewayConfiguration: Sendable {
+    /// Host names accepted in the `Host` header besides `127.0.0.1`, `localhost` and `[::1]`
+    /// (DNS-rebinding defence, http-server.md §3.1). Lower-case, without port.
+    public var extraAllowedHosts: Set<String>
+    /// The approval page's secret (32 random bytes, hex). Needed for every approval endpoint.
+    public var approvalToken: String
+    /// The userscript's secret: lets it state the site origin of the tab it relays for.
+    public var relayToken: String
+    /// Bearer tokens of non-browser clients: token → client name (source `client:NAME`).
+    public var clientTokens: [String: String]
+    /// Largest `POST /v1/request` body: room for `metadata.provide` with the full `rawMetadata` of a
+    /// large runtime (about 1.1 MB of hex for Polkadot Asset Hub) with a margin.
+    public var maxRequestBodyBytes: Int
+    /// Largest body of the other POST endpoints.
+    public var maxSmallBodyBytes: Int
+    /// How long `GET /v1/poll` holds when there is nothing to send (below common idle timeouts).
+    public var pollHold: Duration
+
+    /// Creates a configuration.
+    public init(
+        approvalToken: String, relayToken: String, clientTokens: [String: String] = [:],
+        extraAllowedHosts: Set<String> = [], maxRequestBodyBytes: Int = 4 << 20, maxSmallBodyBytes: Int = 64 << 10,
+        pollHold: Duration = .seconds(25)
+    ) {
+        self.approvalToken = approvalToken
+        self.relayToken = relayToken
+        self.clientTokens = clientTokens
+        self.extraAllowedHosts = extraAllowedHosts
+        self.maxRequestBodyBytes = maxRequestBodyBytes
+        self.maxSmallBodyBytes = maxSmallBodyBytes
+        self.pollHold = pollHold
+    }
+}

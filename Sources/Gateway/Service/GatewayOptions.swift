@@ -1,0 +1,35 @@
+import SignerCore
+
+/// How the gateway core behaves (the HTTP-facing settings live in ``GatewayConfiguration``).
+public struct GatewayOptions: Sendable {
+    /// Who decides on approvals.
+    public enum ApprovalMode: Sendable, Equatable {
+        /// A person, on the approval page or in the terminal.
+        case person
+        /// Everything approved at once, every account granted. Only with `--dev` (testing).
+        case automatic
+    }
+
+    /// Who decides.
+    public var approvalMode: ApprovalMode
+    /// Queue bounds and approval timeout.
+    public var limits: ApprovalLimits
+    /// How long a tab's session survives without an open event stream or a request.
+    public var sessionIdleTimeout: Duration
+    /// Most sessions (tabs, clients) kept at once; a new one beyond it is refused (HTTP 503) until
+    /// idle ones expire.
+    public var maxSessions: Int = 4096
+    /// Hosts the phishing deny list names (lower-case, matched with their subdomains). Empty = none.
+    public var deniedHosts: Set<String>
+
+    /// Creates options. Defaults: a person decides, default limits, 60 s idle sessions, no deny list.
+    public init(
+        approvalMode: ApprovalMode = .person, limits: ApprovalLimits = ApprovalLimits(),
+        sessionIdleTimeout: Duration = .seconds(60), deniedHosts: Set<String> = []
+    ) {
+        self.approvalMode = approvalMode
+        self.limits = limits
+        self.sessionIdleTimeout = sessionIdleTimeout
+        self.deniedHosts = deniedHosts
+    }
+}

@@ -1,0 +1,174 @@
+import Logging
+import SignerCore
+
+/// The gateway's core: turns wire requests from identified clients into approvals, decisions into
+/// replies, and keeps each tab's resumable event log. One instance per `sigil serve`; an actor, so
+/// every state change is serialized. Time is read only from the injected clock; `tick()` does the
+/// periodic work (expiry, idle sessions) so tests drive it with a manual clock.
+///
+/// Security: the site identity is the ``ClientIdentity`` the HTTP layer derived from `Origin` (or a
+/// bearer token), never anything in the message. Errors sent to clients are the fixed polkadot-js
+/// strings of ``WireErrorText``; reasons go to the log only (at debug), never payloads or keys.
+public actor GatewayService {
+    /// Random per process; lets clients detect a restart (their waiting requests are gone).
+    public nonisolated let serverID: String
+    let options: GatewayOptions
+    let directory: any AccountDirectory
+    let signer: any RequestSigner
+    let metadata: any MetadataRegistry
+    let persistence: any AuthorizationPersistence
+    let clock: any MonotonicClock
+    let logger: Logger
+
+    var center: ApprovalCenter
+    var sessions: [String: SessionState] = [:]
+    /// Approval id → who waits for the answer.
+    var waiters: [UInt64: Waiter] = [:]
+    var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
+    var approvalListeners: [UInt64: AsyncStream<PendingApproval<ApprovalSubject>>.Continuation] = [:]
+    var nextListenerID: UInt64 = 0
+
+    struct Waiter {
+        let session: String
+        let requestID: String
+        let payload: JSONValue
+        let account: GatewayAccount?
+    }
+
+    /// What `handle` produced.
+    public enum Outcome: Sendable, Equatable {
+        /// The reply, now.
+        case reply(WireReply)
+        /// Queued for a person; the reply will arrive on the session's event stream.
+        case pending
+    }
+
+    /// Creates the service, loading stored authorizations.
+    public init(
+        options: GatewayOptions, accounts: any AccountDirectory, signer: any RequestSigner,
+        metadata: any MetadataRegistry, persistence: any AuthorizationPersistence,
+        clock: any MonotonicClock = SystemMonotonicClock(), serverID: String, logger: Logger
+    ) async throws {
+        self.options = options
+        directory = accounts
+        self.signer = signer
+        self.metadata = metadata
+        self.persistence = persistence
+        self.clock = clock
+        self.serverID = serverID
+        self.logger = logger
+        center = ApprovalCenter(book: AuthorizationBook(try await persistence.load()), limits: options.limits)
+    }
+
+    // MARK: Requests
+
+    /// Handles one request from an identified client.
+    /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source (the
+    ///   HTTP layer answers 403), `.tooManySessions` when a new session would exceed the bound
+    ///   (503); every other failure is an `{id, error}` reply.
+    public func handle(_ request: WireRequest, from client: ClientIdentity) async throws -> Outcome {
+        try touchSession(client)
+        do {
+            return try await dispatch(request, client)
+        } catch {
+            logger.debug("request refused", metadata: ["message": "\(request.message)", "reason": "\(error)"])
+            return .reply(WireReply(id: request.id, .error(WireErrorText.text(for: error, source: client.source))))
+        }
+    }
+
+    /// Ends a session now (the tab said goodbye): its waiting requests are dropped, its
+    /// subscriptions end.
+    public func closeSession(_ session: String, source: String) {
+        guard let state = sessions[session], state.source == source else { return }
+        dropSession(session)
+    }
+
+    /// Periodic work: expire requests past their deadline (answered as cancelled) and drop sessions
+    /// idle for longer than `sessionIdleTimeout` with no open stream.
+    public func tick() async {
+        let now = clock.now
+        let expired = center.expire(now: now)
+        for approval in expired { await answerCancelled(approval) }
+        for (id, state) in sessions
+        where state.listeners.isEmpty && now - state.lastActivity > options.sessionIdleTimeout {
+            dropSession(id)
+        }
+        if !expired.isEmpty { notifyUI() }
+    }
+
+    /// The earliest moment `tick()` has work (for the run loop).
+    public var nextDeadline: Duration? { center.queue.nextDeadline }
+
+    func touchSession(_ client: ClientIdentity) throws {
+        let now = clock.now
+        if var state = sessions[client.session] {
+            guard state.source == client.source else {
+                throw GatewayError(.sessionMismatch, "the session belongs to another source")
+            }
+            state.lastActivity = now
+            sessions[client.session] = state
+        } else {
+            guard sessions.count < options.maxSessions else {
+                throw GatewayError(.tooManySessions, "\(options.maxSessions) sessions are open")
+            }
+            sessions[client.session] = SessionState(source: client.source, now: now)
+        }
+    }
+
+    func dropSession(_ session: String) {
+        guard let state = sessions.removeValue(forKey: session) else { return }
+        for listener in state.listeners.values { listener.finish() }
+        let dropped = center.endSession(session)
+        for approval in dropped { waiters[approval.id] = nil }
+        if !dropped.isEmpty { notifyUI() }
+    }
+
+    /// Appends a reply to a session's log (delivering it to open streams).
+    func deliver(_ reply: WireReply, to session: String) {
+        guard var state = sessions[session] else { return }
+        state.append(reply, serverID: serverID)
+        sessions[session] = state
+    }
+
+    // MARK: Event streams
+
+    /// Opens a listener on a session's events: first the kept events after `after` (a sequence
+    /// number from an event id of this server run; `nil` replays everything kept), then live ones.
+    /// The stream ends when the session ends. Creates the session if it does not exist yet.
+    /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source.
+    public func events(for client: ClientIdentity, after: UInt64?) throws -> AsyncStream<SessionEvent> {
+        try touchSession(client)
+        let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(512))
+        nextListenerID += 1
+        let listenerID = nextListenerID
+        guard var state = sessions[client.session] else { return stream }
+        for event in state.replay(after: after) { continuation.yield(event) }
+        state.listeners[listenerID] = continuation
+        sessions[client.session] = state
+        let session = client.session
+        continuation.onTermination = { _ in Task { await self.removeListener(listenerID, session: session) } }
+        return stream
+    }
+
+    /// The kept events after a resume point, without waiting (long-poll answers at once when this
+    /// is not empty). Creates the session if it does not exist yet.
+    /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source.
+    public func keptEvents(for client: ClientIdentity, after: UInt64?) throws -> [SessionEvent] {
+        try touchSession(client)
+        return sessions[client.session]?.replay(after: after) ?? []
+    }
+
+    /// Parses the resume point of an event id (`"<server>.<n>"`): the sequence if it is from this
+    /// server run, `nil` (replay everything) otherwise.
+    public nonisolated func sequence(ofEventID eventID: String?) -> UInt64? {
+        guard let eventID, let dot = eventID.lastIndex(of: "."), eventID[..<dot] == serverID[...] else { return nil }
+        return UInt64(eventID[eventID.index(after: dot)...])
+    }
+
+    func removeListener(_ id: UInt64, session: String) {
+        guard var state = sessions[session] else { return }
+        state.listeners[id] = nil
+        state.lastActivity = clock.now
+        sessions[session] = state
+    }
+}

@@ -1,0 +1,57 @@
+import SignerCore
+
+/// The error strings clients see: polkadot-js's own (so dapps matching on them keep working,
+/// polkadot-extension-protocol.md §1.3) plus a few of ours. Never a reason, offset or input echo.
+public enum WireErrorText {
+    /// polkadot-js `Tabs.ts` `ensureUrlAuthorized`.
+    public static func notEnabled(_ source: String) -> String { "The source \(source) has not been enabled yet" }
+    /// polkadot-js `State.ts` `authorizeUrl`.
+    public static func pendingAuthorization(_ source: String) -> String {
+        "The source \(source) has a pending authorization request"
+    }
+    /// polkadot-js `State.ts` (denied, or on the phishing deny list).
+    public static func notAllowed(_ source: String) -> String {
+        "The source \(source) is not allowed to interact with this extension"
+    }
+    /// polkadot-js `State.ts` user rejection of an authorization.
+    public static let authorizationRejected = "Connection request was rejected by the user."
+    /// polkadot-js `State.ts` authorization that went away without a decision.
+    public static let authorizationCancelled = "Connection request was cancelled by the user."
+    /// polkadot-js signing cancel.
+    public static let cancelled = "Cancelled"
+    /// polkadot-js metadata reject.
+    public static let rejected = "Rejected"
+    /// polkadot-js `Tabs.getSigningPair`; also for accounts the site may not use (no existence leak).
+    public static let unknownAccount = "Unable to find keypair"
+    /// Ours: the queue is full.
+    public static let tooManyPending = "Too many pending requests. Try again later."
+    /// Ours: malformed request.
+    public static let badRequest = "Bad request"
+    /// polkadot-js `Tabs.ts` default branch.
+    public static func unknownMessage(_ type: String) -> String { "Unable to handle message of type \(type)" }
+
+    /// Maps an internal error to its wire string.
+    public static func text(for error: any Error, source: String) -> String {
+        if let e = error as? SignerError {
+            switch e.code {
+            case .notEnabled: return notEnabled(source)
+            case .authorizationPending: return pendingAuthorization(source)
+            case .authorizationRejected: return authorizationRejected
+            case .authorizationCancelled: return authorizationCancelled
+            case .cancelled, .expired: return cancelled
+            case .rejected: return rejected
+            case .tooManyPending: return tooManyPending
+            case .unknownAccount: return unknownAccount
+            default: return badRequest
+            }
+        }
+        if let e = error as? GatewayError {
+            switch e.code {
+            case .unknownMessage: return unknownMessage(e.reason)
+            case .notAllowed: return notAllowed(source)
+            default: return badRequest
+            }
+        }
+        return badRequest
+    }
+}

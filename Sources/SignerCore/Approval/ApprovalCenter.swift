@@ -1,0 +1,145 @@
+/// The rules between sources, their authorizations and the approval queue, as one pure state
+/// machine (no threads, no I/O; time comes in as `now`). The gateway owns one instance behind an
+/// actor, turns wire messages into calls here and answers waiting requests from the returned values.
+///
+/// Rules (polkadot-js/extension `handlers/Tabs.ts`, `State.ts`; issue 5):
+/// - one pending authorization per source (`authorizationPending`);
+/// - every message except `authorize.tab` needs a connected source (`notEnabled`);
+/// - a signing request names an account the source may use, checked before it is queued
+///   (`unknownAccount`);
+/// - rejecting an authorization still records the source with no accounts, so it cannot prompt
+///   again until the person revokes it (polkadot-js behaviour, against prompt flooding);
+/// - queue bounds and expiry as in ``ApprovalQueue``.
+public struct ApprovalCenter: Sendable {
+    /// Connected sources.
+    public private(set) var book: AuthorizationBook
+    /// Requests waiting for a person.
+    public private(set) var queue: ApprovalQueue<ApprovalSubject>
+
+    /// The result of asking to connect.
+    public enum AuthorizationOutcome: Sendable, Equatable {
+        /// Already connected: answer at once with these account keys.
+        case authorized([String])
+        /// Queued for a person.
+        case queued(PendingApproval<ApprovalSubject>)
+    }
+
+    /// A decision on a pending approval, for the gateway to answer the waiting request.
+    public struct Decision: Sendable, Equatable {
+        /// The request that was decided (already removed from the queue).
+        public let approval: PendingApproval<ApprovalSubject>
+        /// Whether the person approved.
+        public let approved: Bool
+        /// For an approved authorization: the account keys granted.
+        public let grantedAccounts: [String]
+    }
+
+    /// Creates a center from stored authorizations.
+    public init(book: AuthorizationBook = AuthorizationBook(), limits: ApprovalLimits = ApprovalLimits()) {
+        self.book = book
+        queue = ApprovalQueue(limits: limits)
+    }
+
+    /// `pub(authorize.tab)`.
+    /// - Throws: `authorizationPending` if one is already waiting; `tooManyPending`.
+    public mutating func requestAuthorization(
+        source: String, declaredName: String, session: String?, now: Duration
+    ) throws -> AuthorizationOutcome {
+        if let site = book.site(source) { return .authorized(site.accounts) }
+        let pending = queue.entries.contains {
+            if case .authorize = $0.subject { return $0.source == source }
+            return false
+        }
+        if pending { throw SignerError(.authorizationPending, "an authorization request is already waiting") }
+        let entry = try queue.enqueue(
+            source: source, session: session, subject: .authorize(AuthorizationRequest(declaredName: declaredName)),
+            now: now)
+        return .queued(entry)
+    }
+
+    /// The gate of every message other than `authorize.tab`.
+    /// - Returns: the account keys the source may use.
+    /// - Throws: `notEnabled`.
+    public func requireEnabled(_ source: String) throws -> [String] { try book.accounts(for: source) }
+
+    /// Queues a signing request (`extrinsic.sign` or `bytes.sign`) after checking the source is
+    /// connected and may use the account.
+    /// - Throws: `notEnabled`, `unknownAccount`, `tooManyPending`.
+    public mutating func requestSignature(
+        source: String, session: String?, subject: ApprovalSubject, now: Duration
+    ) throws -> PendingApproval<ApprovalSubject> {
+        _ = try book.accounts(for: source)
+        let key: String
+        switch subject {
+        case .signExtrinsic(let request): key = request.accountKey
+        case .signBytes(let request): key = request.accountKey
+        case .authorize, .provideMetadata:
+            throw SignerError(.invalidInput, "not a signing request")
+        }
+        guard book.allows(source, accountKey: key) else {
+            throw SignerError(.unknownAccount, "account not authorized for the source")
+        }
+        return try queue.enqueue(source: source, session: session, subject: subject, now: now)
+    }
+
+    /// Queues a metadata update (`metadata.provide`) from a connected source.
+    /// - Throws: `notEnabled`, `tooManyPending`.
+    public mutating func requestMetadata(
+        source: String, session: String?, proposal: MetadataProposal, now: Duration
+    ) throws -> PendingApproval<ApprovalSubject> {
+        _ = try book.accounts(for: source)
+        return try queue.enqueue(source: source, session: session, subject: .provideMetadata(proposal), now: now)
+    }
+
+    /// A person approves. For an authorization, `accounts` are the keys they ticked (filtered to
+    /// `known`, the accounts that exist); ignored otherwise.
+    /// - Throws: `unknownApproval`.
+    public mutating func approve(id: UInt64, accounts: [String] = [], known: [String] = []) throws -> Decision {
+        let approval = try queue.take(id: id)
+        guard case .authorize(let request) = approval.subject else {
+            return Decision(approval: approval, approved: true, grantedAccounts: [])
+        }
+        var granted: [String] = []
+        for key in accounts where known.contains(key) && !granted.contains(key) { granted.append(key) }
+        book.grant(AuthorizedSite(source: approval.source, appName: request.appName.text, accounts: granted))
+        return Decision(approval: approval, approved: true, grantedAccounts: granted)
+    }
+
+    /// A person rejects. A rejected authorization records the source with no accounts.
+    /// - Throws: `unknownApproval`.
+    public mutating func reject(id: UInt64) throws -> Decision {
+        let approval = try queue.take(id: id)
+        if case .authorize(let request) = approval.subject {
+            book.grant(AuthorizedSite(source: approval.source, appName: request.appName.text, accounts: []))
+        }
+        return Decision(approval: approval, approved: false, grantedAccounts: [])
+    }
+
+    /// Removes requests past their deadline; the gateway answers them as cancelled.
+    public mutating func expire(now: Duration) -> [PendingApproval<ApprovalSubject>] { queue.expire(now: now) }
+
+    /// Removes the requests of a tab that went away.
+    public mutating func endSession(_ session: String) -> [PendingApproval<ApprovalSubject>] {
+        queue.removeSession(session)
+    }
+
+    /// Disconnects a source and drops its waiting requests.
+    /// - Returns: whether it was connected, and the requests dropped (to be answered as cancelled).
+    public mutating func revoke(_ source: String) -> (wasConnected: Bool, dropped: [PendingApproval<ApprovalSubject>]) {
+        let was = book.revoke(source)
+        return (was, queue.removeSource(source))
+    }
+
+    /// Records a site as connected exactly as given (authorizations changed outside this process).
+    public mutating func grant(_ site: AuthorizedSite) { book.grant(site) }
+
+    /// Replaces the account list of a connected source (the person edits it on the approval page).
+    /// - Throws: `notEnabled`.
+    public mutating func setAccounts(_ source: String, accounts: [String], known: [String]) throws {
+        guard var site = book.site(source) else { throw SignerError(.notEnabled, "source not enabled") }
+        var granted: [String] = []
+        for key in accounts where known.contains(key) && !granted.contains(key) { granted.append(key) }
+        site.accounts = granted
+        book.grant(site)
+    }
+}

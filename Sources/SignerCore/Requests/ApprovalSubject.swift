@@ -1,0 +1,21 @@
+/// What a pending approval asks the person to decide.
+public enum ApprovalSubject: Sendable, Equatable {
+    /// `pub(authorize.tab)`: connect a site and choose the accounts it sees.
+    case authorize(AuthorizationRequest)
+    /// `pub(extrinsic.sign)`: sign a transaction.
+    case signExtrinsic(ExtrinsicSigningRequest)
+    /// `pub(bytes.sign)`: sign a message.
+    case signBytes(BytesSigningRequest)
+    /// `pub(metadata.provide)`: store chain metadata.
+    case provideMetadata(MetadataProposal)
+
+    /// A short label for logs and headings ("authorize", "sign transaction", …).
+    public var kind: String {
+        switch self {
+        case .authorize: "authorize"
+        case .signExtrinsic: "sign transaction"
+        case .signBytes: "sign message"
+        case .provideMetadata: "metadata update"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Chain metadata a dapp offers (`pub(metadata.provide)`), stored per genesis hash only after a
+/// person approves ("upgrade 1002005 → 2000000 for Polkadot").
+public struct MetadataProposal: Sendable, Equatable {
+    /// The chain's genesis hash, `0x` + 64 lower-case hex digits.
+    public var genesisHash: String
+    /// The chain name the dapp declares (display only).
+    public var chain: String
+    /// The offered runtime spec version.
+    public var specVersion: UInt32
+    /// The spec version already stored for this genesis hash, if any.
+    public var knownSpecVersion: UInt32?
+    /// The `MetadataDef` JSON object exactly as received, stored on approval.
+    public var definitionJSON: [UInt8]
+    /// What the person sees.
+    public var summary: [SummaryRow]
+
+    /// Creates a proposal.
+    public init(
+        genesisHash: String, chain: String, specVersion: UInt32, knownSpecVersion: UInt32?,
+        definitionJSON: [UInt8], summary: [SummaryRow]
+    ) {
+        self.genesisHash = genesisHash
+        self.chain = chain
+        self.specVersion = specVersion
+        self.knownSpecVersion = knownSpecVersion
+        self.definitionJSON = definitionJSON
+        self.summary = summary
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Gateway
+import GatewayHTTP
+import Keystore
+import Logging
+import SignerCore
+
+/// Everything `sigil serve` wires together for the gateway: the core service, its account
+/// directory and signer, the secrets, the static files and the real endpoints.
+struct GatewayRuntime: Sendable {
+    let service: GatewayService
+    let accounts: any AccountDirectory
+    let configuration: GatewayConfiguration
+    let files: StaticFiles
+    let endpoints: GatewayEndpoints
+    /// The persistent authorizations, re-read periodically so `sigil origins revoke` reaches open
+    /// tabs; `nil` for the throw-away dev state.
+    let sharedAuthorizations: StateStoreAuthorizations?
+
+    static func make(options: ServeOptions, logger: Logger) async throws -> GatewayRuntime {
+        guard let directory = PublicDirectory.locate(explicit: options.publicDir) else {
+            throw ValidationErrorText("cannot find the public/ directory; pass --public-dir or set SIGIL_PUBLIC_DIR")
+        }
+        let files = try StaticFiles(directory: directory)
+        logger.info(
+            "loaded static files", metadata: ["directory": "\(directory)", "count": "\(files.resources.count)"])
+        var tokens: [String: String] = [:]
+        for name in options.clients { tokens[Secret.token()] = name }
+        let configuration = GatewayConfiguration(
+            approvalToken: Secret.token(), relayToken: Secret.token(), clientTokens: tokens,
+            extraAllowedHosts: Set(options.allowedHosts.map { $0.lowercased() }))
+        let store: any StateStore
+        var shared: StateStoreAuthorizations?
+        if options.dev && options.dataDir == nil {
+            store = try SQLiteStateStore.inMemory()
+        } else {
+            let path = try DataDirectory.resolve(
+                explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
+            let directory = try DataDirectory.open(path)
+            store = try SQLiteStateStore(path: directory.databasePath)
+            shared = StateStoreAuthorizations(store: store)
+            logger.info("state", metadata: ["path": "\(directory.databasePath)"])
+        }
+        let accounts: KeyringAccounts
+        if options.dev {
+            accounts = try KeyringAccounts.development(store: store)
+        } else {
+            let path = try DataDirectory.resolve(
+                explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
+            let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
+            if try keys.list().accounts.isEmpty {
+                // Nothing to unlock: no password asked; sites will see no accounts.
+                accounts = KeyringAccounts.none(store: store)
+                print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
+            } else {
+                let password = try options.password.read(prompt: "Password to unlock your accounts: ")
+                let keyring = try keys.unlockAll(password: password)
+                accounts = KeyringAccounts.keystore(keyring, store: store)
+                let count = await accounts.accounts().count
+                print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
+                if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
+            }
+        }
+        let service = try await GatewayService(
+            options: GatewayOptions(
+                approvalMode: options.autoApprove ? .automatic : .person,
+                limits: ApprovalLimits(approvalTimeout: .seconds(options.approvalTimeout)),
+                deniedHosts: Set(options.deniedHosts.map { $0.lowercased() })),
+            accounts: accounts, signer: accounts, metadata: StateStoreMetadata(store: store),
+            persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
+            logger: logger)
+        return GatewayRuntime(
+            service: service, accounts: accounts, configuration: configuration, files: files,
+            endpoints: GatewayEndpoints(),
+            sharedAuthorizations: shared)
+    }
+}
+
+/// A startup error with a message for the person running the command.
+struct ValidationErrorText: Error, CustomStringConvertible {
+    let description: String
+    init(_ text: String) { description = text }
+}
+
+/// Random secrets (the system CSPRNG: getrandom on Linux).
+enum Secret {
+    /// 32 random bytes as 64 lower-case hex digits.
+    static func token() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef")
+        return String((0..<64).map { _ in digits[Int(generator.next() % 16)] })
+    }
+}

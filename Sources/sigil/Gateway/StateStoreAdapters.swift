@@ -1,0 +1,55 @@
+import Foundation
+import Gateway
+import Keystore
+import ScaleCodec
+import SignerCore
+
+/// Connected sites kept in the keystore's SQLite state (`state.sqlite`), so `sigil origins` and a
+/// later `sigil serve` see them. Account keys are stored in the `accounts` column.
+struct StateStoreAuthorizations: AuthorizationPersistence {
+    let store: any StateStore
+
+    func load() async throws -> [AuthorizedSite] {
+        try store.connectedSites().map { AuthorizedSite(source: $0.origin, appName: $0.name, accounts: $0.accounts) }
+    }
+
+    func save(_ sites: [AuthorizedSite]) async throws {
+        let wanted = Dictionary(sites.map { ($0.source, $0) }, uniquingKeysWith: { _, last in last })
+        for stored in try store.connectedSites() where wanted[stored.origin] == nil {
+            _ = try store.revoke(origin: stored.origin)
+        }
+        for site in sites {
+            let current = try store.connectedSite(origin: site.source)
+            if current?.accounts != site.accounts || current?.name != site.appName {
+                _ = try store.authorize(origin: site.source, name: site.appName, accounts: site.accounts)
+            }
+        }
+    }
+}
+
+/// Approved chain metadata kept in the keystore's SQLite state, per genesis hash.
+struct StateStoreMetadata: MetadataRegistry {
+    let store: any StateStore
+
+    func known() async -> [(genesisHash: String, specVersion: UInt32)] {
+        ((try? store.allMetadata()) ?? []).map { ($0.genesisHash, $0.specVersion) }
+    }
+
+    func store(genesisHash: String, specVersion: UInt32, definition: WireJSON) async throws {
+        var raw: [UInt8] = []
+        if let hex = definition["rawMetadata"]?.stringValue { raw = (try? HexCoding.decode(hex)) ?? [] }
+        let decimals = definition["tokenDecimals"]?.numberValue.flatMap { UInt8(exactly: $0) }
+        let ss58 = definition["ss58Format"]?.numberValue.flatMap { UInt16(exactly: $0) }
+        // The definition without rawMetadata (kept as bytes above), for display fields and metaCalls.
+        var rest = definition
+        if case .object(var o) = definition {
+            o["rawMetadata"] = nil
+            rest = .object(o)
+        }
+        try store.saveMetadata(
+            ChainMetadata(
+                genesisHash: genesisHash, specVersion: specVersion, chain: definition["chain"]?.stringValue ?? "",
+                ss58Format: ss58, tokenSymbol: definition["tokenSymbol"]?.stringValue, tokenDecimals: decimals,
+                metadata: raw, extraJSON: String(decoding: rest.encoded(), as: UTF8.self)))
+    }
+}

@@ -1,0 +1,45 @@
+import Dispatch
+import Gateway
+import SignerCore
+
+/// `sigil serve --approve terminal`: asks the approval page's questions on the terminal, one at a
+/// time (text and answers: `Gateway.TerminalPrompt`).
+struct TerminalApprover: Sendable {
+    let service: GatewayService
+    let directory: any AccountDirectory
+
+    func run() async {
+        for await approval in await service.newApprovals() {
+            // It may have been decided or expired while an earlier question was open.
+            guard await service.pendingApprovals.contains(where: { $0.id == approval.id }) else { continue }
+            let accounts = await directory.accounts()
+            print("")
+            print(TerminalPrompt.describe(approval, accounts: accounts))
+            let answer = await Self.readLine(prompt: TerminalPrompt.prompt(approval.subject))
+            do {
+                switch TerminalPrompt.interpret(answer, subject: approval.subject, accounts: accounts) {
+                case .approve(let keys): try await service.approve(approval.id, accounts: keys)
+                case .reject: try await service.reject(approval.id)
+                }
+                print("(answered)")
+            } catch {
+                print("(that request is no longer pending)")
+            }
+        }
+    }
+
+    static func readLine(prompt: String) async -> String? {
+        print(prompt, terminator: "")
+        fflushAll()
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: Swift.readLine()) }
+        }
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Flushes stdout so a prompt without a newline is visible (and readable through a pipe).
+func fflushAll() { fflush(nil) }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Keystore
+
+/// `sigil origins list|revoke`: the sites connected to Sigil (kept in the data directory's state).
+/// A running `sigil serve` on the same data directory picks a revocation up within a second and
+/// pushes an empty account list to the site's open tabs.
+struct OriginsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "origins", abstract: "List or revoke the sites connected to Sigil.",
+        subcommands: [List.self, Revoke.self])
+
+    struct Location: ParsableArguments {
+        @Option(name: .customLong("data-dir"), help: "Data directory (default: $SIGIL_HOME or ~/.local/share/sigil).")
+        var dataDir: String?
+
+        func store() throws -> SQLiteStateStore {
+            let path = try DataDirectory.resolve(explicit: dataDir, environment: ProcessInfo.processInfo.environment)
+            return try SQLiteStateStore(path: try DataDirectory.open(path).databasePath)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List connected sites and how many accounts each sees.")
+        @OptionGroup var location: Location
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let sites = try location.store().connectedSites()
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(sites), as: UTF8.self))
+                return
+            }
+            if sites.isEmpty { print("No site is connected.") }
+            for site in sites {
+                print("\(site.origin)  (\(site.name))  \(site.accounts.count) account(s)")
+                for account in site.accounts { print("    \(account)") }
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Disconnect a site (exact origin, e.g. https://app.example).")
+        @OptionGroup var location: Location
+        @Argument(help: "The site's origin as listed.") var origin: String
+
+        func run() throws {
+            guard try location.store().revoke(origin: origin) else {
+                throw ValidationError("\(origin) is not connected (see `sigil origins list`)")
+            }
+            print("Revoked \(origin).")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Gateway
+import GatewayHTTP
+import Testing
+
+@Suite struct SecurityGatesTests {
+    func request(host: String?, port: Int = 9715) -> HTTPRequest {
+        var headers: HTTPHeaders = [:]
+        if let host { headers.add("Host", host) }
+        var r = HTTPRequest(method: .get, target: "/", headers: headers)
+        r.localPort = port
+        return r
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1:9715", true), ("localhost:9715", true), ("[::1]:9715", true), ("LOCALHOST:9715", true),
+        ("127.0.0.1", false), ("127.0.0.1:9716", false), ("evil.example:9715", false), ("127.0.0.2:9715", false),
+        ("[::1]", false), ("[::1:9715", false), ("127.0.0.1:x", false), ("", false), ("localhost.:9715", false),
+    ])
+    func hostAllowList(host: String, allowed: Bool) {
+        #expect(SecurityGates.hostAllowed(request(host: host), extra: []) == allowed)
+    }
+
+    @Test func aMissingOrDuplicatedHostIsRefusedAndExtraNamesCanBeAllowed() {
+        #expect(!SecurityGates.hostAllowed(request(host: nil), extra: []))
+        var twice = request(host: "127.0.0.1:9715")
+        twice.headers.add("Host", "127.0.0.1:9715")
+        #expect(!SecurityGates.hostAllowed(twice, extra: []))
+        #expect(SecurityGates.hostAllowed(request(host: "sigil.internal:9715"), extra: ["sigil.internal"]))
+        #expect(SecurityGates.hostAllowed(request(host: "sigil.internal", port: 80), extra: ["sigil.internal"]))
+    }
+
+    @Test(arguments: [
+        ("https://dapp.example", "https://dapp.example"), ("HTTPS://Dapp.Example", "https://dapp.example"),
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8080"), ("https://dapp.example:443", "https://dapp.example"),
+        ("http://dapp.example:80", "http://dapp.example"), ("http://[::1]:3000", "http://[::1]:3000"),
+    ])
+    func originsAreNormalized(text: String, serialized: String) {
+        #expect(SiteOrigin(text)?.description == serialized)
+    }
+
+    @Test(arguments: [
+        "null", "", "file://", "chrome-extension://abc", "https://", "https://a.example/", "https://a.example/path",
+        "https://user@a.example", "https://a.example:0", "https://a.example:65536", "https://a.example:x",
+        "https://a example", "https://a.example?x", "ftp://a.example", "https://a.example#f", "https://[::1",
+        "https://a.example:80:80", String(repeating: "a", count: 400),
+    ])
+    func malformedOriginsAreRejected(text: String) {
+        #expect(SiteOrigin(text) == nil)
+    }
+
+    @Test func jsonContentTypeAndBearerTokensAreParsedStrictly() {
+        func with(_ name: String, _ value: String) -> HTTPRequest {
+            HTTPRequest(
+                method: .post, target: "/", headers: [(name, value)].reduce(into: HTTPHeaders()) { $0.add($1.0, $1.1) })
+        }
+        #expect(SecurityGates.isJSON(with("Content-Type", "application/json")))
+        #expect(SecurityGates.isJSON(with("Content-Type", "Application/JSON; charset=utf-8")))
+        #expect(!SecurityGates.isJSON(with("Content-Type", "text/plain")))
+        #expect(!SecurityGates.isJSON(with("Content-Type", "application/json-patch+json")))
+        #expect(SecurityGates.bearerToken(with("Authorization", "Bearer abc")) == "abc")
+        #expect(SecurityGates.bearerToken(with("Authorization", "Basic abc")) == nil)
+        #expect(SecurityGates.bearerToken(with("Authorization", "Bearer ")) == nil)
+        #expect(SecurityGates.constantTimeEqual("abc", "abc"))
+        #expect(!SecurityGates.constantTimeEqual("abc", "abd"))
+        #expect(!SecurityGates.constantTimeEqual("abc", "abcd"))
+    }
+
+    @Test func wireEnvelopesAreValidated() throws {
+        for bad in [
+            "[]", "{}", "{\"id\":\"\",\"message\":\"pub(ping)\"}", "{\"id\":5,\"message\":\"pub(ping)\"}",
+            "{\"id\":\"1\"}", "{\"id\":\"1\",\"message\":\"\"}", "{\"id\":\"1\",\"message\":\"has space\"}",
+            "{\"id\":\"\(String(repeating: "x", count: 129))\",\"message\":\"pub(ping)\"}",
+            "{\"id\":\"a\\nb\",\"message\":\"x\"}",
+        ] {
+            #expect(throws: GatewayError.self, "\(bad)") { try WireRequest(json: try JSONValue.parse(Array(bad.utf8))) }
+        }
+        #expect(throws: GatewayError.self) { try JSONValue.parse(Array("{\"id\":".utf8)) }
+        #expect(throws: GatewayError.self) { try JSONValue.parse(Array(String(repeating: "[", count: 100_000).utf8)) }
+        let ok = try WireRequest(json: try JSONValue.parse(Array("{\"id\":\"1\",\"message\":\"pub(ping)\"}".utf8)))
+        #expect(ok.request == .null)
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import SignerCore
+
+@Suite struct ApprovalCenterTests {
+    let site = "https://dapp.example"
+    let alice = "0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d"
+    let bob = "0x8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48"
+
+    func extrinsic(_ key: String) -> ApprovalSubject {
+        .signExtrinsic(
+            ExtrinsicSigningRequest(address: "addr", accountKey: key, payloadJSON: Array("{}".utf8), summary: []))
+    }
+
+    func connected(_ accounts: [String]) -> ApprovalCenter {
+        ApprovalCenter(book: AuthorizationBook([AuthorizedSite(source: site, appName: "Dapp", accounts: accounts)]))
+    }
+
+    @Test func anUnknownSiteIsQueuedAndOnlyOnce() throws {
+        var center = ApprovalCenter()
+        guard
+            case .queued(let entry) = try center.requestAuthorization(
+                source: site, declaredName: "Dapp", session: "t1", now: .zero)
+        else { Issue.record("expected queued"); return }
+        #expect(entry.source == site)
+        #expect(throws: SignerError(.authorizationPending, "")) {
+            try center.requestAuthorization(source: site, declaredName: "Dapp", session: "t2", now: .zero)
+        }
+        // Another site is independent.
+        _ = try center.requestAuthorization(source: "http://dapp.example", declaredName: "x", session: nil, now: .zero)
+    }
+
+    @Test func approvingGrantsOnlyTickedKnownAccounts() throws {
+        var center = ApprovalCenter()
+        guard
+            case .queued(let entry) = try center.requestAuthorization(
+                source: site, declaredName: "Dapp", session: nil, now: .zero)
+        else { Issue.record("expected queued"); return }
+        let decision = try center.approve(id: entry.id, accounts: [bob, "0xnotreal", bob], known: [alice, bob])
+        #expect(decision.approved && decision.grantedAccounts == [bob])
+        #expect(try center.requireEnabled(site) == [bob])
+        #expect(
+            try center.requestAuthorization(source: site, declaredName: "Dapp", session: nil, now: .zero)
+                == .authorized([bob]))
+    }
+
+    @Test func rejectingRecordsTheSiteWithNoAccounts() throws {
+        var center = ApprovalCenter()
+        guard
+            case .queued(let entry) = try center.requestAuthorization(
+                source: site, declaredName: "Dapp", session: nil, now: .zero)
+        else { Issue.record("expected queued"); return }
+        let decision = try center.reject(id: entry.id)
+        #expect(!decision.approved)
+        #expect(try center.requireEnabled(site).isEmpty)
+    }
+
+    @Test func messagesFromASiteThatIsNotConnectedAreRefused() {
+        var center = ApprovalCenter()
+        #expect(throws: SignerError(.notEnabled, "")) { try center.requireEnabled(site) }
+        #expect(throws: SignerError(.notEnabled, "")) {
+            try center.requestSignature(source: site, session: nil, subject: extrinsic(alice), now: .zero)
+        }
+        let proposal = MetadataProposal(
+            genesisHash: "0x", chain: "c", specVersion: 1, knownSpecVersion: nil, definitionJSON: [], summary: [])
+        #expect(throws: SignerError(.notEnabled, "")) {
+            try center.requestMetadata(source: site, session: nil, proposal: proposal, now: .zero)
+        }
+    }
+
+    @Test func anAccountTheSiteMayNotUseIsRefusedBeforeAnyPrompt() throws {
+        var center = connected([alice])
+        #expect(throws: SignerError(.unknownAccount, "")) {
+            try center.requestSignature(source: site, session: nil, subject: extrinsic(bob), now: .zero)
+        }
+        #expect(center.queue.entries.isEmpty)
+        _ = try center.requestSignature(source: site, session: nil, subject: extrinsic(alice), now: .zero)
+        #expect(center.queue.entries.count == 1)
+    }
+
+    @Test func revokingDisconnectsAndDropsWaitingRequests() throws {
+        var center = connected([alice])
+        _ = try center.requestSignature(source: site, session: "t", subject: extrinsic(alice), now: .zero)
+        let result = center.revoke(site)
+        #expect(result.wasConnected && result.dropped.count == 1)
+        #expect(throws: SignerError(.notEnabled, "")) { try center.requireEnabled(site) }
+        #expect(!center.revoke(site).wasConnected)
+    }
+
+    @Test func expiryAndClosedTabsRemoveRequests() throws {
+        var clock = ManualClock()
+        var center = ApprovalCenter(
+            book: AuthorizationBook([AuthorizedSite(source: site, appName: "D", accounts: [alice])]),
+            limits: ApprovalLimits(approvalTimeout: .seconds(10)))
+        _ = try center.requestSignature(source: site, session: "t1", subject: extrinsic(alice), now: clock.now)
+        _ = try center.requestSignature(source: site, session: "t2", subject: extrinsic(alice), now: clock.now)
+        #expect(center.endSession("t1").count == 1)
+        clock.advance(.seconds(10))
+        #expect(center.expire(now: clock.now).count == 1)
+        #expect(center.queue.entries.isEmpty)
+    }
+
+    @Test func aSigningApprovalDoesNotTouchAuthorizations() throws {
+        var center = connected([alice])
+        let entry = try center.requestSignature(source: site, session: nil, subject: extrinsic(alice), now: .zero)
+        let decision = try center.approve(id: entry.id, accounts: [bob], known: [alice, bob])
+        #expect(decision.approved && decision.grantedAccounts.isEmpty)
+        #expect(try center.requireEnabled(site) == [alice])
+        #expect(throws: SignerError(.unknownApproval, "")) { try center.reject(id: entry.id) }
+    }
+
+    @Test func thePersonCanEditASitesAccounts() throws {
+        var center = connected([alice])
+        try center.setAccounts(site, accounts: [bob, "0xgone"], known: [alice, bob])
+        #expect(try center.requireEnabled(site) == [bob])
+        #expect(throws: SignerError(.notEnabled, "")) { try center.setAccounts("https://x", accounts: [], known: []) }
+    }
+}

@@ -1,0 +1,110 @@
+// Sigil approval page. No framework; every value from the server is inserted with textContent, never
+// as HTML. The secret token comes from the URL fragment (never sent in a Referer or a server log).
+(() => {
+  'use strict';
+  const token = new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem('sigil-token') || '';
+  if (token) { sessionStorage.setItem('sigil-token', token); history.replaceState(null, '', location.pathname); }
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, props = {}, children = []) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === 'text') e.textContent = v; else if (k === 'class') e.className = v; else e.setAttribute(k, v);
+    }
+    for (const c of children) if (c) e.append(c);
+    return e;
+  };
+  const status = (text) => { $('status').textContent = text; };
+
+  const api = async (path, body) => {
+    const res = await fetch(path, {
+      method: body ? 'POST' : 'GET', cache: 'no-store', credentials: 'omit',
+      headers: body ? { 'Content-Type': 'application/json', 'X-Sigil-Token': token } : { 'X-Sigil-Token': token },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return res.json();
+  };
+
+  const rows = (summary) => el('dl', {}, summary.flatMap((r) => [
+    el('dt', { text: r.label, class: r.warning ? 'warning' : '' }),
+    el('dd', { text: r.value, class: r.warning ? 'warning' : '' }),
+  ]));
+
+  const decide = async (article, path, body) => {
+    for (const b of article.querySelectorAll('button')) b.disabled = true;
+    try { await api(path, body); } catch (e) { status(`Could not send the decision: ${e.message}`); }
+    refresh();
+  };
+
+  const renderApproval = (a, accounts) => {
+    const heading = el('h3', { id: `a${a.id}-h`, text: a.title });
+    const article = el('article', { 'aria-labelledby': heading.id, 'data-approval': String(a.id), 'data-kind': a.kind }, [heading]);
+    const facts = [{ label: 'site', value: a.source }];
+    if (a.kind === 'authorize') {
+      facts.push({ label: 'calls itself', value: a.appName || '(no name)', warning: a.suspicious });
+      if (a.suspicious) facts.push({ label: 'warning', value: 'This name looks suspicious: trust the site address above, not the name.', warning: true });
+    }
+    article.append(rows(facts.concat(a.summary || [])));
+    let picks = [];
+    if (a.kind === 'authorize') {
+      const fs = el('fieldset', {}, [el('legend', { text: 'Accounts this site may see' })]);
+      if (!accounts.length) fs.append(el('p', { text: 'You have no accounts.' }));
+      picks = accounts.map((acc) => {
+        const box = el('input', { type: 'checkbox', value: acc.key, name: 'account' });
+        box.checked = true;
+        fs.append(el('label', {}, [box, ` ${acc.name || ''} ${acc.address} (${acc.type})`]));
+        return box;
+      });
+      article.append(fs);
+    }
+    const approve = el('button', { type: 'button', class: 'approve', text: 'Approve' });
+    const reject = el('button', { type: 'button', class: 'reject', text: 'Reject' });
+    approve.addEventListener('click', () => decide(article, '/api/approve', {
+      id: a.id, accounts: picks.filter((b) => b.checked).map((b) => b.value),
+    }));
+    reject.addEventListener('click', () => decide(article, '/api/reject', { id: a.id }));
+    article.append(el('div', { class: 'buttons' }, [approve, reject]));
+    return article;
+  };
+
+  const render = (state) => {
+    const pending = $('pending');
+    pending.replaceChildren(...state.pending.map((a) => renderApproval(a, state.accounts)));
+    $('empty').hidden = state.pending.length > 0;
+    $('sites').replaceChildren(...state.sites.map((s) => {
+      const revoke = el('button', { type: 'button', class: 'reject', text: 'Revoke' });
+      revoke.addEventListener('click', async () => {
+        revoke.disabled = true;
+        try { await api('/api/revoke', { source: s.source }); } catch (e) { status(e.message); }
+        refresh();
+      });
+      return el('li', { 'data-site': s.source }, [
+        el('span', { text: `${s.source} (${s.appName}) — ${s.accounts.length} account(s)` }), revoke,
+      ]);
+    }));
+    $('no-sites').hidden = state.sites.length > 0;
+    $('bridge-url').textContent = `<script src="${state.bridgeURL}"></script>`;
+    $('userscript').href = `/sigil.user.js?token=${encodeURIComponent(token)}`;
+    $('bookmarklet').href = state.bookmarklet;
+    document.title = state.pending.length ? `(${state.pending.length}) Sigil approvals` : 'Sigil approvals';
+  };
+
+  let refreshing = false;
+  let again = false;
+  const refresh = async () => {
+    if (refreshing) { again = true; return; }
+    refreshing = true;
+    try { render(await api('/api/state')); status('Live'); } catch (e) {
+      status(token ? `Not connected to Sigil (${e.message}). Is it running?` : 'Open this page with the link `sigil serve` printed (it carries the token).');
+    }
+    refreshing = false;
+    if (again) { again = false; refresh(); }
+  };
+
+  if (!token) { status('Open this page with the link `sigil serve` printed (it carries the token).'); return; }
+  const events = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
+  events.addEventListener('changed', refresh);
+  events.onopen = refresh;
+  events.onerror = () => status('Reconnecting to Sigil…');
+  refresh();
+})();

@@ -1,0 +1,585 @@
+"""End-to-end test in a real browser: Debian's chromium driven by Playwright.
+
+A test dapp page served from another origin loads /bridge.js and runs the @polkadot/extension-dapp
+flow against `sigil serve --dev`; a person's part is played by clicking the approval page's buttons.
+Signatures are verified with schnorrkel (py-sr25519-bindings) over bytes computed here, independently
+of Sigil. Run by scripts/test.d/70-e2e-browser.sh.
+"""
+import argparse
+import pathlib
+import json
+import sys
+import time
+import threading
+import urllib.error
+import urllib.request
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+DEBUG = False
+import sr25519
+from playwright.sync_api import sync_playwright
+
+from sigil_process import SigilProcess
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ALICE_PUB = bytes.fromhex("d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d")
+BOB_PUB = bytes.fromhex("8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48")
+ALICE = "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY"
+POLKADOT_GENESIS = "91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3"
+POLKADOT_EXTENSIONS = ["AuthorizeCall", "CheckNonZeroSender", "CheckSpecVersion", "CheckTxVersion", "CheckGenesis",
+                       "CheckMortality", "CheckNonce", "CheckWeight", "ChargeTransactionPayment",
+                       "PrevalidateAttests", "CheckMetadataHash"]
+
+
+def compact(n):
+    if n < 1 << 6:
+        return bytes([n << 2])
+    if n < 1 << 14:
+        return ((n << 2) | 1).to_bytes(2, "little")
+    if n < 1 << 30:
+        return ((n << 2) | 2).to_bytes(4, "little")
+    b = n.to_bytes((n.bit_length() + 7) // 8, "little")
+    return bytes([((len(b) - 4) << 2) | 3]) + b
+
+
+def polkadot_payload_bytes(method, era, nonce, tip, spec, tx, genesis, block_hash):
+    """polkadot-extension-protocol.md §2.2 for the Polkadot relay extension list, mode 0."""
+    extra = era + compact(nonce) + compact(tip) + b"\x00"
+    additional = spec.to_bytes(4, "little") + tx.to_bytes(4, "little") + genesis + block_hash + b"\x00"
+    return method + extra + additional
+
+
+def self_check_encoder():
+    # Vector A of polkadot-extension-protocol.md §5.3 (computed against polkadot-js's encoder).
+    a = polkadot_payload_bytes(bytes.fromhex("00001468656c6c6f"), bytes.fromhex("b503"), 7, 0, 1007001, 26,
+                               bytes.fromhex(POLKADOT_GENESIS), b"\x11" * 32)
+    expected = ("00001468656c6c6fb5031c0000995d0f001a000000" + POLKADOT_GENESIS + "11" * 32 + "00")
+    assert a.hex() == expected, a.hex()
+
+
+DAPP_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>test dapp</title>
+<script src="{bridge}"></script></head><body><h1>test dapp</h1>
+<script>window.pushes = []; window.results = {{}};</script></body></html>"""
+
+
+def serve_dapp(bridge_url):
+    html = DAPP_HTML.format(bridge=bridge_url).encode()
+
+    class Handler(SimpleHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(html)))
+            self.end_headers()
+            self.wfile.write(html)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def http(method, url, headers=None, body=None, timeout=10):
+    req = urllib.request.Request(url, method=method, headers=headers or {}, data=body)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+    print("  ok:", what)
+
+
+def poll(page, js, arg=None, timeout=15.0):
+    """Evaluates `js` until it is truthy (Playwright's own waits stall on background tabs here)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = page.evaluate(js, arg)
+        if DEBUG: print("   poll", js[:40], value, flush=True)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for: {js}")
+
+
+def approval_article(ui, kind):
+    poll(ui, "k => document.querySelector(`article[data-kind=\"${k}\"]`) !== null", kind)
+    return ui.locator(f'article[data-kind="{kind}"]').first
+
+
+def check_origins_command(binary):
+    """`sigil origins list|revoke` on the data directory of a running `sigil serve`."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as data:
+        sigil = SigilProcess(binary, "--auto-approve", "--data-dir", data)
+        try:
+            check(any("WARNING: --auto-approve is on" in line for line in sigil.lines), "--auto-approve says so loudly")
+            site = "https://cli.example"
+            hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "clisession01"}
+            send = lambda i, m, r: json.loads(http("POST", sigil.gateway + "/v1/request", hdrs,
+                                                   json.dumps({"id": i, "message": m, "request": r}).encode())[1])
+            check(send("1", "pub(authorize.tab)", {"origin": "CLI"})["response"]["result"] is True,
+                  "auto-approve connects a site at once")
+            send("2", "pub(accounts.subscribe)", None)
+            listed = subprocess.run([binary, "origins", "list", "--json", "--data-dir", data],
+                                    capture_output=True, text=True, check=True).stdout
+            check(json.loads(listed)[0]["origin"] == site, "sigil origins list shows the connected site")
+            subprocess.run([binary, "origins", "revoke", site, "--data-dir", data], check=True, capture_output=True)
+            deadline = time.monotonic() + 10
+            last = None
+            while time.monotonic() < deadline:
+                status, body = http("GET", sigil.gateway + "/v1/poll?session=clisession01", {"Origin": site})
+                events = json.loads(body)["events"]
+                last = events[-1]["data"] if events else None
+                if last and last.get("subscription") == []:
+                    break
+                time.sleep(0.2)
+            check(last == {"id": "2", "subscription": []},
+                  "sigil origins revoke reaches the running gateway: the open subscription gets []")
+        finally:
+            sigil.stop()
+
+
+def check_terminal_approver(binary):
+    """`sigil serve --approve terminal`: the same questions on the terminal, answered y/n."""
+    sigil = SigilProcess(binary, "--approve", "terminal")
+    try:
+        site = "https://terminal.example"
+        hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "termsession1"}
+        send = lambda i, m, r: http("POST", sigil.gateway + "/v1/request", hdrs,
+                                    json.dumps({"id": i, "message": m, "request": r}).encode())[0]
+        events = lambda: json.loads(http("GET", sigil.gateway + "/v1/poll?session=termsession1", {"Origin": site})[1])["events"]
+        check(send("1", "pub(authorize.tab)", {"origin": "Terminal Dapp"}) == 202, "authorization waits for the terminal")
+        sigil.wait_for_output("== Connect https://terminal.example?")
+        sigil.wait_for_output("calls itself: Terminal Dapp")
+        sigil.answer("1")
+        check(events()[-1]["data"]["response"]["authorizedAccounts"] == [ALICE], "answering '1' grants account 1 only")
+        send("2", "pub(bytes.sign)", {"address": ALICE, "data": "from the terminal", "type": "bytes"})
+        sigil.wait_for_output("message: from the terminal")
+        sigil.answer("n")
+        deadline = time.monotonic() + 10
+        while events()[-1]["data"].get("id") != "2" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        check(events()[-1]["data"] == {"id": "2", "error": "Cancelled"}, "answering 'n' rejects: Cancelled")
+    finally:
+        sigil.stop()
+
+
+def check_keystore_accounts(binary):
+    """Without --dev: the keystore's accounts, unlocked at start with --password-file; approvals
+    through the approval API exactly as the page sends them; an ed25519 message signature."""
+    import os
+    import subprocess
+    import tempfile
+    from nacl.signing import VerifyKey
+    with tempfile.TemporaryDirectory() as data:
+        pw = os.path.join(data, "pw")
+        with open(pw, "w") as f:
+            f.write("correct horse battery\n")
+        os.chmod(pw, 0o600)
+        store = os.path.join(data, "home")
+        subprocess.run([binary, "accounts", "add", "-", "--name", "Ed", "--scheme", "ed25519", "--data-dir", store,
+                        "--password-file", pw], input="//Alice\n", text=True, check=True, capture_output=True)
+        sigil = SigilProcess(binary, "--data-dir", store, "--password-file", pw, dev=False)
+        try:
+            check(any("Unlocked 1 of 1 account(s)." in l for l in sigil.lines), "serve unlocks the keystore account")
+            site = "https://keystore.example"
+            hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "kssession01"}
+            send = lambda i, m, r: json.loads(http("POST", sigil.gateway + "/v1/request", hdrs,
+                                                   json.dumps({"id": i, "message": m, "request": r}).encode())[1])
+            ui_hdrs = {"Origin": sigil.ui, "Content-Type": "application/json", "X-Sigil-Token": sigil.token,
+                       "Sec-Fetch-Site": "same-origin"}
+            state = lambda: json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])
+            events = lambda: json.loads(http("GET", sigil.gateway + "/v1/poll?session=kssession01", {"Origin": site})[1])["events"]
+            send("1", "pub(authorize.tab)", {"origin": "KS"})
+            st = state()
+            account = st["accounts"][0]
+            check(account["type"] == "ed25519" and account["name"] == "Ed", "the keystore account is offered")
+            http("POST", sigil.ui + "/api/approve", ui_hdrs,
+                 json.dumps({"id": st["pending"][0]["id"], "accounts": [account["key"]]}).encode())
+            send("2", "pub(bytes.sign)", {"address": account["address"], "data": "0x68656c6c6f", "type": "bytes"})
+            http("POST", sigil.ui + "/api/approve", ui_hdrs, json.dumps({"id": state()["pending"][0]["id"]}).encode())
+            reply = events()[-1]["data"]
+            signature = bytes.fromhex(reply["response"]["signature"][2:])
+            VerifyKey(bytes.fromhex(account["key"][2:])).verify(b"<Bytes>hello</Bytes>", signature)
+            check(len(signature) == 64, "ed25519 keystore signature (no prefix) verifies over <Bytes>hello</Bytes>")
+        finally:
+            sigil.stop()
+
+
+# Stands in for the userscript manager: GM_xmlhttpRequest goes to the test server's /__gm (same
+# origin, so the page's CSP allows it), which performs the request like the extension would.
+FAKE_GM = """
+window.GM_xmlhttpRequest = (o) => {
+  fetch('/__gm', {method: 'POST', body: JSON.stringify({method: o.method, url: o.url, headers: o.headers, data: o.data})})
+    .then(r => r.json()).then(r => r.error ? o.onerror() : o.onload(r), () => o.onerror());
+};
+window.GM_addElement = (tag, attrs) => {
+  const e = document.createElement(tag);
+  e.textContent = attrs.textContent;
+  (document.head || document.documentElement).appendChild(e);
+  return e;
+};
+"""
+
+CSP_HTML = b"""<!doctype html><html><head><meta charset="utf-8"><title>csp dapp</title></head>
+<body><h1>strict CSP dapp</h1><script>window.found = !!(window.injectedWeb3 && window.injectedWeb3.sigil);</script></body></html>"""
+
+
+def serve_csp_dapp(gateway):
+    class Handler(SimpleHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            # No connection to 127.0.0.1:<gateway> and no foreign scripts: the userscript must relay.
+            self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'")
+            self.send_header("Content-Length", str(len(CSP_HTML)))
+            self.end_headers()
+            self.wfile.write(CSP_HTML)
+
+        def do_POST(self):
+            req = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            if not req["url"].startswith(gateway + "/"):
+                self.send_error(403)
+                return
+            data = req.get("data")
+            try:
+                status, body = http(req["method"], req["url"], req.get("headers") or {},
+                                    data.encode() if data is not None else None, timeout=40)
+                out = json.dumps({"status": status, "responseText": body.decode()}).encode()
+            except OSError:  # the gateway went away (end of test): like GM's onerror
+                out = b'{"error": true}'
+            
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(out)))
+            self.end_headers()
+            self.wfile.write(out)
+
+        def log_message(self, *args):
+            pass
+
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            pass  # the browser closed while a relayed long-poll was held (end of test)
+
+    server = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def check_userscript(binary, chromium):
+    """The userscript on a site whose CSP forbids 127.0.0.1: injected at document start, it relays
+    the bridge's messages (postMessage transport) to the gateway with its relay token."""
+    sigil = SigilProcess(binary, "--auto-approve")
+    server, url = serve_csp_dapp(sigil.gateway)
+    try:
+        status, script = http("GET", f"{sigil.ui}/sigil.user.js?token={sigil.token}")
+        check(status == 200 and b"// ==UserScript==" in script and b"@run-at       document-start" in script,
+              "the approval port serves the userscript")
+        check(sigil.gateway.encode() in script and b"__SIGIL_" not in script,
+              "the userscript carries this gateway's URL, relay token and bridge")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            context = browser.new_context()
+            context.add_init_script(FAKE_GM + "\n" + script.decode())
+            page = context.new_page()
+            page.goto(url)
+            check(page.evaluate("window.found") is True, "the wallet exists before the page's own scripts run")
+            blocked = page.evaluate(f"fetch('{sigil.gateway}/bridge.js').then(() => 'reached', () => 'blocked')")
+            check(blocked == "blocked", "the page's CSP really forbids reaching the gateway directly")
+            accounts = page.evaluate("""window.injectedWeb3.sigil.enable('CSP dapp')
+                .then(i => i.accounts.get()).then(a => a.map(x => x.address), e => 'error: ' + e.message)""")
+            check(isinstance(accounts, list) and ALICE in accounts, "enable and accounts.get work through the relay")
+            site = url.rstrip("/")
+            listed = json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])["sites"]
+            check([s["source"] for s in listed] == [site], "the relay reports the tab's own origin as the site")
+            page.evaluate("() => { window.pushes = []; window.injectedWeb3.sigil.enable('CSP dapp').then(i => "
+                          "i.accounts.subscribe(l => window.pushes.push(l))) }")
+            poll(page, "window.pushes.length >= 1")
+            check(True, "subscription pushes arrive through the relay's long-poll")
+            signed = page.evaluate("""window.injectedWeb3.sigil.enable('CSP dapp').then(i => i.signer.signRaw(
+                {address: '%s', data: 'relayed', type: 'bytes'}))""" % ALICE)
+            check(sr25519.verify(bytes.fromhex(signed["signature"][2:]), b"<Bytes>relayed</Bytes>", ALICE_PUB),
+                  "a message signed through the relay verifies")
+            browser.close()
+    finally:
+        server.shutdown()
+        sigil.stop()
+
+
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def check_restart(binary, chromium):
+    """The bridge copes with the gateway going down and coming back (a new process on the same port)."""
+    port, ui_port = free_port(), free_port()
+    ports = ["--port", str(port), "--ui-port", str(ui_port)]
+    sigil = SigilProcess(binary, *ports, "--auto-approve", fixed_ports=True)
+    server, url = serve_dapp(sigil.bridge_url)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = browser.new_page()
+            page.goto(url)
+            check(page.evaluate("window.injectedWeb3.sigil.enable('R').then(i => { window.ext = i; return 'ok' })") == "ok",
+                  "connected before the restart")
+            sigil.stop()
+            down = page.evaluate("window.ext.accounts.get().then(() => 'listed', e => e.message)")
+            check("Sigil is not reachable" in down, "gateway down: a clear error, not a hang")
+            sigil = SigilProcess(binary, *ports, fixed_ports=True)  # a person decides now
+            page.evaluate("""() => { window.lost = window.injectedWeb3.sigil.enable('R again')
+                .then(() => 'enabled', e => e.message) }""")
+            time.sleep(3)  # the enable is now waiting for a person on this gateway run
+            sigil.stop()
+            sigil = SigilProcess(binary, *ports, "--auto-approve", fixed_ports=True)
+            lost = poll(page, "window.lost", timeout=30)
+            check(lost == "Sigil restarted; the request was lost. Please try again.",
+                  f"a request waiting across a restart fails clearly instead of hanging (got {lost!r})")
+            again = page.evaluate("window.injectedWeb3.sigil.enable('R').then(i => i.accounts.get()).then(a => a.length)")
+            check(again == 6, "after the restart the same tab connects again")
+            browser.close()
+    finally:
+        server.shutdown()
+        sigil.stop()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sigil", required=True)
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args()
+    self_check_encoder()
+
+    sigil = SigilProcess(args.sigil)
+    dapp_server, dapp_url = serve_dapp(sigil.bridge_url)
+    other_server, other_url = serve_dapp(sigil.bridge_url + "?as=polkadot-js")
+    dapp_origin = dapp_url.rstrip("/")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+            context = browser.new_context()
+            context.set_default_timeout(15000)
+            dapp = context.new_page()
+            ui = context.new_page()
+            dapp.goto(dapp_url)
+            check(dapp.evaluate("typeof window.injectedWeb3.sigil.enable === 'function' && "
+                                "typeof window.injectedWeb3.sigil.version === 'string'"),
+                  "bridge defines injectedWeb3.sigil = {enable, version}")
+            check(dapp.evaluate("window.injectedWeb3['polkadot-js'] === undefined"),
+                  "no polkadot-js alias unless asked for")
+            ui.goto(sigil.approval_url)
+            poll(ui, "document.getElementById('status').textContent === 'Live'")
+
+            # enable -> approve on the approval page (only Alice) -> accounts
+            # (assignments are wrapped in a block: Playwright would otherwise await the promise)
+            dapp.evaluate("""() => { window.enabling = window.injectedWeb3.sigil.enable('E2E <b>Dapp</b>')
+                .then(i => { window.ext = i; return 'ok'; }, e => 'error: ' + e.message) }""")
+            auth = approval_article(ui, "authorize")
+            check(dapp_origin in auth.get_by_role("heading").inner_text(), "authorization shows the site's origin")
+            ui.set_viewport_size({"width": 360, "height": 740})
+            check(ui.evaluate("document.documentElement.scrollWidth <= 360"),
+                  "approval page fits a phone-sized window without horizontal scrolling")
+            ui.set_viewport_size({"width": 1280, "height": 800})
+            check("E2E Dapp" in auth.inner_text() and "suspicious" in auth.inner_text(),
+                  "self-declared name shown sanitized and flagged")
+            boxes = auth.locator('input[type="checkbox"]')
+            for i in range(boxes.count()):
+                if boxes.nth(i).get_attribute("value") != "0x" + ALICE_PUB.hex():
+                    boxes.nth(i).uncheck()
+            auth.get_by_role("button", name="Approve").click()
+            check(dapp.evaluate("window.enabling") == "ok", "enable resolves after Approve on the approval page")
+            accounts = dapp.evaluate("window.ext.accounts.get()")
+            check([a["address"] for a in accounts] == [ALICE] and accounts[0]["type"] == "sr25519",
+                  "accounts.get lists only the chosen account, with its type")
+            dapp.evaluate("() => { window.unsub = window.ext.accounts.subscribe(list => window.pushes.push(list)) }")
+            poll(dapp, "window.pushes.length >= 1")
+            check(dapp.evaluate("window.pushes[0].map(a => a.address)") == [ALICE], "subscription pushes the list")
+
+            # signPayload: a Polkadot balances.transferKeepAlive(Bob, 1 DOT)
+            method = bytes.fromhex("0503") + b"\x00" + BOB_PUB + compact(10_000_000_000)
+            block_hash = bytes.fromhex("ab" * 32)
+            payload = {
+                "address": ALICE, "assetId": None, "blockHash": "0x" + block_hash.hex(), "blockNumber": "0x014fb1fb",
+                "era": "0xb503", "genesisHash": "0x" + POLKADOT_GENESIS, "metadataHash": None,
+                "method": "0x" + method.hex(), "mode": 0, "nonce": "0x00000007",
+                "signedExtensions": POLKADOT_EXTENSIONS, "specVersion": "0x000f5d99",
+                "tip": "0x00000000000000000000000000000000", "transactionVersion": "0x0000001a", "version": 4,
+                "withSignedTransaction": True,
+            }
+            dapp.evaluate("p => { window.signing = window.ext.signer.signPayload(p) }", payload)
+            tx = approval_article(ui, "extrinsic")
+            check("call hash" in tx.inner_text(), "transaction approval shows the call hash")
+            tx.get_by_role("button", name="Approve").click()
+            result = dapp.evaluate("window.signing")
+            check(result["id"] == 1, "signPayload result carries a numeric id")
+            sig = bytes.fromhex(result["signature"][2:])
+            check(len(sig) == 65 and sig[0] == 1, "signature is MultiSignature::Sr25519 (0x01 + 64 bytes)")
+            signed = polkadot_payload_bytes(method, bytes.fromhex("b503"), 7, 0, 1007001, 26,
+                                            bytes.fromhex(POLKADOT_GENESIS), block_hash)
+            check(sr25519.verify(sig[1:], signed, ALICE_PUB),
+                  "schnorrkel verifies the signature over the exact payload bytes")
+            body = b"\x84\x00" + ALICE_PUB + sig + bytes.fromhex("b503") + compact(7) + compact(0) + b"\x00" + method
+            check(result.get("signedTransaction") == "0x" + (compact(len(body)) + body).hex(),
+                  "signedTransaction is the signed v4 extrinsic")
+
+            # signRaw: wrapped in <Bytes>, unprefixed signature
+            dapp.evaluate("""() => { window.raw = window.ext.signer.signRaw(
+                {address: '%s', data: 'hello sigil', type: 'bytes'}) }""" % ALICE)
+            msg = approval_article(ui, "bytes")
+            check("hello sigil" in msg.inner_text(), "message approval shows the text")
+            msg.get_by_role("button", name="Approve").click()
+            raw = dapp.evaluate("window.raw")
+            rsig = bytes.fromhex(raw["signature"][2:])
+            check(len(rsig) == 64 and sr25519.verify(rsig, b"<Bytes>hello sigil</Bytes>", ALICE_PUB),
+                  "signRaw signature (64 bytes, no prefix) verifies over <Bytes>hello sigil</Bytes>")
+
+            # reject -> Cancelled
+            dapp.evaluate("""() => { window.rejected = window.ext.signer.signRaw(
+                {address: '%s', data: 'no', type: 'bytes'}).then(() => 'signed', e => e instanceof Error ? e.message : 'not an Error') }""" % ALICE)
+            approval_article(ui, "bytes").get_by_role("button", name="Reject").click()
+            check(dapp.evaluate("window.rejected") == "Cancelled", "Reject answers an Error with message Cancelled")
+
+            # metadata.provide: a person approves; stored metadata then decodes the call in the prompt
+            raw_metadata = (ROOT / "Tests/SignerCoreTests/Resources/polkadot-v15.scale").read_bytes()
+            definition = {"chain": "Polkadot", "genesisHash": "0x" + POLKADOT_GENESIS, "specVersion": 2000000,
+                          "ss58Format": 0, "tokenDecimals": 10, "tokenSymbol": "DOT", "types": {}, "icon": "polkadot",
+                          "rawMetadata": "0x" + raw_metadata.hex()}
+            dapp.evaluate("d => { window.provided = window.ext.metadata.provide(d).then(r => r, e => e.message) }",
+                          definition)
+            meta = approval_article(ui, "metadata")
+            check("spec <unknown> → 2000000 for Polkadot" in meta.inner_text(), "metadata approval shows the upgrade")
+            meta.get_by_role("button", name="Approve").click()
+            check(dapp.evaluate("window.provided") is True, "metadata.provide resolves true after approval")
+            check(dapp.evaluate("window.ext.metadata.get()") ==
+                  [{"genesisHash": "0x" + POLKADOT_GENESIS, "specVersion": 2000000}], "metadata.get lists it")
+            payload2 = dict(payload, specVersion="0x001e8480", nonce="0x00000008")
+            dapp.evaluate("p => { window.signing2 = window.ext.signer.signPayload(p) }", payload2)
+            tx2 = approval_article(ui, "extrinsic")
+            text2 = tx2.inner_text()
+            check("transfer_keep_alive" in text2 and "1 DOT" in text2.replace("1.0000000000", "1"),
+                  "with stored metadata the prompt shows the decoded call and the amount in DOT")
+            tx2.get_by_role("button", name="Approve").click()
+            result2 = dapp.evaluate("window.signing2")
+            signed2 = polkadot_payload_bytes(method, bytes.fromhex("b503"), 8, 0, 2000000, 26,
+                                             bytes.fromhex(POLKADOT_GENESIS), block_hash)
+            check(sr25519.verify(bytes.fromhex(result2["signature"][4:]), signed2, ALICE_PUB),
+                  "the decoded transfer's signature verifies over the exact payload bytes")
+
+            # an account the site may not use is refused before any prompt
+            bob_try = dapp.evaluate("""window.ext.signer.signRaw({address: '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty',
+                data: 'x', type: 'bytes'}).then(() => 'signed', e => e.message)""")
+            check(bob_try == "Unable to find keypair", "an account not granted to the site is refused without a prompt")
+
+            # a second site sees none of the first site's accounts
+            other = context.new_page()
+            other.goto(other_url)
+            check(other.evaluate("window.injectedWeb3['polkadot-js'] === window.injectedWeb3.sigil"),
+                  "?as=polkadot-js also registers under polkadot-js")
+            other.evaluate("() => { window.enabling = window.injectedWeb3.sigil.enable('Other').then(i => { window.ext = i; return 'ok' }, e => e.message) }")
+            auth2 = approval_article(ui, "authorize")
+            b2 = auth2.locator('input[type="checkbox"]')
+            for i in range(b2.count()):
+                b2.nth(i).uncheck()
+            auth2.get_by_role("button", name="Approve").click()
+            check(other.evaluate("window.enabling") == "ok", "second site connected")
+            check(other.evaluate("window.ext.accounts.get()") == [], "second site sees none of the first site's accounts")
+
+            # the approval page refuses a cross-site POST (from a dapp page, even with the token)
+            cross = dapp.evaluate("""async ([url, token]) => {
+                try {
+                    const r = await fetch(url + '/api/revoke', {method: 'POST',
+                        headers: {'Content-Type': 'application/json', 'X-Sigil-Token': token},
+                        body: JSON.stringify({source: location.origin})});
+                    return 'status ' + r.status;
+                } catch (e) { return 'blocked'; }
+            }""", [sigil.ui, sigil.token])
+            check(cross == "blocked", "cross-site fetch to the approval API is blocked")
+            dapp.evaluate("""([url, token]) => fetch(url + '/api/revoke?token=' + token, {method: 'POST', mode: 'no-cors',
+                body: JSON.stringify({source: location.origin})}).catch(() => null)""", [sigil.ui, sigil.token])
+            check(dapp.evaluate("window.ext.accounts.get().then(a => a.length)") == 1,
+                  "a no-cors cross-site POST to the approval page changes nothing")
+
+            # a second tab of the same site: connected at once (no second prompt), its own subscription
+            tab2 = context.new_page()
+            tab2.goto(dapp_url)
+            tab2.evaluate("""() => { window.pushes = []; window.injectedWeb3.sigil.enable('E2E Dapp')
+                .then(i => i.accounts.subscribe(l => window.pushes.push(l))) }""")
+            poll(tab2, "window.pushes.length >= 1")
+            check(tab2.evaluate("window.pushes[0].map(a => a.address)") == [ALICE],
+                  "a second tab of the site is connected without a new prompt")
+
+            # revoke on the approval page -> the subscription pushes an empty list
+            ui.bring_to_front()
+            ui.locator(f'li[data-site="{dapp_origin}"]').get_by_role("button", name="Revoke").click()
+            poll(dapp, "window.pushes.length >= 2 && window.pushes[window.pushes.length - 1].length === 0")
+            poll(tab2, "window.pushes.length >= 2 && window.pushes[window.pushes.length - 1].length === 0")
+            check(True, "revocation pushes an empty account list to every open tab of the site")
+            after = dapp.evaluate("window.ext.accounts.get().then(() => 'listed', e => e.message)")
+            check(after == f"The source {dapp_origin} has not been enabled yet", "revoked site is no longer enabled")
+
+            # the bookmarklet from the approval page puts the wallet into a page that has none
+            bookmarklet = json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])["bookmarklet"]
+            check(bookmarklet.startswith("javascript:"), "the approval page offers a bookmarklet")
+            plain = context.new_page()
+            plain.goto(dapp_url.replace("127.0.0.1", "localhost"))
+            plain.evaluate("delete window.injectedWeb3")
+            plain.evaluate(bookmarklet[len("javascript:"):])
+            poll(plain, "!!(window.injectedWeb3 && window.injectedWeb3.sigil)")
+            check(True, "clicking the bookmarklet injects the wallet")
+            browser.close()
+
+        import gzip
+        status, bridge = http("GET", sigil.bridge_url)
+        check(len(gzip.compress(bridge, 9)) < 10 * 1024, f"bridge.js is {len(gzip.compress(bridge, 9))} bytes gzipped (< 10 KB)")
+
+        # Security gates without a browser
+        status, _ = http("GET", sigil.bridge_url, {"Host": "evil.example"})
+        check(status == 403, "forged Host header is refused (DNS rebinding)")
+        req = json.dumps({"id": "1", "message": "pub(accounts.list)", "request": {}}).encode()
+        hdrs = {"Origin": "https://evil.example", "Content-Type": "application/json", "X-Sigil-Session": "evilsession1"}
+        status, body = http("POST", sigil.gateway + "/v1/request", hdrs, req)
+        check(status == 200 and json.loads(body)["error"] == "The source https://evil.example has not been enabled yet",
+              "an unauthorized Origin is refused")
+        status, _ = http("POST", sigil.gateway + "/v1/request", {**hdrs, "Content-Type": "text/plain"}, req)
+        check(status == 415, "a POST without a JSON content type is refused")
+        status, _ = http("POST", sigil.ui + "/api/reject", {"Origin": dapp_origin, "Content-Type": "application/json",
+                                                             "X-Sigil-Token": sigil.token}, b'{"id":1}')
+        check(status == 403, "the approval API refuses another origin even with the token")
+        status, _ = http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": "0" * 64})
+        check(status == 403, "the approval API refuses a wrong token")
+        status, page = http("GET", sigil.ui + "/")
+        check(status == 200, "approval page served")
+    finally:
+        dapp_server.shutdown()
+        other_server.shutdown()
+        sigil.stop()
+    import subprocess
+    refused = subprocess.run([args.sigil, "serve", "--auto-approve", "--port", "0", "--ui-port", "0"],
+                             capture_output=True, text=True, timeout=30)
+    check(refused.returncode != 0 and "refused without --dev" in refused.stderr, "--auto-approve without --dev is refused")
+    check_origins_command(args.sigil)
+    check_restart(args.sigil, args.chromium)
+    check_terminal_approver(args.sigil)
+    check_keystore_accounts(args.sigil)
+    check_userscript(args.sigil, args.chromium)
+    print("e2e browser: all checks passed")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except AssertionError as e:
+        print("FAILED:", e, file=sys.stderr)
+        sys.exit(1)
