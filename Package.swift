@@ -39,13 +39,16 @@ let package = Package(
         .target(
             name: "GatewayHTTP",
             dependencies: ["CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
+            exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "ScaleCodec",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "SigningKeys",
             dependencies: ["CSodium", "CSecp256k1", "COpenSSL"],
+            exclude: ["README.md"],
             resources: [.copy("Resources/bip39-english.txt")],
             swiftSettings: swiftSettings),
         .target(
@@ -55,6 +58,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "SignerCore",
@@ -62,6 +66,7 @@ let package = Package(
                 "ScaleCodec", "SigningKeys", "Keystore",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "Gateway",
@@ -69,6 +74,7 @@ let package = Package(
                 "GatewayHTTP", "SignerCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "sigil",
@@ -77,6 +83,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: swiftSettings),
 
         // Test support, not shipped: kills keystore writers at random points (scripts/test.d/21-keystore-crash.sh).

@@ -7,7 +7,7 @@ cd "$root"
 bin="$(swift build --show-bin-path)/sigil"
 work=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-"$bin" serve --port 0 --ui-port 0 > "$work/out" 2> "$work/err" &
+"$bin" serve --data-dir "$work/data" --port 0 --ui-port 0 > "$work/out" 2> "$work/err" &
 pid=$!
 for _ in $(seq 1 200); do grep -q approvals "$work/out" 2>/dev/null && break; python3 -c 'import time; time.sleep(0.05)'; done
 dapp=$(grep -o 'http://127.0.0.1:[0-9]*/bridge.js' "$work/out" | head -1)
