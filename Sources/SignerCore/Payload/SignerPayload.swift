@@ -92,7 +92,7 @@ public struct SignerPayload: Hashable, Sendable {
         specVersion = UInt32(try Self.number(o, "specVersion", max: UInt64(UInt32.max)))
         transactionVersion = UInt32(try Self.number(o, "transactionVersion", max: UInt64(UInt32.max)))
         tip = try Self.bigNumber(o, "tip")
-        blockNumber = try Self.optional(o, "blockNumber") ? try Self.number(o, "blockNumber", max: UInt64.max) : nil
+        blockNumber = Self.optional(o, "blockNumber") ? try Self.number(o, "blockNumber", max: UInt64.max) : nil
 
         guard let ext = o["signedExtensions"] else { throw SignerError(.missingField, "signedExtensions is missing") }
         guard case .array(let items) = ext else { throw SignerError(.badField, "signedExtensions must be an array") }
@@ -110,7 +110,7 @@ public struct SignerPayload: Hashable, Sendable {
         case .integer(let m)?: throw SignerError(.badMode, "mode \(m): only 0 (disabled) and 1 (enabled) exist")
         default: throw SignerError(.badMode, "mode must be the number 0 or 1")
         }
-        metadataHash = try Self.optional(o, "metadataHash") ? try Self.hash(o, "metadataHash") : nil
+        metadataHash = Self.optional(o, "metadataHash") ? try Self.hash(o, "metadataHash") : nil
         if mode == 1 && metadataHash == nil {
             throw SignerError(.modeWithoutMetadataHash, "mode 1 needs metadataHash (the chain signs Some(hash))")
         }
@@ -122,7 +122,7 @@ public struct SignerPayload: Hashable, Sendable {
             throw SignerError(.immortalBlockHash, "an immortal era is checked against the genesis hash, not blockHash")
         }
 
-        assetIdBytes = try Self.optional(o, "assetId") ? try Self.assetBytes(o) : nil
+        assetIdBytes = Self.optional(o, "assetId") ? try Self.assetBytes(o) : nil
 
         switch o["withSignedTransaction"] {
         case nil, .null?: withSignedTransaction = false

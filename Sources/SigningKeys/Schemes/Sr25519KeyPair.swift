@@ -37,7 +37,8 @@ public struct Sr25519KeyPair: SigningKeyPair {
         }
         Sodium.ensureInitialized()
         let expanded = SecretBytes(count: 64) { out in
-            seed.withUnsafeBytes { s in
+            // crypto_hash_sha512 always returns 0 (libsodium crypto_hash_sha512.c).
+            _ = seed.withUnsafeBytes { s in
                 crypto_hash_sha512(
                     out.u8,
                     s.u8, UInt64(s.count))
