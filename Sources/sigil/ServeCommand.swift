@@ -3,6 +3,7 @@ import Dispatch
 import Gateway
 import GatewayHTTP
 import Glibc
+import Keystore
 import Logging
 
 /// `sigil serve`: serves the files of `public/` (the bridge script) to dapps on one port and the
@@ -81,6 +82,8 @@ struct ServeCommand: AsyncParsableCommand {
         ticker.cancel()
         terminal?.cancel()
         for server in servers.all { await server.shutdown() }
+        runtime.development?.removeIfTemporary()
+        runtime.serveLock?.unlock()
     }
 
     /// `127.0.0.1:PORT` of the first listening address (the real port when 0 was asked).

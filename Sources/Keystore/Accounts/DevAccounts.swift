@@ -68,9 +68,11 @@ public enum DevAccounts {
         var pairs: [[UInt8]: KeyPair] = [:]
         var missing: [(Account, KeyPair)] = []
         let existing = Set(try store.list().accounts.map(\.accountId))
-        for account in accounts {
+        var rank: [[UInt8]: Int] = [:]
+        for (index, account) in accounts.enumerated() {
             let pair = try keyPair(account)
             pairs[pair.accountId] = pair
+            rank[pair.accountId] = index
             if !existing.contains(pair.accountId) { missing.append((account, pair)) }
         }
         // One scrypt per file: encrypt on every core (the store serialises only the final writes).
@@ -87,7 +89,13 @@ public enum DevAccounts {
             }
         }
         if let failure = failures.withValue({ $0.first }) { throw failure }
-        let (all, problems) = try store.list()
+        let (listed, problems) = try store.list()
+        // Shown in `accounts` order (Alice first), then any other account of the directory as listed;
+        // the files were written concurrently, so their creation times do not give that order.
+        let all = listed.enumerated().sorted {
+            (rank[$0.element.accountId] ?? accounts.count, $0.offset)
+                < (rank[$1.element.accountId] ?? accounts.count, $1.offset)
+        }.map(\.element)
         let keyring = UnlockedKeyring(accounts: all, pairs: pairs, store: store, problems: problems)
         return Environment(directory: directory, store: store, keyring: keyring, isTemporary: isTemporary)
     }

@@ -16,6 +16,11 @@ struct GatewayRuntime: Sendable {
     /// The persistent authorizations, re-read periodically so `sigil origins revoke` reaches open
     /// tabs; `nil` for the throw-away dev state.
     let sharedAuthorizations: StateStoreAuthorizations?
+    /// `serve.lock` of the data directory, held for the life of the process: a second `sigil serve`
+    /// on the same directory refuses to start (Keystore `DataDirectory.lockForServing`).
+    let serveLock: DirectoryLock?
+    /// The `--dev` environment; its throw-away directory is deleted on shutdown.
+    let development: DevAccounts.Environment?
 
     static func make(options: ServeOptions, logger: Logger) async throws -> GatewayRuntime {
         guard let directory = PublicDirectory.locate(explicit: options.publicDir) else {
@@ -31,19 +36,27 @@ struct GatewayRuntime: Sendable {
             extraAllowedHosts: Set(options.allowedHosts.map { $0.lowercased() }))
         let store: any StateStore
         var shared: StateStoreAuthorizations?
+        var serveLock: DirectoryLock?
         if options.dev && options.dataDir == nil {
             store = try SQLiteStateStore.inMemory()
         } else {
             let path = try DataDirectory.resolve(
                 explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
             let directory = try DataDirectory.open(path)
+            // One server per data directory (issue 6, concurrency): refuse before touching state.
+            serveLock = try directory.lockForServing()
             store = try SQLiteStateStore(path: directory.databasePath)
             shared = StateStoreAuthorizations(store: store)
             logger.info("state", metadata: ["path": "\(directory.databasePath)"])
         }
         let accounts: KeyringAccounts
+        var development: DevAccounts.Environment?
         if options.dev {
-            accounts = try KeyringAccounts.development(store: store)
+            // //Alice … //Ferdie sr25519 plus //Alice ed25519 and ecdsa, stored encrypted like any
+            // account: in a throw-away directory, or in --data-dir when given.
+            let environment = try DevAccounts.prepare(dataDirectory: options.dataDir, logger: logger)
+            development = environment
+            accounts = KeyringAccounts.keystore(environment.keyring, store: store)
         } else {
             let path = try DataDirectory.resolve(
                 explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
@@ -72,7 +85,7 @@ struct GatewayRuntime: Sendable {
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
-            sharedAuthorizations: shared)
+            sharedAuthorizations: shared, serveLock: serveLock, development: development)
     }
 }
 

@@ -5,9 +5,8 @@ import SignerCore
 import SigningKeys
 import Synchronization
 
-/// The gateway's account directory and signer over unlocked key pairs: the well-known development
-/// accounts (`//Alice` … `//Ferdie`, sr25519, public secrets: never for value) for `sigil serve --dev`,
-/// or the keystore's accounts unlocked at start. Accounts are matched by account id, whatever SS58
+/// The gateway's account directory and signer over the keystore's accounts unlocked at start (for
+/// `sigil serve --dev`, Keystore's `DevAccounts`: public secrets, never for value). Accounts are matched by account id, whatever SS58
 /// prefix a dapp uses. Key pairs never leave this type (the `Gateway` module only sees
 /// `GatewayAccount`).
 ///
@@ -23,25 +22,9 @@ final class KeyringAccounts: AccountDirectory, RequestSigner {
     private let entries: [Entry]
     private let metadata: StoredMetadataLookup
 
-    static let names = ["Alice", "Bob", "Charlie", "Dave", "Eve", "Ferdie"]
-
     private init(entries: [Entry], store: any StateStore) {
         self.entries = entries
         metadata = StoredMetadataLookup(store: store)
-    }
-
-    /// The development accounts.
-    static func development(store: any StateStore) throws -> KeyringAccounts {
-        let entries = try names.map { name in
-            let pair = try KeyPair(uri: "//\(name)", scheme: .sr25519)
-            let address = try SS58.encode(pair.accountId, prefix: SS58.genericSubstrate)
-            return Entry(
-                account: GatewayAccount(
-                    key: HexCoding.encode(pair.accountId), address: address, name: name, type: "sr25519",
-                    genesisHash: nil),
-                pair: pair)
-        }
-        return KeyringAccounts(entries: entries, store: store)
     }
 
     /// No accounts (an empty keystore).

@@ -57,6 +57,8 @@ import Testing
         let accounts = env.keyring.accounts
         #expect(accounts.count == 8)
         #expect(env.keyring.unlockedAccounts.count == 8)
+        // Shown in the declared order (the files are written concurrently, so not by creation time).
+        #expect(accounts.map(\.name) == DevAccounts.accounts.map(\.name))
         #expect(accounts.first { $0.name == "Alice" }?.address == "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY")
         #expect(accounts.first { $0.name == "Bob" }?.address == "5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty")
         #expect(
