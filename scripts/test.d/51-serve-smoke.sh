@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `sigil serve` end to end on free ports: prints the URLs it serves before accepting, serves
-# public/bridge.js byte for byte (gzip and 304 too), the approval port answers, SIGTERM exits 0.
+# public/bridge.js byte for byte (gzip and 304 too), the approval port answers, a second serve on the
+# same data directory refuses, SIGTERM exits 0.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -18,6 +19,11 @@ etag=$(curl --max-time 10 -sfI "$dapp" | tr -d '\r' | sed -n 's/^ETag: //p')
 [ "$(curl --max-time 10 -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $etag" "$dapp")" = 304 ]
 curl --max-time 10 -sf "$ui" | grep -q "Sigil is running"
 [ "$(curl --max-time 10 -s -o /dev/null -w '%{http_code}' "${dapp%/bridge.js}/missing.js")" = 404 ]
+# One server per data directory: a second `sigil serve` on it refuses, naming the lock.
+if timeout 20 "$bin" serve --data-dir "$work/data" --port 0 --ui-port 0 > "$work/out2" 2> "$work/err2"; then
+    echo "a second serve on the same data directory started" >&2; exit 1
+fi
+grep -q "serve.lock is locked" "$work/err2" || { cat "$work/out2" "$work/err2" >&2; echo "second serve: no clear refusal" >&2; exit 1; }
 kill -TERM "$pid"
 # Bounded: SIGTERM must end the process within 10 s.
 for _ in $(seq 1 200); do kill -0 "$pid" 2>/dev/null || break; python3 -c 'import time; time.sleep(0.05)'; done
