@@ -160,7 +160,11 @@ def check_terminal_approver(binary):
         sigil.wait_for_output("== Connect https://terminal.example?")
         sigil.wait_for_output("calls itself: Terminal Dapp")
         sigil.answer("1")
-        check(events()[-1]["data"]["response"]["authorizedAccounts"] == [ALICE], "answering '1' grants account 1 only")
+        deadline = time.monotonic() + 10
+        while events()[-1]["data"].get("id") != "1" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        check(events()[-1]["data"].get("response", {}).get("authorizedAccounts") == [ALICE],
+              "answering '1' grants account 1 only")
         send("2", "pub(bytes.sign)", {"address": ALICE, "data": "from the terminal", "type": "bytes"})
         sigil.wait_for_output("message: from the terminal")
         sigil.answer("n")
@@ -341,7 +345,14 @@ def check_restart(binary, chromium):
             sigil = SigilProcess(binary, *ports, fixed_ports=True)  # a person decides now
             page.evaluate("""() => { window.lost = window.injectedWeb3.sigil.enable('R again')
                 .then(() => 'enabled', e => e.message) }""")
-            time.sleep(3)  # the enable is now waiting for a person on this gateway run
+            # Wait until the enable is really pending on this gateway run (its approval state shows it).
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                pending = json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])["pending"]
+                if any(p["kind"] == "authorize" for p in pending):
+                    break
+                time.sleep(0.05)
+            check(any(p["kind"] == "authorize" for p in pending), "the enable waits for a person on the new run")
             sigil.stop()
             sigil = SigilProcess(binary, *ports, "--auto-approve", fixed_ports=True)
             lost = poll(page, "window.lost", timeout=30)

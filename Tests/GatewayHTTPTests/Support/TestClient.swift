@@ -1,4 +1,5 @@
 import COpenSSL
+import Foundation
 import Glibc
 
 @testable import GatewayHTTP
@@ -188,13 +189,33 @@ final class TestClient {
     }
 }
 
-/// Number of open file descriptors of this process.
-func openDescriptorCount() -> Int {
-    guard let dir = opendir("/proc/self/fd") else { return -1 }
-    defer { closedir(dir) }
+/// Number of this process's open descriptors that are sockets bound to local port `port`: a server's
+/// listening and accepted sockets, whatever their TCP state (a leaked descriptor of a finished
+/// connection still reports its local address through `getsockname`). Unlike a count of every
+/// descriptor, it is not disturbed by other suites opening files or sockets in parallel (their
+/// servers listen on other ports; clients have ephemeral local ports).
+func openSocketCount(localPort port: Int) -> Int {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return -1 }
     var count = 0
-    while readdir(dir) != nil { count += 1 }
-    return count - 3  // ".", "..", and the directory's own descriptor
+    for name in names {
+        guard let fd = Int32(name) else { continue }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { continue }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let ok = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+        }
+        guard ok else { continue }
+        let localPort: UInt16
+        switch Int32(storage.ss_family) {
+        case AF_INET: localPort = withUnsafeBytes(of: storage) { $0.load(as: sockaddr_in.self).sin_port }
+        case AF_INET6: localPort = withUnsafeBytes(of: storage) { $0.load(as: sockaddr_in6.self).sin6_port }
+        default: continue
+        }
+        if Int(UInt16(bigEndian: localPort)) == port { count += 1 }
+    }
+    return count
 }
 
 /// Polls `condition` until it holds or `seconds` pass (a condition wait with a bounded poll, not a
