@@ -98,7 +98,7 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
-        // nothing here reads ../shared.
+        // nothing here reads the team's shared folder.
         .testTarget(
             name: "GatewayHTTPTests", dependencies: ["GatewayHTTP", "COpenSSL"],
             swiftSettings: swiftSettings),

@@ -1,4 +1,4 @@
-/// The one error type of the `GatewayHTTP` module (convention: ../shared/reference/style-anchors.md,
+/// The one error type of the `GatewayHTTP` module (convention: the team reference style-anchors.md,
 /// "Error modelling"): a stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Parser errors map to the status the server answers with (`HTTPError.responseStatus`), after which

@@ -1,4 +1,4 @@
-/// The one error type of the `SigningKeys` module (convention: ../shared/reference/style-anchors.md,
+/// The one error type of the `SigningKeys` module (convention: the team reference style-anchors.md,
 /// "Error modelling"): a stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
