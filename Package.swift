@@ -34,11 +34,13 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // Linux epoll from glibc's <sys/epoll.h> (not exported by the Glibc module).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
         // Our modules, bottom to top.
         .target(
             name: "GatewayHTTP",
-            dependencies: ["CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CEpoll", "CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
