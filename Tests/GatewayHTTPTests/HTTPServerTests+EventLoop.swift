@@ -14,7 +14,8 @@ extension HTTPServerTests {
             var clients: [TestClient] = []
             for i in 0..<300 {
                 let client = try TestClient(port: server.port)
-                try client.send("GET /path/\(i) HTTP/1.1\r\nHost: a\r\n\r\nGET /path/again\(i) HTTP/1.1\r\nHost: a\r\n\r\n")
+                try client.send(
+                    "GET /path/\(i) HTTP/1.1\r\nHost: a\r\n\r\nGET /path/again\(i) HTTP/1.1\r\nHost: a\r\n\r\n")
                 clients.append(client)
             }
             for (i, client) in clients.enumerated() {
@@ -47,7 +48,8 @@ extension HTTPServerTests {
                 try client.send("POST /wait HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n")
                 #expect(await waitUntil { parked.current.count == 1 })
                 // Pipelined input well past maxHeaderBytes + maxBodyBytes: reading pauses.
-                let filler = "POST /wait HTTP/1.1\r\nHost: a\r\nContent-Length: 900\r\n\r\n"
+                let filler =
+                    "POST /wait HTTP/1.1\r\nHost: a\r\nContent-Length: 900\r\n\r\n"
                     + String(repeating: "x", count: 900)
                 try client.send(String(repeating: filler, count: 8))
                 var linger = linger(l_onoff: 1, l_linger: 0)  // close with RST
