@@ -82,6 +82,9 @@ final class Connection: @unchecked Sendable {
     /// `close()` removes it.
     func start() {
         queue.async {
+            // A shutdown that raced the accept may have closed the connection (and its fd, whose
+            // number may already be reused) before this block ran: never register it then.
+            if self.closed { return }
             let wanted = EventLoop.Interest(read: true, write: false)
             guard self.loop.add(self, fd: self.fd, interest: wanted) else {
                 // ENOMEM / ENOSPC (max_user_watches): nothing was registered.
