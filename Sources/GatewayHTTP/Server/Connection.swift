@@ -305,7 +305,7 @@ final class Connection: @unchecked Sendable {
         let head = ResponseWriter.head(
             for: response, method: current.method, version: current.version, keepAlive: false, streaming: true)
         enqueue(head.bytes)
-        observe(current, status: head.status, bodyBytes: 0, stream: head.status == 200)
+        observe(current, status: head.status, bodyBytes: 0, stream: head.status == 200 && head.sendsBody)
         inFlight = nil
         if !head.sendsBody || head.bytes.starts(with: Array("HTTP/1.1 500".utf8)) {
             // HEAD request, or headers the writer refused: no stream follows.
