@@ -3,8 +3,10 @@ import Dispatch
 import Gateway
 import GatewayHTTP
 import Glibc
+import Foundation
 import Keystore
 import Logging
+import SigilConfiguration
 
 /// `sigil serve`: serves the files of `public/` (the bridge script) to dapps on one port and the
 /// approval page on another, until SIGINT/SIGTERM, then shuts down gracefully.
@@ -17,6 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
             dapp traffic can never starve it and dapp pages are never same-origin with it.
 
             Stop with Ctrl-C (SIGINT) or SIGTERM: in-flight responses finish, then the process exits.
+
+            Every option can also be set in the environment (SIGIL_<NAME>, e.g. SIGIL_UI_PORT) or in a             TOML file named by --config or SIGIL_CONFIG (key <name>, e.g. ui-port = 0); a flag beats the             environment, which beats the file. --print-config shows the result and where each value came             from. A bad value stops the command before anything is bound (exit status 78).             See docs/configuration.md.
             """)
 
     @OptionGroup var options: ServeOptions
@@ -29,7 +33,23 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let chosenLevel = Logger.Level(rawValue: options.logLevel.lowercased()) ?? .info
+        // Configuration first: a bad value exits (78, EX_CONFIG) before anything is opened or bound.
+        let environment = ProcessInfo.processInfo.environment
+        for warning in ServeConfiguration.resolver.warnings(environment: environment) { warn(warning) }
+        let settings: ServeSettings
+        do throws(ConfigurationError) {
+            let resolved = try ServeConfiguration.resolver.resolve(
+                commandLine: options.commandLineValues, environment: environment)
+            if options.printConfig {
+                print(resolved.rendered(), terminator: "")
+                return
+            }
+            settings = ServeSettings(resolved)
+        } catch {
+            for problem in error.all { note("error: \(problem)") }
+            throw ExitCode(78)
+        }
+        let chosenLevel = settings.loggerLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = chosenLevel
@@ -38,23 +58,23 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "sigil.serve")
         raiseDescriptorLimit()
 
-        let runtime = try await GatewayRuntime.make(options: options, logger: logger)
-        let servers = try Self.makeServers(options: options, runtime: runtime, logger: logger)
-        if options.autoApprove {
+        let runtime = try await GatewayRuntime.make(settings: settings, logger: logger)
+        let servers = try Self.makeServers(settings: settings, runtime: runtime, logger: logger)
+        if settings.autoApprove {
             logger.warning(
                 "--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
             print("WARNING: --auto-approve is on: every connection and signature is approved automatically.")
         }
         for server in servers.all { try server.bind() }
-        let dappBase = "\(options.tls.scheme)://\(Self.authority(servers.dapp))"
-        let uiBase = "\(options.tls.scheme)://\(Self.authority(servers.ui))"
+        let dappBase = "\(settings.scheme)://\(Self.authority(servers.dapp))"
+        let uiBase = "\(settings.scheme)://\(Self.authority(servers.ui))"
         runtime.endpoints.set(dapp: dappBase, ui: uiBase)
         print("Sigil is serving:")
         for address in servers.dapp.listeningAddresses {
-            print("  dapps:     \(options.tls.scheme)://\(address.urlAuthority)/bridge.js")
+            print("  dapps:     \(settings.scheme)://\(address.urlAuthority)/bridge.js")
         }
         for address in servers.ui.listeningAddresses {
-            print("  approvals: \(options.tls.scheme)://\(address.urlAuthority)/")
+            print("  approvals: \(settings.scheme)://\(address.urlAuthority)/")
         }
         print("Bridge URL:   \(dappBase)/bridge.js")
         print("Approval URL: \(uiBase)/#token=\(runtime.configuration.approvalToken)")
@@ -74,7 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let terminal: Task<Void, Never>? =
-            options.approve == .terminal
+            settings.approvalFrontEnd == .terminal
             ? Task { await TerminalApprover(service: runtime.service, directory: runtime.accounts).run() } : nil
 
         let signal = await TerminationSignal.wait()
@@ -93,20 +113,20 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Builds (does not bind) the dapp server and the approval-page server.
-    static func makeServers(options: ServeOptions, runtime: GatewayRuntime, logger: Logger) throws -> Servers {
+    static func makeServers(settings: ServeSettings, runtime: GatewayRuntime, logger: Logger) throws -> Servers {
         var dappConfiguration = HTTPServerConfiguration()
         dappConfiguration.name = "dapp"
-        dappConfiguration.port = options.port
+        dappConfiguration.port = settings.port
         // metadata.provide carries the full rawMetadata (about 1.1 MB of hex for Asset Hub).
         dappConfiguration.limits.maxBodyBytes = runtime.configuration.maxRequestBodyBytes
         var uiConfiguration = HTTPServerConfiguration()
         uiConfiguration.name = "ui"
-        uiConfiguration.port = options.uiPort
-        let tls = try options.tls.makeContext()
+        uiConfiguration.port = settings.uiPort
+        let tls = try settings.makeTLSContext()
         dappConfiguration.tls = tls
         uiConfiguration.tls = tls
         uiConfiguration.limits.maxBodyBytes = runtime.configuration.maxSmallBodyBytes
-        if let host = options.host {
+        if let host = settings.host {
             dappConfiguration.bindAddress = .host(host)
             uiConfiguration.bindAddress = .host(host)
         }
