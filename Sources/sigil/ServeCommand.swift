@@ -37,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         for warning in ServeConfiguration.resolver.warnings(environment: environment) { warn(warning) }
         let settings: ServeSettings
+        let tls: TLSContext?
         do throws(ConfigurationError) {
             let resolved = try ServeConfiguration.resolver.resolve(
                 commandLine: options.commandLineValues, environment: environment)
@@ -45,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
                 return
             }
             settings = ServeSettings(resolved)
+            tls = try settings.makeTLSContext(resolved)
         } catch {
             for problem in error.all { note("error: \(problem)") }
             throw ExitCode(78)
@@ -59,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
         raiseDescriptorLimit()
 
         let runtime = try await GatewayRuntime.make(settings: settings, logger: logger)
-        let servers = try Self.makeServers(settings: settings, runtime: runtime, logger: logger)
+        let servers = try Self.makeServers(settings: settings, tls: tls, runtime: runtime, logger: logger)
         if settings.autoApprove {
             logger.warning(
                 "--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
@@ -113,7 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Builds (does not bind) the dapp server and the approval-page server.
-    static func makeServers(settings: ServeSettings, runtime: GatewayRuntime, logger: Logger) throws -> Servers {
+    static func makeServers(settings: ServeSettings, tls: TLSContext?, runtime: GatewayRuntime, logger: Logger) throws -> Servers {
         var dappConfiguration = HTTPServerConfiguration()
         dappConfiguration.name = "dapp"
         dappConfiguration.port = settings.port
@@ -122,7 +124,6 @@ struct ServeCommand: AsyncParsableCommand {
         var uiConfiguration = HTTPServerConfiguration()
         uiConfiguration.name = "ui"
         uiConfiguration.port = settings.uiPort
-        let tls = try settings.makeTLSContext()
         dappConfiguration.tls = tls
         uiConfiguration.tls = tls
         uiConfiguration.limits.maxBodyBytes = runtime.configuration.maxSmallBodyBytes

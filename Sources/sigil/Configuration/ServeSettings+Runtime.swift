@@ -1,17 +1,19 @@
-import ArgumentParser
 import GatewayHTTP
 import Logging
 import SigilConfiguration
 
 extension ServeSettings {
-    /// The TLS context for both ports, or nil to serve plain HTTP. Errors name the bad file
-    /// (`HTTPError` `.tlsCertificateLoadFailed`, `.tlsKeyLoadFailed`, `.tlsKeyMismatch`).
-    func makeTLSContext() throws -> TLSContext? {
+    /// The TLS context for both ports, or nil to serve plain HTTP. Loaded at start, before any state
+    /// is opened, so a bad certificate or key is a configuration error.
+    /// - Throws: `ConfigurationError` naming `tls-cert` or `tls-key` and its source (the reason, from
+    ///   `HTTPError` `.tlsCertificateLoadFailed`, `.tlsKeyLoadFailed` or `.tlsKeyMismatch`, names the file).
+    func makeTLSContext(_ resolved: ResolvedConfiguration) throws(ConfigurationError) -> TLSContext? {
         guard let tlsCertificate, let tlsKey else { return nil }
         do {
             return try TLSContext(certificateFile: tlsCertificate, keyFile: tlsKey)
         } catch {
-            throw ValidationError(error.reason)
+            let field = error.code == .tlsCertificateLoadFailed ? "tls-cert" : "tls-key"
+            throw ConfigurationError(.invalidValue, source: resolved.source(of: field), field: field, error.reason)
         }
     }
 
