@@ -43,6 +43,12 @@ expect_line config "\"$work/sigil.toml\"" SIGIL_CONFIG
 expect_line dev false --no-dev
 expect_line approve '"terminal"' --approve
 
+# Every option is documented in docs/configuration.md with its variable.
+for key in $(sed -n 's/^\(# \)\{0,1\}\([a-z-]*\)\( =\| is not set\).*/\2/p' "$work/printed"); do
+    variable="SIGIL_$(echo "$key" | tr 'a-z-' 'A-Z_')"
+    grep -q "^| \`--$key.*| \`$variable\` |" docs/configuration.md || fail "docs/configuration.md lacks --$key / $variable"
+done
+
 # 2. Refusals: the exact message, exit status 78, nothing created (the data directory stays absent).
 refuse() {  # expected message; then the command's environment assignments and arguments
     local expected=$1; shift
