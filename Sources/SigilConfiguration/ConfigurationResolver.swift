@@ -59,13 +59,15 @@ public struct ConfigurationResolver: Sendable {
         if !errors.isEmpty { throw .combining(errors) }
 
         var candidates: [String: [ResolvedConfiguration.Entry]] = [:]
-        func add(_ option: ConfigurationOption, _ parsed: Result<ConfigurationValue, ConfigurationValueKind.Reason>,
-                 source: ConfigurationSource, describe: (String) -> String = { $0 })
-        {
+        func add(
+            _ option: ConfigurationOption, _ parsed: Result<ConfigurationValue, ConfigurationValueKind.Reason>,
+            source: ConfigurationSource, describe: (String) -> String = { $0 }
+        ) {
             switch parsed {
             case .success(let value):
                 if let problem = option.checked(value) {
-                    errors.append(ConfigurationError(.invalidValue, source: source, field: option.name, describe(problem)))
+                    errors.append(
+                        ConfigurationError(.invalidValue, source: source, field: option.name, describe(problem)))
                 } else {
                     candidates[option.name, default: []].append(.init(value: value, source: source))
                 }
@@ -95,16 +97,21 @@ public struct ConfigurationResolver: Sendable {
         // 2. Environment.
         for (variable, reason) in refusedVariables.sorted(by: { $0.key < $1.key })
         where !(environment[variable] ?? "").isEmpty {
-            errors.append(ConfigurationError(.refusedSecret, source: .environment(variable: variable), field: nil, reason))
+            errors.append(
+                ConfigurationError(.refusedSecret, source: .environment(variable: variable), field: nil, reason))
         }
         for option in options {
             let variable = option.environmentVariable
             guard let text = environment[variable], !text.isEmpty else { continue }
-            add(option, option.kind.parse(text: text, secret: option.isSecret), source: .environment(variable: variable))
+            add(
+                option, option.kind.parse(text: text, secret: option.isSecret), source: .environment(variable: variable)
+            )
         }
         // 3. The config file (read only when named; see `configOption`).
         var file: ConfigurationFile?
-        if let pathEntry = candidates[configOption]?.min(by: { $0.source.rank < $1.source.rank }), case .string(let path) = pathEntry.value {
+        if let pathEntry = candidates[configOption]?.min(by: { $0.source.rank < $1.source.rank }),
+            case .string(let path) = pathEntry.value
+        {
             do {
                 let loaded = try ConfigurationFile.load(path: path, pathSource: pathEntry.source)
                 file = loaded

@@ -91,7 +91,9 @@ public enum ConfigurationValueKind: Sendable {
         case (.integer(let range, let noun), .integer(let number)):
             guard range.contains(number) else {
                 return .failure(
-                    Reason("\(secret ? "the value" : String(number)) is not \(noun) (\(range.lowerBound)-\(range.upperBound))"))
+                    Reason(
+                        "\(secret ? "the value" : String(number)) is not \(noun) (\(range.lowerBound)-\(range.upperBound))"
+                    ))
             }
             return .success(.integer(number))
         case (.boolean, .boolean(let flag)):

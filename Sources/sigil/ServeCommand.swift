@@ -1,9 +1,9 @@
 import ArgumentParser
 import Dispatch
+import Foundation
 import Gateway
 import GatewayHTTP
 import Glibc
-import Foundation
 import Keystore
 import Logging
 import SigilConfiguration
@@ -115,7 +115,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Builds (does not bind) the dapp server and the approval-page server.
-    static func makeServers(settings: ServeSettings, tls: TLSContext?, runtime: GatewayRuntime, logger: Logger) throws -> Servers {
+    static func makeServers(
+        settings: ServeSettings, tls: TLSContext?, runtime: GatewayRuntime, logger: Logger
+    ) throws -> Servers {
         var dappConfiguration = HTTPServerConfiguration()
         dappConfiguration.name = "dapp"
         dappConfiguration.port = settings.port

@@ -16,7 +16,9 @@ struct ServeOptions: ParsableArguments {
         help: "Print the effective configuration with the source of each value, then exit.")
     var printConfig = false
 
-    @Option(help: ArgumentHelp("Port for dapps (bridge script and API); 0 picks a free port. Default 9715.", valueName: "port"))
+    @Option(
+        help: ArgumentHelp(
+            "Port for dapps (bridge script and API); 0 picks a free port. Default 9715.", valueName: "port"))
     var port: String?
 
     @Option(

@@ -18,8 +18,11 @@ struct ConfigurationFileParserTests {
         Accepted(text: "# only a comment\n\n   \n", expected: [:]),
         Accepted(text: "port = 9715", expected: ["port": .integer(9715)]),
         Accepted(text: "port=0\n", expected: ["port": .integer(0)]),
-        Accepted(text: "n = -12\nm = +7\nk = 1_000", expected: ["n": .integer(-12), "m": .integer(7), "k": .integer(1000)]),
-        Accepted(text: "dev = true # on\nauto-approve = false", expected: ["dev": .boolean(true), "auto-approve": .boolean(false)]),
+        Accepted(
+            text: "n = -12\nm = +7\nk = 1_000", expected: ["n": .integer(-12), "m": .integer(7), "k": .integer(1000)]),
+        Accepted(
+            text: "dev = true # on\nauto-approve = false",
+            expected: ["dev": .boolean(true), "auto-approve": .boolean(false)]),
         Accepted(text: #"host = "0.0.0.0""#, expected: ["host": .string("0.0.0.0")]),
         Accepted(text: #"s = "a\"b\\c\n\t\u00e9\U0001F600""#, expected: ["s": .string("a\"b\\c\n\té😀")]),
         Accepted(text: #"p = 'C:\path\no escapes'"#, expected: ["p": .string(#"C:\path\no escapes"#)]),
@@ -90,7 +93,9 @@ struct ConfigurationFileParserTests {
         Refused(text: "# bell \u{07}\n", code: .syntax, line: 1, message: "control character U+0007 in a comment"),
         Refused(text: "port = 1 2", code: .syntax, line: 1, message: "unexpected text after the value"),
         Refused(text: "port = 1\rui-port = 2", code: .syntax, line: 1, message: "carriage return"),
-        Refused(text: "x = 1\n\nport = 1\nport = 2", code: .duplicateKey, line: 4, message: "key 'port' is already set on line 3"),
+        Refused(
+            text: "x = 1\n\nport = 1\nport = 2", code: .duplicateKey, line: 4,
+            message: "key 'port' is already set on line 3"),
         Refused(text: "c = [[[[[\"a\"]]]]]", code: .syntax, line: 1, message: "nested too deep"),
     ]
 

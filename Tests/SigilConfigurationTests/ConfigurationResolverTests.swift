@@ -67,7 +67,9 @@ struct ConfigurationResolverTests {
         let file: Int?
         let expected: Int
         let source: String
-        var testDescription: String { "flag \(flag ?? "-") env \(environment ?? "-") file \(file.map(String.init) ?? "-")" }
+        var testDescription: String {
+            "flag \(flag ?? "-") env \(environment ?? "-") file \(file.map(String.init) ?? "-")"
+        }
     }
 
     static let precedence: [Precedence] = [
@@ -121,12 +123,15 @@ struct ConfigurationResolverTests {
 
     static let environmentVectors: [TextVector] = [
         TextVector(variable: "SIGIL_PORT", value: "abc", message: "SIGIL_PORT: 'abc' is not a port number (0-65535)"),
-        TextVector(variable: "SIGIL_PORT", value: "65536", message: "SIGIL_PORT: '65536' is not a port number (0-65535)"),
+        TextVector(
+            variable: "SIGIL_PORT", value: "65536", message: "SIGIL_PORT: '65536' is not a port number (0-65535)"),
         TextVector(variable: "SIGIL_PORT", value: "-1", message: "SIGIL_PORT: '-1' is not a port number (0-65535)"),
         TextVector(variable: "SIGIL_PORT", value: " 80", message: "SIGIL_PORT: ' 80' is not a port number (0-65535)"),
         TextVector(variable: "SIGIL_PORT", value: "+80", message: "SIGIL_PORT: '+80' is not a port number (0-65535)"),
         TextVector(variable: "SIGIL_PORT", value: "0x50", message: "SIGIL_PORT: '0x50' is not a port number (0-65535)"),
-        TextVector(variable: "SIGIL_PORT", value: "99999999999999999999999", message: "SIGIL_PORT: '99999999999999999999999' is not a port number (0-65535)"),
+        TextVector(
+            variable: "SIGIL_PORT", value: "99999999999999999999999",
+            message: "SIGIL_PORT: '99999999999999999999999' is not a port number (0-65535)"),
         TextVector(variable: "SIGIL_PORT", value: "65535", message: nil),
         TextVector(variable: "SIGIL_UI_PORT", value: "0", message: nil),
         TextVector(
@@ -138,37 +143,71 @@ struct ConfigurationResolverTests {
         TextVector(variable: "SIGIL_DEV", value: "1", message: nil),
         TextVector(variable: "SIGIL_DEV", value: "0", message: nil),
         TextVector(variable: "SIGIL_DEV", value: "false", message: nil),
-        TextVector(variable: "SIGIL_DEV", value: "yes", message: "SIGIL_DEV: 'yes' is not a boolean (use true or false, or 1 or 0)"),
-        TextVector(variable: "SIGIL_DEV", value: "on", message: "SIGIL_DEV: 'on' is not a boolean (use true or false, or 1 or 0)"),
-        TextVector(variable: "SIGIL_DEV", value: "2", message: "SIGIL_DEV: '2' is not a boolean (use true or false, or 1 or 0)"),
-        TextVector(variable: "SIGIL_LOG_LEVEL", value: "loud", message: "SIGIL_LOG_LEVEL: 'loud' is not one of trace, debug, info, notice, warning, error, critical"),
+        TextVector(
+            variable: "SIGIL_DEV", value: "yes",
+            message: "SIGIL_DEV: 'yes' is not a boolean (use true or false, or 1 or 0)"),
+        TextVector(
+            variable: "SIGIL_DEV", value: "on",
+            message: "SIGIL_DEV: 'on' is not a boolean (use true or false, or 1 or 0)"),
+        TextVector(
+            variable: "SIGIL_DEV", value: "2", message: "SIGIL_DEV: '2' is not a boolean (use true or false, or 1 or 0)"
+        ),
+        TextVector(
+            variable: "SIGIL_LOG_LEVEL", value: "loud",
+            message: "SIGIL_LOG_LEVEL: 'loud' is not one of trace, debug, info, notice, warning, error, critical"),
         TextVector(variable: "SIGIL_LOG_LEVEL", value: "debug", message: nil),
         TextVector(variable: "SIGIL_APPROVE", value: "terminal", message: nil),
-        TextVector(variable: "SIGIL_APPROVE", value: "Page", message: "SIGIL_APPROVE: 'Page' is not one of page, terminal"),
+        TextVector(
+            variable: "SIGIL_APPROVE", value: "Page", message: "SIGIL_APPROVE: 'Page' is not one of page, terminal"),
         TextVector(variable: "SIGIL_HOST", value: "0.0.0.0", message: nil),
         TextVector(variable: "SIGIL_HOST", value: "::", message: nil),
-        TextVector(variable: "SIGIL_HOST", value: "localhost", message: "SIGIL_HOST: 'localhost' is not a numeric IPv4 or IPv6 address"),
-        TextVector(variable: "SIGIL_HOST", value: "1.2.3", message: "SIGIL_HOST: '1.2.3' is not a numeric IPv4 or IPv6 address"),
+        TextVector(
+            variable: "SIGIL_HOST", value: "localhost",
+            message: "SIGIL_HOST: 'localhost' is not a numeric IPv4 or IPv6 address"),
+        TextVector(
+            variable: "SIGIL_HOST", value: "1.2.3", message: "SIGIL_HOST: '1.2.3' is not a numeric IPv4 or IPv6 address"
+        ),
         TextVector(variable: "SIGIL_CLIENT", value: "ci,deploy", message: nil),
-        TextVector(variable: "SIGIL_CLIENT", value: "ci,,deploy", message: "SIGIL_CLIENT: item 2 of the comma-separated list is empty"),
-        TextVector(variable: "SIGIL_CLIENT", value: "ci,", message: "SIGIL_CLIENT: item 2 of the comma-separated list is empty"),
-        TextVector(variable: "SIGIL_CLIENT", value: "ci,de ploy", message: "SIGIL_CLIENT: item 2: 'de ploy' is not a client name (letters, digits, '-' and '_', at most 64)"),
+        TextVector(
+            variable: "SIGIL_CLIENT", value: "ci,,deploy",
+            message: "SIGIL_CLIENT: item 2 of the comma-separated list is empty"),
+        TextVector(
+            variable: "SIGIL_CLIENT", value: "ci,", message: "SIGIL_CLIENT: item 2 of the comma-separated list is empty"
+        ),
+        TextVector(
+            variable: "SIGIL_CLIENT", value: "ci,de ploy",
+            message: "SIGIL_CLIENT: item 2: 'de ploy' is not a client name (letters, digits, '-' and '_', at most 64)"),
         TextVector(variable: "SIGIL_DENY_HOST", value: "evil.example, phish.example", message: nil),
-        TextVector(variable: "SIGIL_DENY_HOST", value: "evil.example/x", message: "SIGIL_DENY_HOST: 'evil.example/x' is not a host name"),
+        TextVector(
+            variable: "SIGIL_DENY_HOST", value: "evil.example/x",
+            message: "SIGIL_DENY_HOST: 'evil.example/x' is not a host name"),
         TextVector(variable: "SIGIL_ALLOWED_HOST", value: "sigil.internal", message: nil),
-        TextVector(variable: "SIGIL_PASSWORD", value: "hunter2", message: "SIGIL_PASSWORD: a password is never taken from the environment; write it to a file (mode 0600, or a Docker secret) and set SIGIL_PASSWORD_FILE to its path"),
-        TextVector(variable: "SIGIL_CONFIG", value: "/nonexistent/sigil.toml", message: "SIGIL_CONFIG: cannot read '/nonexistent/sigil.toml': no such file"),
+        TextVector(
+            variable: "SIGIL_PASSWORD", value: "hunter2",
+            message:
+                "SIGIL_PASSWORD: a password is never taken from the environment; write it to a file (mode 0600, or a Docker secret) and set SIGIL_PASSWORD_FILE to its path"
+        ),
+        TextVector(
+            variable: "SIGIL_CONFIG", value: "/nonexistent/sigil.toml",
+            message: "SIGIL_CONFIG: cannot read '/nonexistent/sigil.toml': no such file"),
         TextVector(variable: "SIGIL_CONFIG", value: "/", message: "SIGIL_CONFIG: cannot read '/': it is a directory"),
-        TextVector(variable: "SIGIL_TLS_CERT", value: "/nonexistent/cert.pem", message: "SIGIL_TLS_CERT: '/nonexistent/cert.pem' does not exist"),
-        TextVector(variable: "SIGIL_PASSWORD_FILE", value: "/", message: "SIGIL_PASSWORD_FILE: '/' is a directory, not a file"),
-        TextVector(variable: "SIGIL_PUBLIC_DIR", value: "/nonexistent", message: "SIGIL_PUBLIC_DIR: '/nonexistent' does not exist"),
+        TextVector(
+            variable: "SIGIL_TLS_CERT", value: "/nonexistent/cert.pem",
+            message: "SIGIL_TLS_CERT: '/nonexistent/cert.pem' does not exist"),
+        TextVector(
+            variable: "SIGIL_PASSWORD_FILE", value: "/", message: "SIGIL_PASSWORD_FILE: '/' is a directory, not a file"),
+        TextVector(
+            variable: "SIGIL_PUBLIC_DIR", value: "/nonexistent",
+            message: "SIGIL_PUBLIC_DIR: '/nonexistent' does not exist"),
         TextVector(variable: "SIGIL_PUBLIC_DIR", value: "/", message: nil),
         TextVector(variable: "SIGIL_DATA_DIR", value: "/nonexistent/is/created/later", message: nil),
     ]
 
     @Test("Environment values are parsed and checked, errors naming the variable", arguments: environmentVectors)
     func environmentValues(_ vector: TextVector) {
-        let found = messages { () throws(ConfigurationError) in try resolve(environment: [vector.variable: vector.value]) }
+        let found = messages { () throws(ConfigurationError) in
+            try resolve(environment: [vector.variable: vector.value])
+        }
         #expect(found == (vector.message.map { [$0] } ?? []))
     }
 
@@ -199,36 +238,62 @@ struct ConfigurationResolverTests {
 
     static let fileVectors: [FileVector] = [
         FileVector(text: "prot = 1", message: "DIR/sigil.toml line 1: key 'prot' is unknown (did you mean 'port'?)"),
-        FileVector(text: "ui_port = 1", message: "DIR/sigil.toml line 1: key 'ui_port' is unknown (did you mean 'ui-port'?)"),
+        FileVector(
+            text: "ui_port = 1", message: "DIR/sigil.toml line 1: key 'ui_port' is unknown (did you mean 'ui-port'?)"),
         FileVector(text: "color = \"red\"", message: "DIR/sigil.toml line 1: key 'color' is unknown"),
         FileVector(
             text: "config = \"other.toml\"",
-            message: "DIR/sigil.toml line 1: key 'config' is unknown (the config file cannot name another; use --config or SIGIL_CONFIG)"),
+            message:
+                "DIR/sigil.toml line 1: key 'config' is unknown (the config file cannot name another; use --config or SIGIL_CONFIG)"
+        ),
         FileVector(
             text: "password = \"x\"",
             message: "DIR/sigil.toml line 1: key 'password' is unknown"),
         FileVector(
             text: "# c\nport = \"9715\"",
             message: "DIR/sigil.toml line 2: key 'port' must be an integer (a port number, 0-65535), not a string"),
-        FileVector(text: "port = 70000", message: "DIR/sigil.toml line 1: key 'port': 70000 is not a port number (0-65535)"),
-        FileVector(text: "dev = \"true\"", message: "DIR/sigil.toml line 1: key 'dev' must be a boolean (true or false), not a string"),
-        FileVector(text: "dev = 1", message: "DIR/sigil.toml line 1: key 'dev' must be a boolean (true or false), not an integer"),
+        FileVector(
+            text: "port = 70000", message: "DIR/sigil.toml line 1: key 'port': 70000 is not a port number (0-65535)"),
+        FileVector(
+            text: "dev = \"true\"",
+            message: "DIR/sigil.toml line 1: key 'dev' must be a boolean (true or false), not a string"),
+        FileVector(
+            text: "dev = 1",
+            message: "DIR/sigil.toml line 1: key 'dev' must be a boolean (true or false), not an integer"),
         FileVector(text: "host = 0", message: "DIR/sigil.toml line 1: key 'host' must be a string, not an integer"),
-        FileVector(text: "host = [\"::1\"]", message: "DIR/sigil.toml line 1: key 'host' must be a string, not an array"),
-        FileVector(text: "approve = true", message: "DIR/sigil.toml line 1: key 'approve' must be a string (one of page, terminal), not a boolean"),
-        FileVector(text: "approve = \"web\"", message: "DIR/sigil.toml line 1: key 'approve': 'web' is not one of page, terminal"),
-        FileVector(text: "client = \"ci\"", message: "DIR/sigil.toml line 1: key 'client' must be an array of strings, not a string"),
-        FileVector(text: "client = [\"ci\", 2]", message: "DIR/sigil.toml line 1: key 'client' must be an array of strings; item 2 is an integer"),
-        FileVector(text: "client = [\"ci\", \"\"]", message: "DIR/sigil.toml line 1: key 'client': item 2 of the array is empty"),
-        FileVector(text: "deny-host = [[\"a\"]]", message: "DIR/sigil.toml line 1: key 'deny-host' must be an array of strings; item 1 is an array"),
-        FileVector(text: "approval-timeout = 0", message: "DIR/sigil.toml line 1: key 'approval-timeout': 0 is not a number of seconds (1-86400)"),
+        FileVector(
+            text: "host = [\"::1\"]", message: "DIR/sigil.toml line 1: key 'host' must be a string, not an array"),
+        FileVector(
+            text: "approve = true",
+            message: "DIR/sigil.toml line 1: key 'approve' must be a string (one of page, terminal), not a boolean"),
+        FileVector(
+            text: "approve = \"web\"",
+            message: "DIR/sigil.toml line 1: key 'approve': 'web' is not one of page, terminal"),
+        FileVector(
+            text: "client = \"ci\"",
+            message: "DIR/sigil.toml line 1: key 'client' must be an array of strings, not a string"),
+        FileVector(
+            text: "client = [\"ci\", 2]",
+            message: "DIR/sigil.toml line 1: key 'client' must be an array of strings; item 2 is an integer"),
+        FileVector(
+            text: "client = [\"ci\", \"\"]",
+            message: "DIR/sigil.toml line 1: key 'client': item 2 of the array is empty"),
+        FileVector(
+            text: "deny-host = [[\"a\"]]",
+            message: "DIR/sigil.toml line 1: key 'deny-host' must be an array of strings; item 1 is an array"),
+        FileVector(
+            text: "approval-timeout = 0",
+            message: "DIR/sigil.toml line 1: key 'approval-timeout': 0 is not a number of seconds (1-86400)"),
         FileVector(text: "port = 1\nport = 2", message: "DIR/sigil.toml line 2: key 'port' is already set on line 1"),
-        FileVector(text: "[serve]\nport = 1", message: "DIR/sigil.toml line 1: sections ([table]) are not supported; write every key at the top level"),
-        FileVector(text: "tls-cert = \"/nonexistent.pem\"\ntls-key = \"/nonexistent.pem\"", message: nil),  // checked below
+        FileVector(
+            text: "[serve]\nport = 1",
+            message: "DIR/sigil.toml line 1: sections ([table]) are not supported; write every key at the top level"),
         FileVector(text: "client = [\"ci\", \"deploy\"]\nallowed-host = []\ndev = true\n", message: nil),
     ]
 
-    @Test("File values are checked, errors naming the key and line", arguments: fileVectors.filter { !$0.text.hasPrefix("tls") })
+    @Test(
+        "File values are checked, errors naming the key and line",
+        arguments: fileVectors)
     func fileValues(_ vector: FileVector) {
         let found = messages { () throws(ConfigurationError) in try resolve(file: vector.text) }
         #expect(found == (vector.message.map { [$0] } ?? []))
@@ -246,7 +311,9 @@ struct ConfigurationResolverTests {
     }
 
     @Test func theConfigFlagNamesAMissingFile() {
-        let found = messages { () throws(ConfigurationError) in try resolve(["config": .string(directory + "/none.toml")]) }
+        let found = messages { () throws(ConfigurationError) in
+            try resolve(["config": .string(directory + "/none.toml")])
+        }
         #expect(found == ["--config: cannot read 'DIR/none.toml': no such file"])
     }
 
@@ -314,7 +381,9 @@ struct ConfigurationResolverTests {
 
     @Test("Rules over several options name the field and its source", arguments: ruleVectors)
     func rules(_ vector: RuleVector) {
-        let found = messages { () throws(ConfigurationError) in try resolve(vector.given, environment: vector.environment) }
+        let found = messages { () throws(ConfigurationError) in
+            try resolve(vector.given, environment: vector.environment)
+        }
         #expect(found == (vector.message.map { [$0] } ?? []))
     }
 

@@ -29,7 +29,8 @@ public struct ConfigurationFileParser {
                 "the file is over \(maxBytes) bytes; a config file is a few lines")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ConfigurationError(.syntax, source: .file(path: path, line: 0), field: nil, "the file is not UTF-8 text")
+            throw ConfigurationError(
+                .syntax, source: .file(path: path, line: 0), field: nil, "the file is not UTF-8 text")
         }
         var parser = ConfigurationFileParser(path: path, scalars: Array(text.unicodeScalars))
         return try parser.parseFile()
@@ -197,13 +198,16 @@ public struct ConfigurationFileParser {
     private mutating func parseUnicodeEscape(digits: Int, key: String) throws(ConfigurationError) -> Unicode.Scalar {
         var value: UInt32 = 0
         for _ in 0..<digits {
-            guard let scalar = current, scalar.isASCII, let digit = Int(String(scalar), radix: 16) else { throw fail("\\u and \\U take \(digits) hexadecimal digits", field: key) }
+            guard let scalar = current, scalar.isASCII, let digit = Int(String(scalar), radix: 16) else {
+                throw fail("\\u and \\U take \(digits) hexadecimal digits", field: key)
+            }
             value = value &* 16 &+ UInt32(digit)
             index += 1
         }
         // TOML §String: "Any Unicode character may be escaped … must be a Unicode scalar value."
         guard let scalar = Unicode.Scalar(value) else {
-            throw fail("\\u escape U+\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar value", field: key)
+            throw fail(
+                "\\u escape U+\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar value", field: key)
         }
         return scalar
     }

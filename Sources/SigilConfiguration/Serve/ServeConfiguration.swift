@@ -139,7 +139,9 @@ public enum ServeConfiguration {
     @Sendable static func clientName(_ text: String) -> String? {
         let valid =
             text.count <= 64
-            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            }
         return valid ? nil : "'\(text)' is not a client name (letters, digits, '-' and '_', at most 64)"
     }
 
@@ -147,7 +149,9 @@ public enum ServeConfiguration {
     @Sendable static func hostName(_ text: String) -> String? {
         let valid =
             text.count <= 253
-            && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7f && !"/,@\\?#".unicodeScalars.contains($0) }
+            && text.unicodeScalars.allSatisfy {
+                $0.value > 0x20 && $0.value != 0x7f && !"/,@\\?#".unicodeScalars.contains($0)
+            }
         return valid ? nil : "'\(text)' is not a host name"
     }
 }
