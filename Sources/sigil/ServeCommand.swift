@@ -52,12 +52,26 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(78)
         }
         let chosenLevel = settings.loggerLevel
+        let format = settings.logFormatValue
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = chosenLevel
-            return handler
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = chosenLevel
+                return handler
+            case .json:
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = chosenLevel
+                return handler
+            }
         }
         let logger = Logger(label: "sigil.serve")
+        logger.info(
+            "starting",
+            metadata: [
+                "version": "\(Sigil.version)", "pid": "\(getpid())", "dev": "\(settings.dev)",
+                "auto_approve": "\(settings.autoApprove)", "log_format": "\(settings.logFormat)",
+            ])
         raiseDescriptorLimit()
 
         let runtime = try await GatewayRuntime.make(settings: settings, logger: logger)
@@ -67,7 +81,10 @@ struct ServeCommand: AsyncParsableCommand {
                 "--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
             print("WARNING: --auto-approve is on: every connection and signature is approved automatically.")
         }
-        for server in servers.all { try server.bind() }
+        for server in servers.all {
+            try server.bind()
+            runtime.telemetry.metrics.track(server)
+        }
         let dappBase = "\(settings.scheme)://\(Self.authority(servers.dapp))"
         let uiBase = "\(settings.scheme)://\(Self.authority(servers.ui))"
         runtime.endpoints.set(dapp: dappBase, ui: uiBase)
@@ -85,6 +102,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         fflush(nil)  // all output streams (stdout is not concurrency-safe to name)
         for server in servers.all { server.startAccepting() }
+        logger.info(
+            "listening",
+            metadata: [
+                "version": "\(Sigil.version)", "dapp": "\(dappBase)", "ui": "\(uiBase)",
+                "addresses": .array(
+                    servers.all.flatMap { server in
+                        server.listeningAddresses.map { .string("\(server.configuration.name)=\($0)") }
+                    }),
+                "tls": "\(settings.tlsCertificate != nil)", "metrics_token": "\(settings.metricsTokenFile != nil)",
+            ])
 
         let ticker = Task {
             while !Task.isCancelled {
@@ -104,6 +131,7 @@ struct ServeCommand: AsyncParsableCommand {
         ticker.cancel()
         terminal?.cancel()
         for server in servers.all { await server.shutdown() }
+        logger.info("stopped", metadata: ["uptime_s": "\(Int(runtime.telemetry.uptimeSeconds))"])
         runtime.development?.removeIfTemporary()
         runtime.serveLock?.unlock()
     }
@@ -129,6 +157,9 @@ struct ServeCommand: AsyncParsableCommand {
         dappConfiguration.tls = tls
         uiConfiguration.tls = tls
         uiConfiguration.limits.maxBodyBytes = runtime.configuration.maxSmallBodyBytes
+        let telemetry = runtime.telemetry
+        dappConfiguration.observer = { telemetry.observe($0) }
+        uiConfiguration.observer = { telemetry.observe($0) }
         if let host = settings.host {
             dappConfiguration.bindAddress = .host(host)
             uiConfiguration.bindAddress = .host(host)
@@ -137,7 +168,7 @@ struct ServeCommand: AsyncParsableCommand {
             service: runtime.service, configuration: runtime.configuration, files: runtime.files, logger: logger)
         let ui = ApprovalPortal(
             service: runtime.service, directory: runtime.accounts, configuration: runtime.configuration,
-            endpoints: runtime.endpoints, files: runtime.files, logger: logger)
+            endpoints: runtime.endpoints, files: runtime.files, logger: logger, telemetry: runtime.telemetry)
         return Servers(
             dapp: HTTPServer(configuration: dappConfiguration, handler: dapp, logger: logger),
             ui: HTTPServer(configuration: uiConfiguration, handler: ui, logger: logger))

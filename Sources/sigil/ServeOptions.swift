@@ -47,6 +47,20 @@ struct ServeOptions: ParsableArguments {
         help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. Default info.", valueName: "level"))
     var logLevel: String?
 
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp(
+            "Log lines on stderr: 'text' (for people) or 'json' (one object per line, for collectors). Default text.",
+            valueName: "text|json"))
+    var logFormat: String?
+
+    @Option(
+        name: .customLong("metrics-token-file"),
+        help: ArgumentHelp(
+            "File holding a token a Prometheus scraper may send (Authorization: Bearer) for GET /metrics, besides the approval token.",
+            valueName: "path"))
+    var metricsTokenFile: String?
+
     // MARK: Gateway (issue 5)
 
     @Flag(
@@ -96,6 +110,12 @@ struct ServeOptions: ParsableArguments {
         name: .customLong("deny-host"),
         help: ArgumentHelp("Phishing deny list entry (host and its subdomains; repeatable).", valueName: "host"))
     var deniedHosts: [String] = []
+}
+
+/// The format of log lines on standard error.
+enum LogFormat: String, Sendable {
+    case text
+    case json
 }
 
 /// Who answers approval requests.

@@ -156,6 +156,11 @@ struct ConfigurationResolverTests {
             variable: "SIGIL_LOG_LEVEL", value: "loud",
             message: "SIGIL_LOG_LEVEL: 'loud' is not one of trace, debug, info, notice, warning, error, critical"),
         TextVector(variable: "SIGIL_LOG_LEVEL", value: "debug", message: nil),
+        TextVector(variable: "SIGIL_LOG_FORMAT", value: "json", message: nil),
+        TextVector(variable: "SIGIL_LOG_FORMAT", value: "xml", message: "SIGIL_LOG_FORMAT: 'xml' is not one of text, json"),
+        TextVector(
+            variable: "SIGIL_METRICS_TOKEN_FILE", value: "/nonexistent/token",
+            message: "SIGIL_METRICS_TOKEN_FILE: '/nonexistent/token' does not exist"),
         TextVector(variable: "SIGIL_APPROVE", value: "terminal", message: nil),
         TextVector(
             variable: "SIGIL_APPROVE", value: "Page", message: "SIGIL_APPROVE: 'Page' is not one of page, terminal"),

@@ -100,8 +100,11 @@ grep -Fxq "warning: SIGIL_PROT is not a sigil setting and is ignored (did you me
     || { cat "$work/err" >&2; fail "no warning for SIGIL_PROT"; }
 
 # 4. A server configured by environment and file only (no flags) serves the bridge script.
-printf 'port = 0\nui-port = 0\nclient = ["script"]\n' > "$work/serve.toml"
-SIGIL_CONFIG="$work/serve.toml" SIGIL_DATA_DIR="$work/data" SIGIL_LOG_LEVEL=warning \
+printf 'scrape-token-0123456789\n' > "$work/metrics.token"
+chmod 600 "$work/metrics.token"
+printf 'port = 0\nui-port = 0\nclient = ["script"]\nlog-format = "json"\nmetrics-token-file = "%s"\n' \
+    "$work/metrics.token" > "$work/serve.toml"
+SIGIL_CONFIG="$work/serve.toml" SIGIL_DATA_DIR="$work/data" SIGIL_LOG_LEVEL=info \
     "$bin" serve > "$work/out" 2> "$work/err" &
 pid=$!
 for _ in $(seq 1 200); do grep -q "Approval URL" "$work/out" 2>/dev/null && break; python3 -c 'import time; time.sleep(0.05)'; done
@@ -110,6 +113,14 @@ dapp=$(grep -o 'http://127.0.0.1:[0-9]*/bridge.js' "$work/out" | head -1)
 curl --max-time 10 -sf "$dapp" | cmp - public/bridge.js || fail "bridge.js differs"
 grep -q "Client token for script: " "$work/out" || fail "client from the file made no token"
 [ -d "$work/data" ] || fail "SIGIL_DATA_DIR was not used"
+ui=$(grep -o 'http://127.0.0.1:[0-9]*/$' "$work/out" | head -1)
+# The metrics token from the file opens /metrics (a wrong one does not); log lines are JSON.
+[ "$(curl --max-time 10 -s -o /dev/null -w '%{http_code}' -H 'Authorization: Bearer scrape-token-0123456789' "${ui}metrics")" = 200 ] \
+    || fail "metrics-token-file from the config file does not open /metrics"
+[ "$(curl --max-time 10 -s -o /dev/null -w '%{http_code}' -H 'Authorization: Bearer wrong' "${ui}metrics")" = 401 ] \
+    || fail "/metrics accepted a wrong token"
+head -1 "$work/err" | python3 -c 'import json, sys; json.loads(sys.stdin.readline())' \
+    || { head -3 "$work/err" >&2; fail "log-format = \"json\" from the file: stderr is not JSON lines"; }
 kill -TERM "$pid"
 for _ in $(seq 1 200); do kill -0 "$pid" 2>/dev/null || break; python3 -c 'import time; time.sleep(0.05)'; done
 if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fail "serve did not exit on SIGTERM"; fi

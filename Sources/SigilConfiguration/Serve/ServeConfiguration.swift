@@ -37,6 +37,12 @@ public enum ServeConfiguration {
         ConfigurationOption(
             "log-level", .choice(logLevels), default: .string("info"), summary: "Lowest level of log lines written."),
         ConfigurationOption(
+            "log-format", .choice(["text", "json"]), default: .string("text"),
+            summary: "Log lines on stderr: text (for people) or json (one object per line, for collectors)."),
+        ConfigurationOption(
+            "metrics-token-file", .path(.readableFile), unset: "only the approval token opens /metrics",
+            summary: "File holding a bearer token a Prometheus scraper may send for GET /metrics."),
+        ConfigurationOption(
             "dev", .boolean, default: .boolean(false),
             summary: "Use the well-known development accounts (//Alice …) in a throw-away state; testing only."),
         ConfigurationOption(

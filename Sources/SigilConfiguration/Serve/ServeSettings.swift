@@ -10,6 +10,10 @@ public struct ServeSettings: Sendable {
     public var publicDirectory: String?
     /// One of `ServeConfiguration.logLevels`.
     public var logLevel: String
+    /// `text` or `json`.
+    public var logFormat: String
+    /// File holding the bearer token for `GET /metrics` (besides the approval token), or nil.
+    public var metricsTokenFile: String?
     public var dev: Bool
     /// Explicit data directory, or nil for the default (`DataDirectory.resolve`).
     public var dataDirectory: String?
@@ -30,6 +34,8 @@ public struct ServeSettings: Sendable {
         tlsKey = configuration.string("tls-key")
         publicDirectory = configuration.string("public-dir")
         logLevel = configuration.string("log-level") ?? "info"
+        logFormat = configuration.string("log-format") ?? "text"
+        metricsTokenFile = configuration.string("metrics-token-file")
         dev = configuration.boolean("dev") ?? false
         dataDirectory = configuration.string("data-dir")
         passwordFile = configuration.string("password-file")

@@ -13,6 +13,8 @@ extension ServeOptions {
             "tls-key": tls.key.map(ConfigurationValue.string),
             "public-dir": publicDir.map(ConfigurationValue.string),
             "log-level": logLevel.map(ConfigurationValue.string),
+            "log-format": logFormat.map(ConfigurationValue.string),
+            "metrics-token-file": metricsTokenFile.map(ConfigurationValue.string),
             "dev": dev.map(ConfigurationValue.boolean),
             "data-dir": dataDir.map(ConfigurationValue.string),
             "password-file": password.passwordFile.map(ConfigurationValue.string),

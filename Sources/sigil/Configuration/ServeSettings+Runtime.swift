@@ -23,6 +23,9 @@ extension ServeSettings {
     /// The approval front end (the resolver accepted only `page` or `terminal`).
     var approvalFrontEnd: ApprovalFrontEnd { ApprovalFrontEnd(rawValue: approve) ?? .page }
 
+    /// The log line format (the resolver accepted only `text` or `json`).
+    var logFormatValue: LogFormat { LogFormat(rawValue: logFormat) ?? .text }
+
     /// swift-log's level (the resolver accepted only its names).
     var loggerLevel: Logger.Level { Logger.Level(rawValue: logLevel) ?? .info }
 }

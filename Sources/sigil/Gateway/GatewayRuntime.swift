@@ -22,6 +22,8 @@ struct GatewayRuntime: Sendable {
     let serveLock: DirectoryLock?
     /// The `--dev` environment; its throw-away directory is deleted on shutdown.
     let development: DevAccounts.Environment?
+    /// `/healthz` and `/metrics` (docs/observability.md).
+    let telemetry: GatewayTelemetry
 
     static func make(settings: ServeSettings, logger: Logger) async throws -> GatewayRuntime {
         guard let directory = PublicDirectory.locate(explicit: settings.publicDirectory) else {
@@ -77,6 +79,10 @@ struct GatewayRuntime: Sendable {
                 if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
         }
+        let telemetry = GatewayTelemetry(
+            version: Sigil.version,
+            metricsToken: try settings.metricsTokenFile.map { try MetricsToken.read($0, logger: logger) },
+            logger: Logger(label: "sigil.http"))
         let service = try await GatewayService(
             options: GatewayOptions(
                 approvalMode: settings.autoApprove ? .automatic : .person,
@@ -84,11 +90,12 @@ struct GatewayRuntime: Sendable {
                 deniedHosts: Set(settings.deniedHosts.map { $0.lowercased() })),
             accounts: accounts, signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
-            logger: logger)
+            logger: logger, metrics: telemetry.metrics)
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
-            sharedAuthorizations: shared, serveLock: serveLock, development: development)
+            sharedAuthorizations: shared, serveLock: serveLock, development: development,
+            telemetry: telemetry)
     }
 }
 
