@@ -17,7 +17,7 @@ public enum ConfigurationValue: Equatable, Hashable, Sendable {
 }
 
 /// TOML string quoting for output (TOML 1.0 §String, basic strings).
-enum TOMLText {
+private enum TOMLText {
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {

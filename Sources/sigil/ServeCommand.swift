@@ -20,7 +20,11 @@ struct ServeCommand: AsyncParsableCommand {
 
             Stop with Ctrl-C (SIGINT) or SIGTERM: in-flight responses finish, then the process exits.
 
-            Every option can also be set in the environment (SIGIL_<NAME>, e.g. SIGIL_UI_PORT) or in a             TOML file named by --config or SIGIL_CONFIG (key <name>, e.g. ui-port = 0); a flag beats the             environment, which beats the file. --print-config shows the result and where each value came             from. A bad value stops the command before anything is bound (exit status 78).             See docs/configuration.md.
+            Every option can also be set in the environment (SIGIL_<NAME>, e.g. SIGIL_UI_PORT) or in a \
+            TOML file named by --config or SIGIL_CONFIG (key <name>, e.g. ui-port = 0); a flag beats the \
+            environment, which beats the file. --print-config shows the result and where each value came \
+            from. A bad value stops the command before anything is bound (exit status 78). \
+            See docs/configuration.md.
             """)
 
     @OptionGroup var options: ServeOptions

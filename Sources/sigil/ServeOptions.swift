@@ -71,7 +71,7 @@ struct ServeOptions: ParsableArguments {
     @Option(
         name: .customLong("data-dir"),
         help: ArgumentHelp(
-            "Data directory (connected sites, metadata). Default: $SIGIL_HOME or ~/.local/share/sigil; with --dev, a throw-away in-memory state unless given.",
+            "Data directory (accounts, connected sites, metadata). Default: $SIGIL_HOME, else ~/.local/share/sigil; with --dev, a throw-away state unless given.",
             valueName: "path"))
     var dataDir: String?
 
