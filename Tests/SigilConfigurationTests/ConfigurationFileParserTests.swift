@@ -125,6 +125,29 @@ struct ConfigurationFileParserTests {
         }
     }
 
+    @Test func neverTrapsOnMutationsOfAValidFile() {
+        let seed = Array("c = [\n \"a\\u00e9\", 'b', # x\n]\nport = -1_000\r\ns = \"q\\\"\"\nb = true\n".utf8)
+        #expect((try? ConfigurationFileParser.parse(seed, path: "f"))?.count == 4)
+        let alphabet = Array("\"'[]#=,\\\n\r\t _-+0123456789abcdeuUxtrf.{}".utf8) + [0x00, 0x7f, 0xc3, 0xff]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<5000 {
+            var bytes = seed
+            for _ in 0...next(4) {
+                let at = next(bytes.count + 1)
+                switch next(3) {
+                case 0: bytes.insert(alphabet[next(alphabet.count)], at: at)
+                case 1: if at < bytes.count { bytes.remove(at: at) }
+                default: if at < bytes.count { bytes[at] = alphabet[next(alphabet.count)] }
+                }
+            }
+            _ = try? ConfigurationFileParser.parse(bytes, path: "f")
+        }
+    }
+
     @Test func neverTrapsOnTruncationsOfAValidFile() {
         let text = Array("c = [\n \"a\\u00e9\", 'b', # x\n]\nport = -1_000\ns = \"q\\\"\"\nb = true\n".utf8)
         for end in 0...text.count {

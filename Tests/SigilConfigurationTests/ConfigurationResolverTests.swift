@@ -112,6 +112,29 @@ struct ConfigurationResolverTests {
         #expect(configuration.origin(of: "dev") == "--no-dev")
     }
 
+    @Test func everyOptionReachesServeSettingsFromTheEnvironment() throws {
+        let certificate = try file("cert.pem", "x")
+        let configuration = try resolve(environment: [
+            "SIGIL_PORT": "1", "SIGIL_UI_PORT": "2", "SIGIL_HOST": "::", "SIGIL_TLS_CERT": certificate,
+            "SIGIL_TLS_KEY": certificate, "SIGIL_PUBLIC_DIR": directory, "SIGIL_LOG_LEVEL": "debug",
+            "SIGIL_LOG_FORMAT": "json", "SIGIL_METRICS_TOKEN_FILE": certificate, "SIGIL_DEV": "true",
+            "SIGIL_DATA_DIR": "/data", "SIGIL_PASSWORD_FILE": certificate, "SIGIL_AUTO_APPROVE": "1",
+            "SIGIL_APPROVE": "page", "SIGIL_CLIENT": "a,b", "SIGIL_ALLOWED_HOST": "sigil.internal",
+            "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example",
+        ])
+        for option in ServeConfiguration.options where option.name != "config" {
+            #expect(configuration.source(of: option.name) == .environment(variable: option.environmentVariable))
+        }
+        let settings = ServeSettings(configuration)
+        #expect(settings.port == 1 && settings.uiPort == 2 && settings.host == "::")
+        #expect(settings.tlsCertificate == certificate && settings.tlsKey == certificate)
+        #expect(settings.publicDirectory == directory && settings.logLevel == "debug" && settings.logFormat == "json")
+        #expect(settings.metricsTokenFile == certificate && settings.dev && settings.dataDirectory == "/data")
+        #expect(settings.passwordFile == certificate && settings.autoApprove && settings.approve == "page")
+        #expect(settings.clients == ["a", "b"] && settings.allowedHosts == ["sigil.internal"])
+        #expect(settings.approvalTimeoutSeconds == 30 && settings.deniedHosts == ["evil.example"])
+    }
+
     // MARK: Values from text (environment and command line)
 
     struct TextVector: CustomTestStringConvertible, Sendable {
