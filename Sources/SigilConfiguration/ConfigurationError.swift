@@ -78,7 +78,6 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sen
         all.map { "\($0.source.label): \($0.reason)" }.joined(separator: "\n")
     }
 
-    public static func == (lhs: ConfigurationError, rhs: ConfigurationError) -> Bool {
-        lhs.code == rhs.code && lhs.source == rhs.source && lhs.field == rhs.field && lhs.errors == rhs.errors
-    }
+    /// Compares `code` only, like every module's error type (style: "Error modelling").
+    public static func == (lhs: ConfigurationError, rhs: ConfigurationError) -> Bool { lhs.code == rhs.code }
 }
