@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
-//   sigil → Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
+//   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -78,10 +78,15 @@ let package = Package(
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // `sigil serve` configuration: flags + SIGIL_* environment + TOML file (pure, unit-tested).
+        .target(
+            name: "SigilConfiguration",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "sigil",
             dependencies: [
-                "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
+                "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "SigilConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -122,6 +127,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests", dependencies: ["Gateway", "GatewayHTTP", "SignerCore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],
             swiftSettings: swiftSettings),
     ]
 )
