@@ -34,7 +34,10 @@ struct HealthCommand: ParsableCommand {
     @Option(help: "Approval port when --url is not given (default: as `sigil serve` resolves it, else 9716).")
     var port: Int?
 
-    @Flag(help: "Use https (for a gateway started with --tls-cert/--tls-key; default: on when the environment sets a certificate).")
+    @Flag(
+        help:
+            "Use https (for a gateway started with --tls-cert/--tls-key; default: on when the environment sets a certificate)."
+    )
     var tls = false
 
     @Option(help: ArgumentHelp("PEM certificate(s) to trust for https (e.g. the self-signed one).", valueName: "pem"))

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Logging
 import Testing
 
 @testable import GatewayHTTP
@@ -73,6 +74,19 @@ extension HTTPServerTests {
             #expect(try client.readResponse().text == "hello")
         }
         // Closed in each loop's cancel handler, just after shutdown completes.
+        #expect(await waitUntil { loops.allSatisfy(\.descriptorClosed) })
+    }
+
+    @Test func releasesTheLoopsOfAServerThatNeverStarted() async throws {
+        var loops: [EventLoop] = []
+        do {
+            var configuration = HTTPServerConfiguration()
+            configuration.bindAddress = .host("not an address")
+            let server = HTTPServer(
+                configuration: configuration, handler: Self.echoRouter(), logger: Logger(label: "test"))
+            loops = try #require(server.loops).loops
+            #expect(throws: HTTPError.self) { try server.bind() }
+        }
         #expect(await waitUntil { loops.allSatisfy(\.descriptorClosed) })
     }
 }

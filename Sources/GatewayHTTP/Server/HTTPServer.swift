@@ -77,6 +77,12 @@ public final class HTTPServer: Sendable {
         self.loops = EventLoopGroup(label: "sigil.http.loop.\(configuration.name)")
     }
 
+    /// A server released without `shutdown()` (never started, or `bind()` failed) still lets its
+    /// loops go: their sources hold them until cancelled. Idempotent after a shutdown's `stop()`.
+    deinit {
+        loops?.stop()
+    }
+
     /// The addresses the server listens on (empty before `bind()`).
     public var listeningAddresses: [SocketAddress] { state.withLock { $0.listeners.map(\.address) } }
 
