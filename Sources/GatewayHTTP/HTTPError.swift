@@ -26,6 +26,7 @@ public struct HTTPError: Error, Equatable, CustomStringConvertible, Sendable {
             case tlsKeyLoadFailed
             case tlsKeyMismatch
             case tlsFailed
+            case probeFailed
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
@@ -58,6 +59,8 @@ public struct HTTPError: Error, Equatable, CustomStringConvertible, Sendable {
         public static let tlsKeyMismatch = Code(value: .tlsKeyMismatch)
         /// OpenSSL could not set up a TLS context or create a key/certificate.
         public static let tlsFailed = Code(value: .tlsFailed)
+        /// An `HTTPProbe` request failed (resolve, connect, timeout, TLS, malformed response).
+        public static let probeFailed = Code(value: .probeFailed)
         public var description: String { value.rawValue }
     }
 

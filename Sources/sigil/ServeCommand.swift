@@ -122,7 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
             service: runtime.service, configuration: runtime.configuration, files: runtime.files, logger: logger)
         let ui = ApprovalPortal(
             service: runtime.service, directory: runtime.accounts, configuration: runtime.configuration,
-            endpoints: runtime.endpoints, files: runtime.files, logger: logger)
+            endpoints: runtime.endpoints, files: runtime.files, logger: logger, telemetry: runtime.telemetry)
         return Servers(
             dapp: HTTPServer(configuration: dappConfiguration, handler: dapp, logger: logger),
             ui: HTTPServer(configuration: uiConfiguration, handler: ui, logger: logger))

@@ -6,6 +6,9 @@ import ArgumentParser
 /// (`ServeCommand.swift`, `KeyCommand.swift`, …).
 @main
 struct Sigil: AsyncParsableCommand {
+    /// The program's version (`sigil --version`, `/healthz`, `sigil_build_info`).
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "sigil",
         abstract: "A local signing gateway: web dapps ask, you approve, your keys never leave this process.",
@@ -15,10 +18,10 @@ struct Sigil: AsyncParsableCommand {
             Show the bytes a payload signs:                 sigil payload request.json --metadata polkadot.scale
             Decode a call:                                  sigil call decode --metadata polkadot.scale 0x0000…
             """,
-        version: "0.1.0",
+        version: Sigil.version,
         subcommands: [
             ServeCommand.self, OriginsCommand.self, KeyCommand.self, AccountsCommand.self, PayloadCommand.self,
-            CallCommand.self, TLSCommand.self,
+            CallCommand.self, TLSCommand.self, HealthCommand.self,
         ]
     )
 }

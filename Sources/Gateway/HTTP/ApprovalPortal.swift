@@ -10,6 +10,7 @@ import SignerCore
 public struct ApprovalPortal: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
+    private let telemetry: GatewayTelemetry
 
     /// Headers on every response of this port.
     static let pageHeaders: [(String, String)] = [
@@ -30,11 +31,14 @@ public struct ApprovalPortal: HTTPHandler {
     /// - Parameters:
     ///   - endpoints: the real URLs (known once the ports are bound), for the page and userscript.
     ///   - files: `public/` (`/ui/…`, the userscript and bookmarklet templates, the bridge source).
+    ///   - telemetry: `/healthz` and `/metrics` (docs/observability.md).
     public init(
         service: GatewayService, directory: any AccountDirectory, configuration: GatewayConfiguration,
-        endpoints: GatewayEndpoints, files: StaticFiles, logger: Logger
+        endpoints: GatewayEndpoints, files: StaticFiles, logger: Logger,
+        telemetry: GatewayTelemetry = GatewayTelemetry()
     ) {
         extraHosts = configuration.extraAllowedHosts
+        self.telemetry = telemetry
         let token = configuration.approvalToken
         var router = Router()
         let authorized: @Sendable (HTTPRequest) -> Bool = { request in
@@ -143,11 +147,25 @@ public struct ApprovalPortal: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+        // Liveness answers any Host: a container orchestrator or load balancer probes by IP address,
+        // and the answer holds nothing a DNS-rebinding page could use (status, version, uptime).
+        if request.path == "/healthz" {
+            responder.send(Self.health(request, telemetry: telemetry))
+            return
+        }
         guard SecurityGates.hostAllowed(request, extra: extraHosts) else {
             responder.send(Self.wrap(.status(.forbidden)))
             return
         }
         router.handle(request, responder: responder)
+    }
+
+    /// `GET`/`HEAD /healthz`: 200 `{"status":"ok","version":…,"uptimeSeconds":…}`; other methods 405.
+    static func health(_ request: HTTPRequest, telemetry: GatewayTelemetry) -> HTTPResponse {
+        guard request.method == .get || request.method == .head else {
+            return wrap(HTTPResponse(status: .methodNotAllowed, headers: ["Allow": "GET, HEAD"]))
+        }
+        return wrap(.json(telemetry.healthJSON().encoded()))
     }
 
     static func wrap(_ response: HTTPResponse) -> HTTPResponse {

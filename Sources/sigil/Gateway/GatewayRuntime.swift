@@ -21,6 +21,8 @@ struct GatewayRuntime: Sendable {
     let serveLock: DirectoryLock?
     /// The `--dev` environment; its throw-away directory is deleted on shutdown.
     let development: DevAccounts.Environment?
+    /// `/healthz` and `/metrics` (docs/observability.md).
+    let telemetry: GatewayTelemetry
 
     static func make(options: ServeOptions, logger: Logger) async throws -> GatewayRuntime {
         guard let directory = PublicDirectory.locate(explicit: options.publicDir) else {
@@ -85,7 +87,8 @@ struct GatewayRuntime: Sendable {
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
-            sharedAuthorizations: shared, serveLock: serveLock, development: development)
+            sharedAuthorizations: shared, serveLock: serveLock, development: development,
+            telemetry: GatewayTelemetry(version: Sigil.version))
     }
 }
 
