@@ -19,8 +19,8 @@ echo "hadolint $("$venv/hadolint" --version | grep -o '[0-9][0-9.]*' | head -1):
 "$venv/hadolint" --failure-threshold info Dockerfile
 echo "hadolint: no findings"
 
-"$venv/shellcheck" scripts/docker-smoke scripts/test.d/60-docker.sh
-echo "shellcheck: scripts/docker-smoke, scripts/test.d/60-docker.sh clean"
+"$venv/shellcheck" scripts/docker-smoke scripts/test.d/60-docker.sh scripts/test.d/61-reverse-proxy.sh
+echo "shellcheck: scripts/docker-smoke, scripts/test.d/60-docker.sh, 61-reverse-proxy.sh clean"
 
 "$venv/python" scripts/docker/check_compose.py
 
