@@ -13,6 +13,7 @@ sigil.test, ports 9715/9716 → two free ports, certificate paths → files made
 /healthz, an unknown TLS server name refused, a forged Host refused, the event stream delivered
 promptly (hello, then a push), the approval API behind its token, and a message signed and verified.
 """
+import errno
 import json
 import os
 import re
@@ -65,11 +66,13 @@ def free_port():
     with socket.socket() as s:
         s.bind(("0.0.0.0", 0))
         port = s.getsockname()[1]
-    with socket.socket(socket.AF_INET6) as s6:
-        try:
+    try:
+        with socket.socket(socket.AF_INET6) as s6:
             s6.bind(("::1", port))
-        except OSError:
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
             return free_port()
+        # No IPv6 loopback here: sigil then listens on 127.0.0.1 only.
     return port
 
 
