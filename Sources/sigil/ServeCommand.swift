@@ -30,12 +30,26 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let chosenLevel = Logger.Level(rawValue: options.logLevel.lowercased()) ?? .info
+        let format = options.logFormat
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = chosenLevel
-            return handler
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = chosenLevel
+                return handler
+            case .json:
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = chosenLevel
+                return handler
+            }
         }
         let logger = Logger(label: "sigil.serve")
+        logger.info(
+            "starting",
+            metadata: [
+                "version": "\(Sigil.version)", "pid": "\(getpid())", "dev": "\(options.dev)",
+                "auto_approve": "\(options.autoApprove)", "log_format": "\(options.logFormat.rawValue)",
+            ])
         raiseDescriptorLimit()
 
         let runtime = try await GatewayRuntime.make(options: options, logger: logger)
@@ -45,7 +59,10 @@ struct ServeCommand: AsyncParsableCommand {
                 "--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
             print("WARNING: --auto-approve is on: every connection and signature is approved automatically.")
         }
-        for server in servers.all { try server.bind() }
+        for server in servers.all {
+            try server.bind()
+            runtime.telemetry.metrics.track(server)
+        }
         let dappBase = "\(options.tls.scheme)://\(Self.authority(servers.dapp))"
         let uiBase = "\(options.tls.scheme)://\(Self.authority(servers.ui))"
         runtime.endpoints.set(dapp: dappBase, ui: uiBase)
@@ -63,6 +80,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         fflush(nil)  // all output streams (stdout is not concurrency-safe to name)
         for server in servers.all { server.startAccepting() }
+        logger.info(
+            "listening",
+            metadata: [
+                "version": "\(Sigil.version)", "dapp": "\(dappBase)", "ui": "\(uiBase)",
+                "addresses": .array(
+                    servers.all.flatMap { server in
+                        server.listeningAddresses.map { .string("\(server.configuration.name)=\($0)") }
+                    }),
+                "tls": "\(options.tls.certificate != nil)", "metrics_token": "\(options.metricsTokenFile != nil)",
+            ])
 
         let ticker = Task {
             while !Task.isCancelled {
@@ -82,6 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
         ticker.cancel()
         terminal?.cancel()
         for server in servers.all { await server.shutdown() }
+        logger.info("stopped", metadata: ["uptime_s": "\(Int(runtime.telemetry.uptimeSeconds))"])
         runtime.development?.removeIfTemporary()
         runtime.serveLock?.unlock()
     }
@@ -114,6 +142,9 @@ struct ServeCommand: AsyncParsableCommand {
         dappConfiguration.tls = tls
         uiConfiguration.tls = tls
         uiConfiguration.limits.maxBodyBytes = runtime.configuration.maxSmallBodyBytes
+        let telemetry = runtime.telemetry
+        dappConfiguration.observer = { telemetry.observe($0) }
+        uiConfiguration.observer = { telemetry.observe($0) }
         if let host = options.host {
             dappConfiguration.bindAddress = .host(host)
             uiConfiguration.bindAddress = .host(host)

@@ -28,6 +28,18 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
+    @Option(
+        name: .customLong("log-format"),
+        help: "Log lines on stderr: 'text' (for people) or 'json' (one object per line, for collectors).")
+    var logFormat: LogFormat = .text
+
+    @Option(
+        name: .customLong("metrics-token-file"),
+        help: ArgumentHelp(
+            "File holding a token a Prometheus scraper may send (Authorization: Bearer) for GET /metrics, besides the approval token.",
+            valueName: "path"))
+    var metricsTokenFile: String?
+
     // MARK: Gateway (issue 5)
 
     @Flag(help: "Use the well-known development accounts (//Alice … //Ferdie) in a throw-away state; for testing only.")
@@ -96,6 +108,12 @@ struct ServeOptions: ParsableArguments {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
     }
+}
+
+/// The format of log lines on standard error.
+enum LogFormat: String, ExpressibleByArgument, Sendable {
+    case text
+    case json
 }
 
 /// Who answers approval requests.

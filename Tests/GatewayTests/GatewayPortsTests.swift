@@ -16,12 +16,30 @@ import Testing
         let ui: HTTPServer
         let configuration: GatewayConfiguration
         let endpoints = GatewayEndpoints()
+        let telemetry: GatewayTelemetry
         var dappPort: Int { dapp.port }
         var uiPort: Int { ui.port }
 
-        init(sites: [AuthorizedSite] = [], maxBody: Int = 4 << 20) async throws {
-            let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-            service = try await Fixture.service(sites: sites)
+        /// - Parameters:
+        ///   - logSink: receives every log line (JSON, trace level) of the service and the access log.
+        ///   - metricsToken: the telemetry's extra `/metrics` token.
+        init(
+            sites: [AuthorizedSite] = [], maxBody: Int = 4 << 20, mode: GatewayOptions.ApprovalMode = .person,
+            logSink: JSONLogHandler.Sink? = nil, metricsToken: String? = nil
+        ) async throws {
+            let logger =
+                if let logSink {
+                    Logger(label: "test") { label in
+                        var handler = JSONLogHandler(label: label, sink: logSink)
+                        handler.logLevel = .trace
+                        return handler
+                    }
+                } else {
+                    Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+                }
+            let metrics = GatewayMetrics()
+            telemetry = GatewayTelemetry(version: "test", metricsToken: metricsToken, metrics: metrics, logger: logger)
+            service = try await Fixture.service(mode: mode, sites: sites, logger: logger, metrics: metrics)
             configuration = GatewayConfiguration(
                 approvalToken: String(repeating: "a", count: 64), relayToken: String(repeating: "r", count: 64),
                 clientTokens: [String(repeating: "c", count: 64): "backend"], maxRequestBodyBytes: maxBody,
@@ -35,18 +53,26 @@ import Testing
                 "/ui/index.html": Array("<!doctype html><title>Sigil</title>".utf8),
                 "/ui/app.js": Array("// app".utf8),
             ])
+            let telemetry = telemetry
             var dappConfiguration = HTTPServerConfiguration()
+            dappConfiguration.name = "dapp"
+            dappConfiguration.observer = { telemetry.observe($0) }
             dappConfiguration.limits.maxBodyBytes = 8 << 20
+            var uiConfiguration = HTTPServerConfiguration()
+            uiConfiguration.name = "ui"
+            uiConfiguration.observer = { telemetry.observe($0) }
             dapp = HTTPServer(
                 configuration: dappConfiguration,
                 handler: DappHandler(service: service, configuration: configuration, files: files, logger: logger),
                 logger: logger)
             ui = HTTPServer(
-                configuration: HTTPServerConfiguration(),
+                configuration: uiConfiguration,
                 handler: ApprovalPortal(
                     service: service, directory: TestAccounts(), configuration: configuration, endpoints: endpoints,
-                    files: files, logger: logger),
+                    files: files, logger: logger, telemetry: telemetry),
                 logger: logger)
+            metrics.track(dapp)
+            metrics.track(ui)
             _ = try dapp.start()
             _ = try ui.start()
             endpoints.set(dapp: "http://127.0.0.1:\(dapp.port)", ui: "http://127.0.0.1:\(ui.port)")

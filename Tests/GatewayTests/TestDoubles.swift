@@ -61,13 +61,15 @@ enum Fixture {
     static func service(
         mode: GatewayOptions.ApprovalMode = .person, clock: TestClock = TestClock(),
         limits: ApprovalLimits = ApprovalLimits(), sites: [AuthorizedSite] = [],
-        signer: RecordingSigner = RecordingSigner(), denied: Set<String> = []
+        signer: RecordingSigner = RecordingSigner(), denied: Set<String> = [],
+        logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+        metrics: GatewayMetrics = GatewayMetrics()
     ) async throws -> GatewayService {
         try await GatewayService(
             options: GatewayOptions(approvalMode: mode, limits: limits, deniedHosts: denied),
             accounts: TestAccounts(), signer: signer, metadata: InMemoryMetadataRegistry(),
             persistence: InMemoryAuthorizations(sites), clock: clock, serverID: "srv1",
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            logger: logger, metrics: metrics)
     }
 
     static func connected(_ accounts: [String] = [TestAccounts.alice.key]) -> [AuthorizedSite] {

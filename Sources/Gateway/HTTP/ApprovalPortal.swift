@@ -11,6 +11,8 @@ public struct ApprovalPortal: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
     private let telemetry: GatewayTelemetry
+    private let service: GatewayService
+    private let approvalToken: String
 
     /// Headers on every response of this port.
     static let pageHeaders: [(String, String)] = [
@@ -39,6 +41,8 @@ public struct ApprovalPortal: HTTPHandler {
     ) {
         extraHosts = configuration.extraAllowedHosts
         self.telemetry = telemetry
+        self.service = service
+        approvalToken = configuration.approvalToken
         let token = configuration.approvalToken
         var router = Router()
         let authorized: @Sendable (HTTPRequest) -> Bool = { request in
@@ -150,7 +154,15 @@ public struct ApprovalPortal: HTTPHandler {
         // Liveness answers any Host: a container orchestrator or load balancer probes by IP address,
         // and the answer holds nothing a DNS-rebinding page could use (status, version, uptime).
         if request.path == "/healthz" {
+            responder.noteRoute("/healthz")
             responder.send(Self.health(request, telemetry: telemetry))
+            return
+        }
+        // Metrics need a token a rebinding page cannot know, and a scraper names the host by its
+        // own address: no Host gate here either (docs/observability.md).
+        if request.path == "/metrics" {
+            responder.noteRoute("/metrics")
+            metrics(request, responder: responder)
             return
         }
         guard SecurityGates.hostAllowed(request, extra: extraHosts) else {
@@ -158,6 +170,32 @@ public struct ApprovalPortal: HTTPHandler {
             return
         }
         router.handle(request, responder: responder)
+    }
+
+    /// `GET /metrics`: 401 with `WWW-Authenticate: Bearer` without a valid token, else the
+    /// Prometheus text (pending approvals read from the service).
+    private func metrics(_ request: HTTPRequest, responder: HTTPResponder) {
+        guard request.method == .get || request.method == .head else {
+            responder.send(Self.wrap(HTTPResponse(status: .methodNotAllowed, headers: ["Allow": "GET, HEAD"])))
+            return
+        }
+        guard telemetry.mayReadMetrics(request, approvalToken: approvalToken) else {
+            var refused = HTTPResponse(status: .unauthorized)
+            refused.headers.set("WWW-Authenticate", "Bearer realm=\"sigil-metrics\"")
+            responder.send(Self.wrap(refused))
+            return
+        }
+        let telemetry = telemetry
+        let service = service
+        Task {
+            let pending = await service.pendingApprovals.count
+            let body = telemetry.renderMetrics(pendingApprovals: pending)
+            responder.send(
+                Self.wrap(
+                    HTTPResponse(
+                        status: .ok, headers: ["Content-Type": PrometheusText.contentType], body: Array(body.utf8))
+                ))
+        }
     }
 
     /// `GET`/`HEAD /healthz`: 200 `{"status":"ok","version":…,"uptimeSeconds":…}`; other methods 405.

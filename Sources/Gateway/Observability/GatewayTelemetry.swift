@@ -1,16 +1,24 @@
+import GatewayHTTP
 import Glibc
+import Logging
 
-/// The gateway's operational face on the approval port: `GET /healthz` (liveness) and
-/// `GET /metrics` (Prometheus), plus the process facts both report (version, start time).
+/// The gateway's operational face: `GET /healthz` (liveness) and `GET /metrics` (Prometheus) on
+/// the approval port, the per-request access-log line, and the process facts both report.
 ///
 /// Security: `metricsToken` is a secret (never logged or described). Health reveals only
-/// `status`, `version` and uptime; metrics reveal counts, never origins, accounts or tokens.
+/// `status`, `version` and uptime; metrics reveal counts, never origins, accounts or tokens; the
+/// access log names the route pattern, never the path or query string (a query may carry a token)
+/// nor any header.
 public final class GatewayTelemetry: Sendable {
     /// The running program's version (`sigil --version`).
     public let version: String
-    /// The token a scraper sends (`Authorization: Bearer …`) instead of the approval token, when an
+    /// The counters, gauges and histograms of `/metrics`.
+    public let metrics: GatewayMetrics
+    /// A token a scraper may send (`Authorization: Bearer …`) instead of the approval token, when an
     /// operator configured one (`--metrics-token-file`); `nil`: only the approval token.
     let metricsToken: String?
+    /// The access log (`info`, one line per request).
+    let logger: Logger
     /// Monotonic start, for the uptime.
     private let started: ContinuousClock.Instant
     /// Wall-clock start, seconds since 1970 (`process_start_time_seconds`).
@@ -19,9 +27,16 @@ public final class GatewayTelemetry: Sendable {
     /// - Parameters:
     ///   - version: reported by `/healthz` and `sigil_build_info`.
     ///   - metricsToken: an extra secret accepted for `/metrics` only (see `metricsToken`).
-    public init(version: String = "unknown", metricsToken: String? = nil) {
+    ///   - metrics: the registry (share it with `GatewayService` so signatures are counted).
+    ///   - logger: where the access log goes.
+    public init(
+        version: String = "unknown", metricsToken: String? = nil, metrics: GatewayMetrics = GatewayMetrics(),
+        logger: Logger = Logger(label: "sigil.http", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.version = version
         self.metricsToken = metricsToken
+        self.metrics = metrics
+        self.logger = logger
         started = .now
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
@@ -40,5 +55,53 @@ public final class GatewayTelemetry: Sendable {
             "status": "ok", "version": .string(version),
             "uptimeSeconds": .number((uptimeSeconds * 1000).rounded() / 1000),
         ]
+    }
+
+    /// The `HTTPServerConfiguration.observer` of both ports: counts the request and writes its
+    /// access-log line (`request`: id, server, method, route, status, duration, bytes).
+    public func observe(_ observation: HTTPRequestObservation) {
+        metrics.record(observation)
+        guard logger.logLevel <= .info else { return }
+        let (seconds, attoseconds) = observation.duration.components
+        let milliseconds = (Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+        logger.info(
+            "request",
+            metadata: [
+                "request_id": "\(observation.server)-\(observation.requestID)",
+                "server": "\(observation.server)", "port": .stringConvertible(observation.port),
+                "method": "\(observation.method?.rawValue ?? "-")", "route": "\(observation.route ?? "unmatched")",
+                "status": .stringConvertible(observation.status),
+                "duration_ms": .stringConvertible((milliseconds * 1000).rounded() / 1000),
+                "bytes": .stringConvertible(observation.bodyBytes),
+                "stream": .stringConvertible(observation.isEventStream),
+            ])
+    }
+
+    /// Whether `request` may read `/metrics`: `Authorization: Bearer <metrics token or approval
+    /// token>` or `X-Sigil-Token: <approval token>`, compared in constant time. A token in the
+    /// query string is not accepted here (scrapers send headers; URLs end up in logs).
+    func mayReadMetrics(_ request: HTTPRequest, approvalToken: String) -> Bool {
+        if let bearer = SecurityGates.bearerToken(request) {
+            let metricsOK = metricsToken.map { SecurityGates.constantTimeEqual(bearer, $0) } ?? false
+            let approvalOK = SecurityGates.constantTimeEqual(bearer, approvalToken)
+            return metricsOK || approvalOK
+        }
+        if let given = request.headers["X-Sigil-Token"] {
+            return SecurityGates.constantTimeEqual(given, approvalToken)
+        }
+        return false
+    }
+
+    /// The `/metrics` body (Prometheus text format 0.0.4).
+    public func renderMetrics(pendingApprovals: Int) -> String {
+        var out = PrometheusText()
+        out.family("sigil_build_info", .gauge, help: "Always 1; the version is a label.")
+        out.sample("sigil_build_info", [("version", version)], 1.0)
+        out.family("process_start_time_seconds", .gauge, help: "Start time of the process since unix epoch in seconds.")
+        out.sample("process_start_time_seconds", [], (startTimeSeconds * 1000).rounded() / 1000)
+        out.family("sigil_pending_approvals", .gauge, help: "Requests waiting for a person's decision now.")
+        out.sample("sigil_pending_approvals", [], Double(pendingApprovals))
+        metrics.render(into: &out)
+        return out.text
     }
 }

@@ -113,6 +113,15 @@ extension GatewayService {
         }
         let waiter = waiters.removeValue(forKey: id)
         notifyUI()
+        let kind = ApprovalState.kind(decision.approval.subject)
+        metrics.recordDecision(kind: kind, approved: decision.approved)
+        logger.info(
+            "approval decided",
+            metadata: [
+                "approval": "\(id)", "kind": "\(kind)", "origin": "\(decision.approval.source)",
+                "decision": "\(decision.approved ? "approved" : "rejected")",
+                "by": "\(accounts == nil ? "auto-approve" : "person")",
+            ])
         let body: WireReply.Body
         switch decision.approval.subject {
         case .authorize:
@@ -167,7 +176,15 @@ extension GatewayService {
         guard decision.approved else { return .error(WireErrorText.cancelled) }
         guard let waiter, let account = waiter.account else { return .error(WireErrorText.cancelled) }
         do {
-            return .response(try await sign(waiter.payload, account))
+            let response = try await sign(waiter.payload, account)
+            metrics.recordSignature(scheme: account.type)
+            logger.info(
+                "signed",
+                metadata: [
+                    "approval": "\(decision.approval.id)", "kind": "\(ApprovalState.kind(decision.approval.subject))",
+                    "scheme": "\(account.type)", "origin": "\(decision.approval.source)",
+                ])
+            return .response(response)
         } catch {
             logger.debug("signing failed", metadata: ["reason": "\(error)"])
             return .error(WireErrorText.text(for: error, source: decision.approval.source))

@@ -19,6 +19,8 @@ public actor GatewayService {
     let persistence: any AuthorizationPersistence
     let clock: any MonotonicClock
     let logger: Logger
+    /// Signatures and decisions are counted here (`/metrics`).
+    public nonisolated let metrics: GatewayMetrics
 
     var center: ApprovalCenter
     var sessions: [String: SessionState] = [:]
@@ -47,7 +49,8 @@ public actor GatewayService {
     public init(
         options: GatewayOptions, accounts: any AccountDirectory, signer: any RequestSigner,
         metadata: any MetadataRegistry, persistence: any AuthorizationPersistence,
-        clock: any MonotonicClock = SystemMonotonicClock(), serverID: String, logger: Logger
+        clock: any MonotonicClock = SystemMonotonicClock(), serverID: String, logger: Logger,
+        metrics: GatewayMetrics = GatewayMetrics()
     ) async throws {
         self.options = options
         directory = accounts
@@ -57,6 +60,7 @@ public actor GatewayService {
         self.clock = clock
         self.serverID = serverID
         self.logger = logger
+        self.metrics = metrics
         center = ApprovalCenter(book: AuthorizationBook(try await persistence.load()), limits: options.limits)
     }
 

@@ -14,7 +14,11 @@ import Glibc
 ///   connected peer is a loopback address (the probe sends nothing secret; on loopback the peer is
 ///   in this network namespace, so no network attacker sits in between; a certificate names the
 ///   public host, not 127.0.0.1). The peer is checked after connect; any other peer is refused.
-/// - Untrusted input: the response bytes; a malformed answer throws, never traps.
+/// - Untrusted input: the response bytes; a malformed answer throws, never traps. The body is
+///   delimited by `Content-Length` or the close; chunked bodies are not decoded (our server never
+///   chunks).
+/// - Name resolution uses the system resolver (`getaddrinfo`), whose own timeouts apply before the
+///   deadline is checked; a numeric address or `localhost` (the health-check case) resolves at once.
 public struct HTTPProbe: Sendable {
     /// A parsed `http://` or `https://` URL.
     public struct Target: Sendable, Equatable {

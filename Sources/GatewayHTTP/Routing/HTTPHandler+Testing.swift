@@ -45,6 +45,8 @@ final class CapturingSink: ResponseSink {
 
     func streamClose() { finishStreamIfOpen() }
 
+    func noteRoute(_ pattern: String, sequence: UInt64) {}
+
     func finishStreamIfOpen() {
         let taken = state.withLock { s -> (EventStream, HTTPResponse, CheckedContinuation<HTTPResponse, Never>?)? in
             guard let (stream, response) = s.stream else { return nil }

@@ -14,6 +14,8 @@ public struct Router: HTTPHandler {
     private struct Route: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
+        /// The pattern as registered (the observation's route name).
+        let name: String
         let handler: Handler
     }
 
@@ -25,7 +27,7 @@ public struct Router: HTTPHandler {
 
     /// Adds a route answered through a responder (deferred-capable).
     public mutating func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), name: pattern, handler: handler))
     }
 
     /// Adds a route answered synchronously. The closure must be quick and must not block.
@@ -73,6 +75,7 @@ public struct Router: HTTPHandler {
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 var request = request
                 request.pathParameters = parameters
+                responder.noteRoute(route.name)
                 route.handler(request, responder)
                 return
             }

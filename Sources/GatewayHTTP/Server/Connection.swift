@@ -24,6 +24,10 @@ final class Connection: @unchecked Sendable {
         let method: HTTPMethod
         let version: HTTPVersion
         let keepAlive: Bool
+        /// For the observer: the request's id, when it was dispatched, the route that took it.
+        let requestID: UInt64
+        let started: UInt64
+        var route: String?
     }
 
     static let queueKey = DispatchSpecificKey<UInt64>()
@@ -213,7 +217,9 @@ final class Connection: @unchecked Sendable {
             } catch {
                 server.logger.debug(
                     "rejecting request", metadata: ["connection": "\(id)", "error": "\(error.code)"])
-                enqueue(ResponseWriter.errorResponse(error.responseStatus ?? .badRequest))
+                let status = error.responseStatus ?? .badRequest
+                observeRefusal(status)
+                enqueue(ResponseWriter.errorResponse(status))
                 closeAfterFlush = true
                 break
             }
@@ -248,7 +254,8 @@ final class Connection: @unchecked Sendable {
         let responder = HTTPResponder(sink: self, sequence: sequence, lastEventID: lastEventID)
         inFlight = InFlight(
             sequence: sequence, responder: responder, method: request.method, version: request.version,
-            keepAlive: message.keepAlive && !shuttingDown && !peerClosed)
+            keepAlive: message.keepAlive && !shuttingDown && !peerClosed, requestID: request.id,
+            started: DispatchTime.now().uptimeNanoseconds)
         server.handler.handle(request, responder: responder)
     }
 
@@ -269,6 +276,7 @@ final class Connection: @unchecked Sendable {
             keepAlive: current.keepAlive && !shuttingDown)
         enqueue(head.bytes)
         if head.sendsBody { enqueue(response.body) }
+        observe(current, status: head.status, bodyBytes: head.sendsBody ? response.body.count : 0, stream: false)
         inFlight = nil
         requestsServed += 1
         if !head.keepAlive { closeAfterFlush = true }
@@ -297,6 +305,7 @@ final class Connection: @unchecked Sendable {
         let head = ResponseWriter.head(
             for: response, method: current.method, version: current.version, keepAlive: false, streaming: true)
         enqueue(head.bytes)
+        observe(current, status: head.status, bodyBytes: 0, stream: head.status == 200)
         inFlight = nil
         if !head.sendsBody || head.bytes.starts(with: Array("HTTP/1.1 500".utf8)) {
             // HEAD request, or headers the writer refused: no stream follows.
@@ -332,6 +341,38 @@ final class Connection: @unchecked Sendable {
             self.closeAfterFlush = true
             self.flush()
         }
+    }
+
+    /// Notes the route of the request `sequence` (called by the router, on this queue).
+    func noteRoute(_ pattern: String, sequence: UInt64) {
+        if onQueue {
+            if inFlight?.sequence == sequence { inFlight?.route = pattern }
+        } else {
+            queue.async { if self.inFlight?.sequence == sequence { self.inFlight?.route = pattern } }
+        }
+    }
+
+    // MARK: Observation
+
+    private func observe(_ request: InFlight, status: Int, bodyBytes: Int, stream: Bool) {
+        guard let observer = server.configuration.observer else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        observer(
+            HTTPRequestObservation(
+                server: server.configuration.name, port: localPort, requestID: request.requestID,
+                method: request.method, route: request.route, status: status,
+                duration: .nanoseconds(Int64(clamping: Self.elapsed(since: request.started, now: now))),
+                bodyBytes: bodyBytes, isEventStream: stream))
+    }
+
+    /// A request refused before it reached a handler (parse error, timeout).
+    private func observeRefusal(_ status: HTTPStatus) {
+        guard let observer = server.configuration.observer else { return }
+        let duration = Self.elapsed(since: phaseStart, now: DispatchTime.now().uptimeNanoseconds)
+        observer(
+            HTTPRequestObservation(
+                server: server.configuration.name, port: localPort, requestID: 0, method: nil, route: nil,
+                status: status.code, duration: .nanoseconds(Int64(clamping: duration)), bodyBytes: 0))
     }
 
     // MARK: Writing
@@ -507,6 +548,7 @@ final class Connection: @unchecked Sendable {
 
     private func timeOut() {
         server.logger.debug("request timed out", metadata: ["connection": "\(id)", "phase": "\(phase)"])
+        observeRefusal(.requestTimeout)
         enqueue(ResponseWriter.errorResponse(.requestTimeout))
         closeAfterFlush = true
         flush()

@@ -47,6 +47,14 @@ public final class HTTPResponder: Sendable {
         return stream
     }
 
+    /// Names the route that is answering (a `Router` pattern such as `/ui/:file`, never the raw
+    /// path), for `HTTPServerConfiguration.observer`. The `Router` calls it; a handler that answers
+    /// outside a router may too. The last call before the reply wins. Keep the set of names small
+    /// (metrics use it as a label).
+    public func noteRoute(_ pattern: String) {
+        connection.noteRoute(pattern, sequence: sequence)
+    }
+
     /// Registers the handler run once when the request is cancelled before it was answered.
     /// Runs immediately (on the calling thread) when that already happened.
     public func onCancel(_ handler: @escaping @Sendable () -> Void) {

@@ -4,6 +4,8 @@ protocol ResponseSink: Sendable {
     func beginStream(_ stream: EventStream, headers: HTTPHeaders, sequence: UInt64)
     func streamWrite(_ bytes: [UInt8])
     func streamClose()
+    /// The route pattern that matched the request `sequence` (for observation); may be ignored.
+    func noteRoute(_ pattern: String, sequence: UInt64)
 }
 
 extension Connection: ResponseSink {}

@@ -18,6 +18,8 @@ enum ResponseWriter {
         var bytes: [UInt8]
         var sendsBody: Bool
         var keepAlive: Bool
+        /// The status code actually written (500 when the handler's response was refused).
+        var status = 500
     }
 
     private static let crlf: [UInt8] = [13, 10]
@@ -74,7 +76,7 @@ enum ResponseWriter {
         }
         out.append(contentsOf: crlf)
         let sendsBody = method != .head && !status.forbidsBody
-        return Head(bytes: out, sendsBody: sendsBody, keepAlive: keepAlive)
+        return Head(bytes: out, sendsBody: sendsBody, keepAlive: keepAlive, status: status.code)
     }
 
     /// Whether every header field can be written without breaking framing (RFC 9110 §5.1, §5.5).

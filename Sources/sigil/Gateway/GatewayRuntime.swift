@@ -76,6 +76,10 @@ struct GatewayRuntime: Sendable {
                 if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
         }
+        let telemetry = GatewayTelemetry(
+            version: Sigil.version,
+            metricsToken: try options.metricsTokenFile.map { try MetricsToken.read($0, logger: logger) },
+            logger: Logger(label: "sigil.http"))
         let service = try await GatewayService(
             options: GatewayOptions(
                 approvalMode: options.autoApprove ? .automatic : .person,
@@ -83,12 +87,12 @@ struct GatewayRuntime: Sendable {
                 deniedHosts: Set(options.deniedHosts.map { $0.lowercased() })),
             accounts: accounts, signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
-            logger: logger)
+            logger: logger, metrics: telemetry.metrics)
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
             sharedAuthorizations: shared, serveLock: serveLock, development: development,
-            telemetry: GatewayTelemetry(version: Sigil.version))
+            telemetry: telemetry)
     }
 }
 
