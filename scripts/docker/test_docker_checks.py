@@ -130,3 +130,26 @@ def test_compose_check_catches_drift(tmp_path, old, new, message):
     import check_compose
     with pytest.raises(check_compose.Invalid, match=re.escape(message)):
         check_compose.check(compose_variant(tmp_path, old, new), os.path.join(ROOT, "Dockerfile"))
+
+
+def hadolint(path):
+    binary = os.path.join(os.path.dirname(sys.executable), "hadolint")
+    return subprocess.run([binary, "--no-color", "--config", os.path.join(ROOT, ".hadolint.yaml"), path],
+                          capture_output=True, text=True)
+
+
+def test_hadolint_passes_the_dockerfile():
+    r = hadolint(os.path.join(ROOT, "Dockerfile"))
+    assert r.returncode == 0, r.stdout
+
+
+@pytest.mark.parametrize("old,new,rule", [
+    ("# hadolint ignore=DL3008\nRUN apt-get update", "RUN apt-get update", "DL3008"),
+    ("FROM debian:bookworm-slim", "FROM quay.io/debian:bookworm-slim", "DL3026"),
+    ('      org.opencontainers.image.revision="${REVISION}"', '      org.example.revision="${REVISION}"', "DL3049"),
+    ("USER 10001:10001", "USER root", "DL3002"),
+])
+def test_hadolint_with_the_project_settings_fails_on_findings(tmp_path, old, new, rule):
+    r = hadolint(variant(tmp_path, old, new))
+    assert r.returncode == 1
+    assert rule in r.stdout
