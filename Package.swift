@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
-//   sigil → Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
+//   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -34,11 +34,13 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // Linux epoll from glibc's <sys/epoll.h> (not exported by the Glibc module).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
         // Our modules, bottom to top.
         .target(
             name: "GatewayHTTP",
-            dependencies: ["CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CEpoll", "CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
@@ -76,10 +78,15 @@ let package = Package(
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // `sigil serve` configuration: flags + SIGIL_* environment + TOML file (pure, unit-tested).
+        .target(
+            name: "SigilConfiguration",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "sigil",
             dependencies: [
-                "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
+                "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "SigilConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -120,6 +127,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests", dependencies: ["Gateway", "GatewayHTTP", "SignerCore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],
             swiftSettings: swiftSettings),
     ]
 )

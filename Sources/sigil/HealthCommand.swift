@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GatewayHTTP
+import SigilConfiguration
 
 /// `sigil health`: asks a running gateway's approval port for `GET /healthz` and exits 0 when it
 /// answers `200 {"status":"ok",…}`, else 1 with a one-line reason on stderr. The container's
@@ -11,7 +12,9 @@ struct HealthCommand: ParsableCommand {
         commandName: "health",
         abstract: "Check that a running gateway is alive (GET /healthz on the approval port); exit 0 if healthy.",
         discussion: """
-            Default: http://127.0.0.1:9716/healthz. With --tls (or an https URL) the certificate is \
+            Default: the approval port and scheme `sigil serve` would use with this environment \
+            (SIGIL_UI_PORT, SIGIL_TLS_CERT, and the file SIGIL_CONFIG names; docs/configuration.md), \
+            else http://127.0.0.1:9716/healthz. With --tls (or an https URL) the certificate is \
             verified against --cacert (or the system trust store) and the URL's host. \
             --insecure-loopback skips that verification for a loopback peer only (a container's \
             HEALTHCHECK reaching 127.0.0.1, where the certificate names the public host); the probe \
@@ -28,10 +31,13 @@ struct HealthCommand: ParsableCommand {
     @Option(help: "Host of the approval port when --url is not given.")
     var host: String = "127.0.0.1"
 
-    @Option(help: "Approval port when --url is not given.")
-    var port: Int = 9716
+    @Option(help: "Approval port when --url is not given (default: as `sigil serve` resolves it, else 9716).")
+    var port: Int?
 
-    @Flag(help: "Use https (for a gateway started with --tls-cert/--tls-key).")
+    @Flag(
+        help:
+            "Use https (for a gateway started with --tls-cert/--tls-key; default: on when the environment sets a certificate)."
+    )
     var tls = false
 
     @Option(help: ArgumentHelp("PEM certificate(s) to trust for https (e.g. the self-signed one).", valueName: "pem"))
@@ -47,28 +53,57 @@ struct HealthCommand: ParsableCommand {
 
     func validate() throws {
         if !(0.1...60).contains(timeout) { throw ValidationError("--timeout must be 0.1...60 seconds") }
-        if !(1...65535).contains(port) { throw ValidationError("--port must be 1...65535") }
+        if let port, !(1...65535).contains(port) { throw ValidationError("--port must be 1...65535") }
         if cacert != nil && insecureLoopback {
             throw ValidationError("--cacert and --insecure-loopback exclude each other")
         }
     }
 
-    /// The URL probed: `--url` (with `/healthz` added when it has no path), else from the options.
-    var probeURL: String {
+    /// What the check reaches when the command line does not say: the port and scheme of the
+    /// gateway this environment configures (a container's HEALTHCHECK runs with the same
+    /// SIGIL_* variables as its `sigil serve`).
+    struct Target: Equatable {
+        var port: Int
+        var tls: Bool
+    }
+
+    /// The serve configuration from the environment and its config file, as `sigil serve` resolves
+    /// it with no flags; `nil` (defaults apply) when that configuration is invalid, since the probe
+    /// then reports the server unreachable anyway.
+    static func servedTarget(environment: [String: String]) -> Target? {
+        let nothing = Dictionary(
+            uniqueKeysWithValues: ServeConfiguration.resolver.options.map { ($0.name, ConfigurationValue?.none) })
+        guard let resolved = try? ServeConfiguration.resolver.resolve(commandLine: nothing, environment: environment)
+        else { return nil }
+        let settings = ServeSettings(resolved)
+        return Target(port: settings.uiPort, tls: settings.tlsCertificate != nil)
+    }
+
+    /// The URL probed (`--url` with `/healthz` added when it has no path, else built from the
+    /// options and `served`), and whether TLS came from the environment only.
+    func probeURL(served: Target?) -> (url: String, tlsFromEnvironment: Bool) {
         if let url {
             let afterScheme = url.components(separatedBy: "://").dropFirst().joined(separator: "://")
-            return afterScheme.contains("/") ? url : url + "/healthz"
+            return (afterScheme.contains("/") ? url : url + "/healthz", false)
         }
         let name = host.contains(":") ? "[\(host)]" : host
-        return "\(tls ? "https" : "http")://\(name):\(port)/healthz"
+        // Port 0 in the configuration means "any free port": nothing to probe but the default.
+        let chosenPort = port ?? served.map(\.port).flatMap { $0 == 0 ? nil : $0 } ?? 9716
+        let fromEnvironment = !tls && (served?.tls ?? false)
+        return ("\(tls || fromEnvironment ? "https" : "http")://\(name):\(chosenPort)/healthz", fromEnvironment)
     }
 
     func run() throws {
+        let (probeURL, tlsFromEnvironment) = probeURL(
+            served: Self.servedTarget(environment: ProcessInfo.processInfo.environment))
         do {
             var probe = try HTTPProbe(url: probeURL)
             probe.timeout = .milliseconds(Int((timeout * 1000).rounded()))
             probe.caFile = cacert
-            probe.insecureLoopback = insecureLoopback
+            // TLS known only from the environment (a container's certificate names its public host,
+            // not 127.0.0.1): verify nothing, and only for a loopback peer; the probe carries no
+            // secret (docs/observability.md). An explicit --cacert still verifies.
+            probe.insecureLoopback = insecureLoopback || (tlsFromEnvironment && cacert == nil)
             let response = try probe.get()
             guard response.status == 200 else { Self.fail("unhealthy: \(probeURL) answered \(response.status)") }
             let body = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]

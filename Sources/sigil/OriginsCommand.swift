@@ -11,11 +11,14 @@ struct OriginsCommand: ParsableCommand {
         subcommands: [List.self, Revoke.self])
 
     struct Location: ParsableArguments {
-        @Option(name: .customLong("data-dir"), help: "Data directory (default: $SIGIL_HOME or ~/.local/share/sigil).")
+        @Option(name: .customLong("data-dir"), help: "Data directory (default: $SIGIL_DATA_DIR, $SIGIL_HOME or ~/.local/share/sigil).")
         var dataDir: String?
 
         func store() throws -> SQLiteStateStore {
-            let path = try DataDirectory.resolve(explicit: dataDir, environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            let path = try DataDirectory.resolve(
+                explicit: dataDir ?? environment["SIGIL_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 },
+                environment: environment)
             return try SQLiteStateStore(path: try DataDirectory.open(path).databasePath)
         }
     }

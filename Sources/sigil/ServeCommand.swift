@@ -1,10 +1,12 @@
 import ArgumentParser
 import Dispatch
+import Foundation
 import Gateway
 import GatewayHTTP
 import Glibc
 import Keystore
 import Logging
+import SigilConfiguration
 
 /// `sigil serve`: serves the files of `public/` (the bridge script) to dapps on one port and the
 /// approval page on another, until SIGINT/SIGTERM, then shuts down gracefully.
@@ -17,6 +19,12 @@ struct ServeCommand: AsyncParsableCommand {
             dapp traffic can never starve it and dapp pages are never same-origin with it.
 
             Stop with Ctrl-C (SIGINT) or SIGTERM: in-flight responses finish, then the process exits.
+
+            Every option can also be set in the environment (SIGIL_<NAME>, e.g. SIGIL_UI_PORT) or in a \
+            TOML file named by --config or SIGIL_CONFIG (key <name>, e.g. ui-port = 0); a flag beats the \
+            environment, which beats the file. --print-config shows the result and where each value came \
+            from. A bad value stops the command before anything is bound (exit status 78). \
+            See docs/configuration.md.
             """)
 
     @OptionGroup var options: ServeOptions
@@ -29,8 +37,26 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let chosenLevel = Logger.Level(rawValue: options.logLevel.lowercased()) ?? .info
-        let format = options.logFormat
+        // Configuration first: a bad value exits (78, EX_CONFIG) before anything is opened or bound.
+        let environment = ProcessInfo.processInfo.environment
+        for warning in ServeConfiguration.resolver.warnings(environment: environment) { warn(warning) }
+        let settings: ServeSettings
+        let tls: TLSContext?
+        do throws(ConfigurationError) {
+            let resolved = try ServeConfiguration.resolver.resolve(
+                commandLine: options.commandLineValues, environment: environment)
+            if options.printConfig {
+                print(resolved.rendered(), terminator: "")
+                return
+            }
+            settings = ServeSettings(resolved)
+            tls = try settings.makeTLSContext(resolved)
+        } catch {
+            for problem in error.all { note("error: \(problem)") }
+            throw ExitCode(78)
+        }
+        let chosenLevel = settings.loggerLevel
+        let format = settings.logFormatValue
         LoggingSystem.bootstrap { label in
             switch format {
             case .text:
@@ -47,14 +73,14 @@ struct ServeCommand: AsyncParsableCommand {
         logger.info(
             "starting",
             metadata: [
-                "version": "\(Sigil.version)", "pid": "\(getpid())", "dev": "\(options.dev)",
-                "auto_approve": "\(options.autoApprove)", "log_format": "\(options.logFormat.rawValue)",
+                "version": "\(Sigil.version)", "pid": "\(getpid())", "dev": "\(settings.dev)",
+                "auto_approve": "\(settings.autoApprove)", "log_format": "\(settings.logFormat)",
             ])
         raiseDescriptorLimit()
 
-        let runtime = try await GatewayRuntime.make(options: options, logger: logger)
-        let servers = try Self.makeServers(options: options, runtime: runtime, logger: logger)
-        if options.autoApprove {
+        let runtime = try await GatewayRuntime.make(settings: settings, logger: logger)
+        let servers = try Self.makeServers(settings: settings, tls: tls, runtime: runtime, logger: logger)
+        if settings.autoApprove {
             logger.warning(
                 "--auto-approve: EVERY request is approved without asking, with every account. Testing only.")
             print("WARNING: --auto-approve is on: every connection and signature is approved automatically.")
@@ -63,15 +89,15 @@ struct ServeCommand: AsyncParsableCommand {
             try server.bind()
             runtime.telemetry.metrics.track(server)
         }
-        let dappBase = "\(options.tls.scheme)://\(Self.authority(servers.dapp))"
-        let uiBase = "\(options.tls.scheme)://\(Self.authority(servers.ui))"
+        let dappBase = "\(settings.scheme)://\(Self.authority(servers.dapp))"
+        let uiBase = "\(settings.scheme)://\(Self.authority(servers.ui))"
         runtime.endpoints.set(dapp: dappBase, ui: uiBase)
         print("Sigil is serving:")
         for address in servers.dapp.listeningAddresses {
-            print("  dapps:     \(options.tls.scheme)://\(address.urlAuthority)/bridge.js")
+            print("  dapps:     \(settings.scheme)://\(address.urlAuthority)/bridge.js")
         }
         for address in servers.ui.listeningAddresses {
-            print("  approvals: \(options.tls.scheme)://\(address.urlAuthority)/")
+            print("  approvals: \(settings.scheme)://\(address.urlAuthority)/")
         }
         print("Bridge URL:   \(dappBase)/bridge.js")
         print("Approval URL: \(uiBase)/#token=\(runtime.configuration.approvalToken)")
@@ -88,7 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
                     servers.all.flatMap { server in
                         server.listeningAddresses.map { .string("\(server.configuration.name)=\($0)") }
                     }),
-                "tls": "\(options.tls.certificate != nil)", "metrics_token": "\(options.metricsTokenFile != nil)",
+                "tls": "\(settings.tlsCertificate != nil)", "metrics_token": "\(settings.metricsTokenFile != nil)",
             ])
 
         let ticker = Task {
@@ -101,7 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let terminal: Task<Void, Never>? =
-            options.approve == .terminal
+            settings.approvalFrontEnd == .terminal
             ? Task { await TerminalApprover(service: runtime.service, directory: runtime.accounts).run() } : nil
 
         let signal = await TerminationSignal.wait()
@@ -129,23 +155,24 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Builds (does not bind) the dapp server and the approval-page server.
-    static func makeServers(options: ServeOptions, runtime: GatewayRuntime, logger: Logger) throws -> Servers {
+    static func makeServers(
+        settings: ServeSettings, tls: TLSContext?, runtime: GatewayRuntime, logger: Logger
+    ) throws -> Servers {
         var dappConfiguration = HTTPServerConfiguration()
         dappConfiguration.name = "dapp"
-        dappConfiguration.port = options.port
+        dappConfiguration.port = settings.port
         // metadata.provide carries the full rawMetadata (about 1.1 MB of hex for Asset Hub).
         dappConfiguration.limits.maxBodyBytes = runtime.configuration.maxRequestBodyBytes
         var uiConfiguration = HTTPServerConfiguration()
         uiConfiguration.name = "ui"
-        uiConfiguration.port = options.uiPort
-        let tls = try options.tls.makeContext()
+        uiConfiguration.port = settings.uiPort
         dappConfiguration.tls = tls
         uiConfiguration.tls = tls
         uiConfiguration.limits.maxBodyBytes = runtime.configuration.maxSmallBodyBytes
         let telemetry = runtime.telemetry
         dappConfiguration.observer = { telemetry.observe($0) }
         uiConfiguration.observer = { telemetry.observe($0) }
-        if let host = options.host {
+        if let host = settings.host {
             dappConfiguration.bindAddress = .host(host)
             uiConfiguration.bindAddress = .host(host)
         }

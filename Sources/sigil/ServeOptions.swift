@@ -1,37 +1,58 @@
 import ArgumentParser
-import Logging
 
-/// Options of `sigil serve`. Kept in one struct so later issues (`--dev`, tokens, …) add fields here
-/// and `ServeCommand.makeServers` reads them.
+/// The command-line options of `sigil serve`. Every one is optional here (nil or empty: not given),
+/// because a flag only overrides `SIGIL_<NAME>` and the config file when it is given; the values
+/// are typed and checked by `SigilConfiguration` (`ServeConfiguration.options`, the option table,
+/// with the same rules for every source), which gives the effective `ServeSettings`.
+/// Defaults and rules: docs/configuration.md.
 struct ServeOptions: ParsableArguments {
-    @Option(help: "Port for dapps (bridge script and API); 0 picks a free port.")
-    var port: Int = 9715
+    @Option(
+        help: ArgumentHelp(
+            "Read options from a TOML config file (default: $SIGIL_CONFIG; none).", valueName: "path"))
+    var config: String?
 
-    @Option(name: .customLong("ui-port"), help: "Port for the approval page; 0 picks a free port.")
-    var uiPort: Int = 9716
+    @Flag(
+        name: .customLong("print-config"),
+        help: "Print the effective configuration with the source of each value, then exit.")
+    var printConfig = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Port for dapps (bridge script and API); 0 picks a free port. Default 9715.", valueName: "port"))
+    var port: String?
+
+    @Option(
+        name: .customLong("ui-port"),
+        help: ArgumentHelp("Port for the approval page; 0 picks a free port. Default 9716.", valueName: "port"))
+    var uiPort: String?
 
     @OptionGroup var tls: TLSOptions
 
     @Option(
         help: ArgumentHelp(
             "Numeric address to listen on instead of 127.0.0.1 and ::1 (e.g. 0.0.0.0 in a container).",
-            discussion: "Anything but loopback lets other machines reach the gateway; a warning is logged."))
+            discussion: "Anything but loopback lets other machines reach the gateway; a warning is logged.",
+            valueName: "address"))
     var host: String?
 
     @Option(
         name: .customLong("public-dir"),
         help: ArgumentHelp(
-            "Directory of files served to dapps (default: $SIGIL_PUBLIC_DIR, <exe>/../share/sigil/public, or the project's public/).",
+            "Directory of files served to dapps (default: <exe>/../share/sigil/public, or the project's public/).",
             valueName: "path"))
     var publicDir: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: String = "info"
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. Default info.", valueName: "level"))
+    var logLevel: String?
 
     @Option(
         name: .customLong("log-format"),
-        help: "Log lines on stderr: 'text' (for people) or 'json' (one object per line, for collectors).")
-    var logFormat: LogFormat = .text
+        help: ArgumentHelp(
+            "Log lines on stderr: 'text' (for people) or 'json' (one object per line, for collectors). Default text.",
+            valueName: "text|json"))
+    var logFormat: String?
 
     @Option(
         name: .customLong("metrics-token-file"),
@@ -42,25 +63,30 @@ struct ServeOptions: ParsableArguments {
 
     // MARK: Gateway (issue 5)
 
-    @Flag(help: "Use the well-known development accounts (//Alice … //Ferdie) in a throw-away state; for testing only.")
-    var dev = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Use the well-known development accounts (//Alice … //Ferdie) in a throw-away state; for testing only.")
+    var dev: Bool?
 
     @Option(
         name: .customLong("data-dir"),
         help: ArgumentHelp(
-            "Data directory (connected sites, metadata). Default: $SIGIL_HOME or ~/.local/share/sigil; with --dev, a throw-away in-memory state unless given.",
+            "Data directory (accounts, connected sites, metadata). Default: $SIGIL_HOME, else ~/.local/share/sigil; with --dev, a throw-away state unless given.",
             valueName: "path"))
     var dataDir: String?
 
     @OptionGroup var password: PasswordOption
 
     @Flag(
-        name: .customLong("auto-approve"),
+        name: .customLong("auto-approve"), inversion: .prefixedNo,
         help: "Approve every request at once, granting every account (automated tests). Needs --dev.")
-    var autoApprove = false
+    var autoApprove: Bool?
 
-    @Option(help: "Where a person approves: 'page' (the approval page) or 'terminal' (y/n questions here).")
-    var approve: ApprovalFrontEnd = .page
+    @Option(
+        help: ArgumentHelp(
+            "Where a person approves: 'page' (the approval page) or 'terminal' (y/n questions here). Default page.",
+            valueName: "page|terminal"))
+    var approve: String?
 
     @Option(
         name: .customLong("client"),
@@ -75,49 +101,25 @@ struct ServeOptions: ParsableArguments {
             "Extra Host header name to accept besides 127.0.0.1/localhost/[::1] (repeatable).", valueName: "name"))
     var allowedHosts: [String] = []
 
-    @Option(name: .customLong("approval-timeout"), help: "Seconds a request may wait for a decision.")
-    var approvalTimeout: Int = 600
+    @Option(
+        name: .customLong("approval-timeout"),
+        help: ArgumentHelp("Seconds a request may wait for a decision (1-86400). Default 600.", valueName: "seconds"))
+    var approvalTimeout: String?
 
     @Option(
         name: .customLong("deny-host"),
         help: ArgumentHelp("Phishing deny list entry (host and its subdomains; repeatable).", valueName: "host"))
     var deniedHosts: [String] = []
-
-    func validate() throws {
-        if autoApprove && !dev {
-            throw ValidationError("--auto-approve approves every request without asking; it is refused without --dev")
-        }
-        if autoApprove && approve == .terminal {
-            throw ValidationError("--auto-approve and --approve terminal exclude each other")
-        }
-        if !(1...86_400).contains(approvalTimeout) {
-            throw ValidationError("--approval-timeout must be 1…86400 seconds")
-        }
-        for name in clients
-        where name.isEmpty || name.count > 64
-            || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-        {
-            throw ValidationError("--client names use letters, digits, '-' and '_' (at most 64)")
-        }
-        for (name, value) in [("--port", port), ("--ui-port", uiPort)] where !(0...65535).contains(value) {
-            throw ValidationError("\(name) must be between 0 and 65535")
-        }
-        if port != 0 && port == uiPort { throw ValidationError("--port and --ui-port must differ") }
-        if let host, host.isEmpty { throw ValidationError("--host must not be empty") }
-        if Logger.Level(rawValue: logLevel.lowercased()) == nil {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
-        }
-    }
 }
 
 /// The format of log lines on standard error.
-enum LogFormat: String, ExpressibleByArgument, Sendable {
+enum LogFormat: String, Sendable {
     case text
     case json
 }
 
 /// Who answers approval requests.
-enum ApprovalFrontEnd: String, ExpressibleByArgument, Sendable {
+enum ApprovalFrontEnd: String, Sendable {
     case page
     case terminal
 }

@@ -181,14 +181,25 @@ extension HTTPServerTests {
         }
     }
 
-    @Test func refusesPlainHTTPOnTheTLSPortCleanly() async throws {
+    /// Plain HTTP on the TLS port: OpenSSL recognises an HTTP request line (or fails on bytes that are
+    /// not a TLS record) and the server closes with an orderly FIN and not one byte back — no
+    /// plaintext error page a client could mistake for an answer, no reset. curl reports "Empty reply
+    /// from server" (exit 52; scripts/test.d/45-tls.sh).
+    @Test(arguments: [
+        "GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello",
+        "HEAD / HTTP/1.0\r\n\r\n", "PUT /x HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n",
+        "DELETE /x HTTP/1.1\r\nHost: a\r\n\r\n", "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
+        "CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n\r\n",
+    ])
+    func refusesPlainHTTPOnTheTLSPortWithAnEmptyOrderlyClose(request: String) async throws {
         let fixture = try TLSFixture()
         try await Self.tlsServer(fixture) { server in
             let plain = try TestClient(port: server.port)
-            try plain.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            let reply = try plain.readUntilClosed()
-            #expect(!reply.starts(with: Array("HTTP/".utf8)))
-            #expect(TestClient.find(Array("hello".utf8), in: reply) == nil)
+            try plain.send(request)
+            let (reply, reset) = try plain.readRawUntilClosed()
+            #expect(reply.isEmpty)
+            #expect(!reset)
             #expect(await waitUntil { server.connectionCount == 0 })
             // The server is unharmed.
             let client = try TestClient(port: server.port)
@@ -198,19 +209,118 @@ extension HTTPServerTests {
         }
     }
 
-    /// A TLS record header and part of a ClientHello, then nothing: the header deadline (which starts
-    /// at accept and covers the handshake) closes the connection.
-    @Test(arguments: [0, 9])
-    func reapsAClientThatStallsMidHandshake(sentBytes: Int) async throws {
+    /// A TLS record the handshake cannot accept is answered with exactly one fatal alert record
+    /// (RFC 8446 §6.2: content type 21, TLS 1.2 record version, level fatal) and an orderly close.
+    @Test(
+        arguments: [
+            // A handshake record carrying a HelloRequest (type 0) from a client: unexpected_message (10).
+            ([0x16, 0x03, 0x01, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00], 10),
+            // A ClientHello whose body is one byte of a declared 0x0001FF: decode_error (50).
+            ([0x16, 0x03, 0x01, 0x00, 0x05, 0x01, 0x00, 0x00, 0x01, 0xFF], 50),
+        ] as [([UInt8], UInt8)])
+    func answersABadHandshakeRecordWithOneFatalAlert(record: [UInt8], alert: UInt8) async throws {
         let fixture = try TLSFixture()
-        try await Self.tlsServer(fixture, { $0.headerTimeout = .milliseconds(200) }) { server in
+        try await Self.tlsServer(fixture) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(record)
+            let (reply, reset) = try client.readRawUntilClosed()
+            #expect(reply == [0x15, 0x03, 0x03, 0x00, 0x02, 0x02, alert])
+            #expect(!reset)
+            #expect(await waitUntil { server.connectionCount == 0 })
+        }
+    }
+
+    /// Deadlines for the stall tests: the header deadline is short and every other one is far longer
+    /// than the client's 10 s socket timeout, so a close in time can only come from the header
+    /// deadline (which starts at accept and covers the handshake).
+    static func handshakeDeadlines(_ configuration: inout HTTPServerConfiguration) {
+        configuration.headerTimeout = .milliseconds(200)
+        configuration.bodyTimeout = .seconds(60)
+        configuration.idleTimeout = .seconds(60)
+        configuration.writeStallTimeout = .seconds(60)
+    }
+
+    /// Nothing, a TLS record header and part of a ClientHello, or a whole ClientHello, then nothing:
+    /// the header deadline closes the connection (no alert, no plaintext), well before any client
+    /// timeout.
+    @Test(arguments: [0, 9, -1])
+    func reapsAClientThatStallsBeforeTheServerFlightByTheHeaderDeadline(sentBytes: Int) async throws {
+        let fixture = try TLSFixture()
+        let hello = try TestClient.clientHello()
+        #expect(hello.count > 100 && hello.starts(with: [0x16, 0x03]))
+        try await Self.tlsServer(fixture, Self.handshakeDeadlines) { server in
             let before = ContinuousClock.now
             let client = try TestClient(port: server.port)
             let partialHello: [UInt8] = [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC]
-            if sentBytes > 0 { try client.send(Array(partialHello.prefix(sentBytes))) }
+            let sent = sentBytes < 0 ? Array(hello.dropLast()) : Array(partialHello.prefix(sentBytes))
+            if !sent.isEmpty { try client.send(sent) }
             #expect(await waitUntil { server.connectionCount == 1 })
+            let (reply, reset) = try client.readRawUntilClosed()
+            let elapsed = ContinuousClock.now - before
+            #expect(reply.isEmpty)
+            #expect(!reset)
+            #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
+            #expect(await waitUntil { server.connectionCount == 0 })
+        }
+    }
+
+    /// A real client that gets the server's whole flight (ServerHello … Finished) and never sends
+    /// its own Finished: stalled mid-handshake, reaped by the header deadline with nothing more sent.
+    @Test func reapsAClientThatWithholdsItsFinishedByTheHeaderDeadline() async throws {
+        let fixture = try TLSFixture()
+        try await Self.tlsServer(fixture, Self.handshakeDeadlines) { server in
+            let before = ContinuousClock.now
+            let client = try TestClient(port: server.port)
+            let flight = try client.handshakeWithholdingClientFinished()
+            #expect(flight > 300)  // certificate, CertificateVerify, Finished
+            let (reply, reset) = try client.readRawUntilClosed()
+            let elapsed = ContinuousClock.now - before
+            #expect(reply.isEmpty)
+            #expect(!reset)
+            #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
+            #expect(await waitUntil { server.connectionCount == 0 })
+        }
+    }
+
+    /// Handshake bytes do not extend the deadline: a client that keeps trickling its ClientHello one
+    /// byte at a time (a slowloris on the handshake) is closed by the header deadline from accept.
+    @Test func reapsAClientThatTricklesItsClientHelloDespiteItsActivity() async throws {
+        let fixture = try TLSFixture()
+        let hello = try TestClient.clientHello()
+        try await Self.tlsServer(fixture, Self.handshakeDeadlines) { server in
+            let before = ContinuousClock.now
+            let client = try TestClient(port: server.port)
+            var closedByServer = false
+            for byte in hello.dropLast() {
+                guard (try? client.send([byte])) != nil else {
+                    closedByServer = true
+                    break
+                }
+                // One byte every 20 ms unless the server has closed meanwhile.
+                if client.becomesReadable(withinMilliseconds: 20) {
+                    closedByServer = true
+                    break
+                }
+            }
+            let elapsed = ContinuousClock.now - before
+            #expect(closedByServer)
+            #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
+            #expect(await waitUntil { server.connectionCount == 0 })
+        }
+    }
+
+    /// A handshake that completes and then no request: the same header deadline, then an orderly
+    /// TLS close (close_notify), since the handshake finished.
+    @Test func reapsAClientThatSendsNoRequestAfterTheHandshakeWithCloseNotify() async throws {
+        let fixture = try TLSFixture()
+        try await Self.tlsServer(fixture, Self.handshakeDeadlines) { server in
+            let before = ContinuousClock.now
+            let client = try TestClient(port: server.port)
+            try client.startTLS(trusting: fixture.certificatePath)
             #expect(try client.readUntilClosed().isEmpty)
-            #expect(ContinuousClock.now - before >= .milliseconds(200))
+            let elapsed = ContinuousClock.now - before
+            #expect(client.receivedCloseNotify)
+            #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
             #expect(await waitUntil { server.connectionCount == 0 })
         }
     }

@@ -306,4 +306,21 @@ import Testing
         #expect(try await h.uiPost("/api/reject", body).status == 404)
         await h.stop()
     }
+
+    /// Under --tls-cert the page's own origin is https://HOST: its POSTs are accepted, and the http
+    /// origin of the same host and port (another origin) is refused. `sigil serve` records the scheme
+    /// in the endpoints; the browser test over real TLS is scripts/test.d/72-e2e-browser-tls.sh.
+    @Test func approvalPostsAreSameOriginOverHTTPSWhenThePortServesTLS() async throws {
+        let h = try await Harness()
+        h.endpoints.set(dapp: "https://127.0.0.1:\(h.dappPort)", ui: "https://127.0.0.1:\(h.uiPort)")
+        _ = try await h.post("pub(authorize.tab)", "{\"origin\":\"Dapp\"}")
+        let id = try #require(await h.service.pendingApprovals.first).id
+        let body = "{\"id\":\(id)}"
+        #expect(try await h.uiPost("/api/reject", body, origin: "http://127.0.0.1:\(h.uiPort)").status == 403)
+        #expect(try await h.uiPost("/api/reject", body, origin: "https://127.0.0.1:\(h.uiPort + 1)").status == 403)
+        #expect(await h.service.pendingApprovals.count == 1)
+        #expect(try await h.uiPost("/api/reject", body, origin: "https://127.0.0.1:\(h.uiPort)").status == 200)
+        #expect(await h.service.pendingApprovals.isEmpty)
+        await h.stop()
+    }
 }

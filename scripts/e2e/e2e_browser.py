@@ -582,7 +582,9 @@ def main():
     import subprocess
     refused = subprocess.run([args.sigil, "serve", "--auto-approve", "--port", "0", "--ui-port", "0"],
                              capture_output=True, text=True, timeout=30)
-    check(refused.returncode != 0 and "refused without --dev" in refused.stderr, "--auto-approve without --dev is refused")
+    check(refused.returncode == 78 and "error: --auto-approve: auto-approve approves every request without asking; "
+          "it is refused without dev (dev is false: default)" in refused.stderr,
+          "--auto-approve without --dev is refused (exit 78, naming the field and its source)")
     check_origins_command(args.sigil)
     check_restart(args.sigil, args.chromium)
     check_terminal_approver(args.sigil)

@@ -33,6 +33,14 @@ expect 1 --url "https://localhost:$port"                                   # not
 expect 1 --tls --port "$port" --cacert "$work/localhost.cert.pem"          # 127.0.0.1 is not the name
 grep -q "verification failed" "$work/h.err" || { cat "$work/h.err" >&2; exit 1; }
 expect 1 --port "$port"                                                    # plain HTTP to the TLS port
+# No flags: the port and scheme come from the same environment `sigil serve` reads (a container's
+# HEALTHCHECK); TLS known only from the environment is checked loopback-only without verification,
+# while an explicit --cacert still verifies the name.
+SIGIL_UI_PORT=$port SIGIL_TLS_CERT="$work/localhost.cert.pem" SIGIL_TLS_KEY="$work/localhost.key.pem" expect 0
+grep -q "https://127.0.0.1:$port/healthz" "$work/h.out" || { cat "$work/h.out" >&2; exit 1; }
+SIGIL_UI_PORT=$port SIGIL_TLS_CERT="$work/localhost.cert.pem" SIGIL_TLS_KEY="$work/localhost.key.pem" \
+    expect 1 --cacert "$work/localhost.cert.pem"
+SIGIL_UI_PORT=$port expect 1                                               # plain HTTP: no TLS in the environment
 kill -TERM "$pid"; wait "$pid"; pid=
 expect 1 --tls --port "$port" --insecure-loopback                          # stopped
 echo "sigil health over TLS: ok"

@@ -49,13 +49,18 @@ public struct ApprovalPortal: HTTPHandler {
             let given = request.headers["X-Sigil-Token"] ?? request.queryParameter("token") ?? ""
             return SecurityGates.constantTimeEqual(given, token)
         }
+        // The page's own origin is `<scheme>://<Host>`, with the scheme this port is served on
+        // (`https` under --tls-cert: `sigil serve` records it in `endpoints` before accepting).
         let sameOrigin: @Sendable (HTTPRequest) -> Bool = { request in
             if let site = request.headers["Sec-Fetch-Site"], site != "same-origin" { return false }
             guard let origin = SecurityGates.siteOrigin(request), let host = request.headers["Host"] else {
                 return false
             }
-            return origin.scheme == "http" && origin.description == "http://\(host.lowercased())"
-                || origin.description == "http://\(host.lowercased()):80"
+            let scheme = endpoints.uiBase.lowercased().hasPrefix("https://") ? "https" : "http"
+            let defaultPort = scheme == "https" ? 443 : 80
+            guard origin.scheme == scheme else { return false }
+            return origin.description == "\(scheme)://\(host.lowercased())"
+                || origin.description == "\(scheme)://\(host.lowercased()):\(defaultPort)"
         }
         // A POST API endpoint: token + same-origin + JSON + small body, then the async action.
         func post(_ path: String, _ action: @escaping @Sendable (JSONValue) async throws -> Void) {

@@ -2,21 +2,16 @@ import Dispatch
 import Glibc
 import Logging
 
-/// One accepted socket: a read source and a write source on one serial queue (http-server.md §2.3,
-/// §2.6). All mutable state is confined to `queue`; the class is `@unchecked Sendable` for that
-/// reason and every entry point from another thread hops onto `queue` first.
+/// One accepted socket, a member of one `EventLoop` (its epoll set, drained on the loop's serial
+/// queue). All mutable state is confined to `queue` (the loop's); the class is `@unchecked Sendable`
+/// for that reason and every entry point from another thread hops onto `queue` first.
 ///
-/// Lifecycle: `start()` resumes the read source. Every path to "done" ends in `close()`, which
-/// cancels both sources and resumes whichever is suspended or was never activated; the fd is closed
-/// in the second cancel handler only, so a new connection that reuses the fd number can never
-/// receive this one's events (libdispatch#833).
+/// Lifecycle: `start()` adds the socket to the loop, listening for reads. Writes go out directly
+/// and listen for writability only after EAGAIN (http-server.md §2.3, §2.6). Every path to "done"
+/// ends in `close()`, which removes the socket from the epoll set *before* closing it, so a new
+/// connection that reuses the fd number can never receive this one's events (the loop also keys
+/// events by connection id, not fd).
 final class Connection: @unchecked Sendable {
-    private enum WriteSourceState {
-        case inactive
-        case running
-        case suspended
-    }
-
     private struct InFlight {
         let sequence: UInt64
         /// Weak: if the handler drops the responder unanswered, its deinit answers 500.
@@ -30,19 +25,19 @@ final class Connection: @unchecked Sendable {
         var route: String?
     }
 
-    static let queueKey = DispatchSpecificKey<UInt64>()
-
     let id: UInt64
     let queue: DispatchQueue
     private let fd: Int32
     private let peer: SocketAddress?
     private let localPort: Int
     private let server: HTTPServer
-    private let readSource: any DispatchSourceRead
-    private let writeSource: any DispatchSourceWrite
-    private var writeState = WriteSourceState.inactive
+    private let loop: EventLoop
+    /// What the loop listens for on this socket (`nil` before `start()` registered it).
+    private var interest: EventLoop.Interest?
+    /// Reading paused: back-pressure, or the peer finished sending.
     private var readSuspended = false
-    private var cancelledSources = 0
+    /// Waiting for writability after EAGAIN.
+    private var writeArmed = false
 
     private var parser: HTTPRequestParser
     /// TLS over memory BIOs when the server has a `TLSContext` (see `TLSSession`); socket I/O below
@@ -71,7 +66,7 @@ final class Connection: @unchecked Sendable {
     private var streamStart: UInt64 = 0
     private var lastStreamOutput: UInt64 = 0
 
-    init(fd: Int32, peer: SocketAddress?, localPort: Int, id: UInt64, server: HTTPServer) {
+    init(fd: Int32, peer: SocketAddress?, localPort: Int, id: UInt64, server: HTTPServer, loop: EventLoop) {
         self.fd = fd
         self.peer = peer
         self.localPort = localPort
@@ -80,33 +75,64 @@ final class Connection: @unchecked Sendable {
         self.parser = HTTPRequestParser(limits: server.configuration.limits)
         self.tls = server.configuration.tls.flatMap { TLSSession(context: $0) }
         self.tlsUnavailable = server.configuration.tls != nil && tls == nil
-        self.queue = DispatchQueue(label: "sigil.http.connection", target: server.queuePool.queue(for: id))
-        self.readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        self.writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        self.loop = loop
+        self.queue = loop.queue
         let now = DispatchTime.now().uptimeNanoseconds
         self.phaseStart = now
         self.lastWriteProgress = now
-        queue.setSpecific(key: Self.queueKey, value: id)
     }
 
-    /// Activates the read source. Handlers capture `self` strongly; `close()` breaks the cycle by
-    /// cancelling both sources (libdispatch releases the blocks after cancellation).
+    /// Joins the loop (on its queue), listening for reads. The loop holds the connection until
+    /// `close()` removes it.
     func start() {
-        readSource.setEventHandler { self.onReadable() }
-        writeSource.setEventHandler { self.flush() }
-        readSource.setCancelHandler { self.sourceCancelled() }
-        writeSource.setCancelHandler { self.sourceCancelled() }
-        readSource.resume()
-        if tlsUnavailable { queue.async { self.abort() } }
+        queue.async {
+            // A shutdown that raced the accept may have closed the connection (and its fd, whose
+            // number may already be reused) before this block ran: never register it then.
+            if self.closed { return }
+            let wanted = EventLoop.Interest(read: true, write: false)
+            guard self.loop.add(self, fd: self.fd, interest: wanted) else {
+                // ENOMEM / ENOSPC (max_user_watches): nothing was registered.
+                self.server.logger.debug("epoll refused the socket; closing", metadata: ["connection": "\(self.id)"])
+                self.closed = true
+                Glibc.close(self.fd)
+                self.server.connectionClosed(self)
+                return
+            }
+            self.interest = wanted
+            if self.tlsUnavailable { self.abort() }
+        }
     }
 
-    private var onQueue: Bool { DispatchQueue.getSpecific(key: Self.queueKey) == id }
+    /// A reply may be processed synchronously only from inside this connection's own event.
+    private var onQueue: Bool { loop.isHandling(id) }
 
-    private func sourceCancelled() {
-        cancelledSources += 1
-        if cancelledSources == 2 {
-            Glibc.close(fd)
-            server.connectionClosed(self)
+    /// Readiness from the loop (on `queue`). Errors and hang-ups are reported whatever the interest:
+    /// the read or write they provoke finds the cause; when neither is wanted the peer is gone.
+    func handle(_ readiness: EventLoop.Readiness) {
+        if closed { return }
+        if (readiness.readable || readiness.failed) && !readSuspended {
+            onReadable()
+            if closed { return }
+        }
+        if (readiness.writable || readiness.failed) && writeArmed {
+            flush()
+            if closed { return }
+        }
+        if readiness.failed && readSuspended && !writeArmed {
+            // Level-triggered: left alone, the hang-up would be reported again and again.
+            abort()
+        }
+    }
+
+    /// Tells the loop the current interest, if it changed.
+    private func applyInterest() {
+        guard !closed, let current = interest else { return }
+        let wanted = EventLoop.Interest(read: !readSuspended, write: writeArmed)
+        if wanted == current { return }
+        if loop.modify(id: id, fd: fd, interest: wanted) {
+            interest = wanted
+        } else {
+            abort()
         }
     }
 
@@ -192,8 +218,9 @@ final class Connection: @unchecked Sendable {
         peerClosed = true
         // EOF keeps the socket readable (level-triggered): stop read events for good.
         if !readSuspended {
-            readSource.suspend()
             readSuspended = true
+            applyInterest()
+            if closed { return }
         }
         processRequests()
         if closed { return }
@@ -305,7 +332,7 @@ final class Connection: @unchecked Sendable {
         let head = ResponseWriter.head(
             for: response, method: current.method, version: current.version, keepAlive: false, streaming: true)
         enqueue(head.bytes)
-        observe(current, status: head.status, bodyBytes: 0, stream: head.status == 200)
+        observe(current, status: head.status, bodyBytes: 0, stream: head.status == 200 && head.sendsBody)
         inFlight = nil
         if !head.sendsBody || head.bytes.starts(with: Array("HTTP/1.1 500".utf8)) {
             // HEAD request, or headers the writer refused: no stream follows.
@@ -390,7 +417,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Writes pending output with one `sendmsg` gather-write per round (header and body together,
-    /// http-server.md §2.2), arming the write source on EAGAIN and suspending it once drained.
+    /// http-server.md §2.2), listening for writability on EAGAIN and no longer once drained.
     private func flush() {
         if closed { return }
         if let tls, tls.failed, !closeAfterFlush {
@@ -465,19 +492,16 @@ final class Connection: @unchecked Sendable {
     }
 
     private func armWrite() {
-        switch writeState {
-        case .inactive, .suspended:
-            writeSource.resume()
-            writeState = .running
-        case .running:
-            break
+        if !writeArmed {
+            writeArmed = true
+            applyInterest()
         }
     }
 
     private func disarmWrite() {
-        if writeState == .running {
-            writeSource.suspend()
-            writeState = .suspended
+        if writeArmed {
+            writeArmed = false
+            applyInterest()
         }
     }
 
@@ -488,12 +512,9 @@ final class Connection: @unchecked Sendable {
         let limits = server.configuration.limits
         let inputBacklog = inFlight != nil && parser.bufferedByteCount > limits.maxHeaderBytes + limits.maxBodyBytes
         let shouldPause = peerClosed || pendingBytes > server.configuration.maxPendingOutputBytes || inputBacklog
-        if shouldPause && !readSuspended {
-            readSource.suspend()
-            readSuspended = true
-        } else if !shouldPause && readSuspended {
-            readSource.resume()
-            readSuspended = false
+        if shouldPause != readSuspended {
+            readSuspended = shouldPause
+            applyInterest()
         }
     }
 
@@ -505,9 +526,8 @@ final class Connection: @unchecked Sendable {
         // older than `lastWriteProgress` and make an elapsed time wrap around.
         let now = DispatchTime.now().uptimeNanoseconds
         let config = server.configuration
-        if pendingBytes > 0 && writeState == .running {
-            // Retry the write: a peer that reset while reading was paused is noticed here even when
-            // libdispatch delivered the hang-up to the suspended read source only.
+        if pendingBytes > 0 && writeArmed {
+            // Retry the write: belt and braces for a peer that reset while reading was paused.
             flush()
             if closed { return }
         }
@@ -608,17 +628,12 @@ final class Connection: @unchecked Sendable {
                 tls.abandon()
             }
         }
-        readSource.cancel()
-        writeSource.cancel()
-        // A cancelled source still has to be resumed if it is suspended or was never activated
-        // (Dispatch documentation for `cancel()`); no event handler runs after cancel.
-        if readSuspended {
-            readSource.resume()
-            readSuspended = false
+        // Out of the epoll set first, then close: the fd number is free only after that.
+        if interest != nil {
+            loop.remove(id: id, fd: fd)
+            interest = nil
         }
-        if writeState != .running {
-            writeSource.resume()
-            writeState = .running
-        }
+        Glibc.close(fd)
+        server.connectionClosed(self)
     }
 }

@@ -8,8 +8,9 @@ import Synchronization
 /// - Listens on `configuration.bindAddress` (loopback by default; anything else logs a warning).
 /// - Accepts in bounded batches on one read source per listening socket; backs off 100 ms on
 ///   EMFILE/ENFILE instead of spinning; answers 503 and closes above `maxConnections`.
-/// - Each connection runs on its own serial queue (see `Connection`); handlers get an
-///   `HTTPResponder` they may answer later from any thread.
+/// - Connections are spread over a few `EventLoop`s (one per usable CPU): an epoll set each,
+///   drained on a serial Dispatch queue by one `DispatchSource` (see `EventLoop` for why not one
+///   source per socket); handlers get an `HTTPResponder` they may answer later from any thread.
 /// - One timer per server sweeps the per-phase deadlines (header, body, idle, write stall) and the
 ///   event-stream heartbeats: no thread or timer per connection.
 /// - Several servers can run in one process (the dapp port and the approval-UI port).
@@ -54,7 +55,9 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
     let logger: Logger
-    let queuePool: QueuePool
+    /// The event loops connections run on; `nil` if the kernel gave no epoll descriptor (`bind()`
+    /// then fails).
+    let loops: EventLoopGroup?
     private let acceptQueue: DispatchQueue
     private let state = Locked(State())
     private let requestCounter = Atomic<UInt64>(0)
@@ -71,7 +74,13 @@ public final class HTTPServer: Sendable {
         logger[metadataKey: "server"] = "\(configuration.name)"
         self.logger = logger
         self.acceptQueue = DispatchQueue(label: "sigil.http.accept.\(configuration.name)")
-        self.queuePool = QueuePool(label: "sigil.http.loop.\(configuration.name)")
+        self.loops = EventLoopGroup(label: "sigil.http.loop.\(configuration.name)")
+    }
+
+    /// A server released without `shutdown()` (never started, or `bind()` failed) still lets its
+    /// loops go: their sources hold them until cancelled. Idempotent after a shutdown's `stop()`.
+    deinit {
+        loops?.stop()
     }
 
     /// The addresses the server listens on (empty before `bind()`).
@@ -93,6 +102,9 @@ public final class HTTPServer: Sendable {
     @discardableResult
     public func bind() throws(HTTPError) -> [SocketAddress] {
         try configuration.validate()
+        guard loops != nil else {
+            throw HTTPError(.bindFailed, "the kernel gave no epoll descriptor (out of file descriptors?)")
+        }
         Socket.ignoreSIGPIPE()
         var lastError = HTTPError(.bindFailed, "no address bound")
         for _ in 0..<8 {
@@ -155,7 +167,8 @@ public final class HTTPServer: Sendable {
             s.started = true
             return s.listeners
         }
-        guard !listeners.isEmpty else { return }
+        guard !listeners.isEmpty, let loops else { return }
+        loops.start()
         let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
         let interval = configuration.sweepInterval
         timer.schedule(
@@ -204,8 +217,11 @@ public final class HTTPServer: Sendable {
     private func admit(fd: Int32, peer: SocketAddress?, port: Int) {
         let connection: Connection? = state.withLock { s in
             if s.shuttingDown || s.connections.count >= configuration.maxConnections { return nil }
+            guard let loops else { return nil }
             s.nextConnectionID &+= 1
-            let c = Connection(fd: fd, peer: peer, localPort: port, id: s.nextConnectionID, server: self)
+            let id = s.nextConnectionID
+            let c = Connection(
+                fd: fd, peer: peer, localPort: port, id: id, server: self, loop: loops.loop(for: id))
             s.connections[c.id] = c
             return c
         }
@@ -240,6 +256,7 @@ public final class HTTPServer: Sendable {
             s.stopped = true
             s.sweeper?.timer.cancel()
             s.sweeper = nil
+            loops?.stop()
             defer { s.shutdownWaiters = [] }
             return s.shutdownWaiters
         }

@@ -3,6 +3,7 @@ import Gateway
 import GatewayHTTP
 import Keystore
 import Logging
+import SigilConfiguration
 import SignerCore
 
 /// Everything `sigil serve` wires together for the gateway: the core service, its account
@@ -24,26 +25,26 @@ struct GatewayRuntime: Sendable {
     /// `/healthz` and `/metrics` (docs/observability.md).
     let telemetry: GatewayTelemetry
 
-    static func make(options: ServeOptions, logger: Logger) async throws -> GatewayRuntime {
-        guard let directory = PublicDirectory.locate(explicit: options.publicDir) else {
+    static func make(settings: ServeSettings, logger: Logger) async throws -> GatewayRuntime {
+        guard let directory = PublicDirectory.locate(explicit: settings.publicDirectory) else {
             throw ValidationErrorText("cannot find the public/ directory; pass --public-dir or set SIGIL_PUBLIC_DIR")
         }
         let files = try StaticFiles(directory: directory)
         logger.info(
             "loaded static files", metadata: ["directory": "\(directory)", "count": "\(files.resources.count)"])
         var tokens: [String: String] = [:]
-        for name in options.clients { tokens[Secret.token()] = name }
+        for name in settings.clients { tokens[Secret.token()] = name }
         let configuration = GatewayConfiguration(
             approvalToken: Secret.token(), relayToken: Secret.token(), clientTokens: tokens,
-            extraAllowedHosts: Set(options.allowedHosts.map { $0.lowercased() }))
+            extraAllowedHosts: Set(settings.allowedHosts.map { $0.lowercased() }))
         let store: any StateStore
         var shared: StateStoreAuthorizations?
         var serveLock: DirectoryLock?
-        if options.dev && options.dataDir == nil {
+        if settings.dev && settings.dataDirectory == nil {
             store = try SQLiteStateStore.inMemory()
         } else {
             let path = try DataDirectory.resolve(
-                explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
+                explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
             let directory = try DataDirectory.open(path)
             // One server per data directory (issue 6, concurrency): refuse before touching state.
             serveLock = try directory.lockForServing()
@@ -53,22 +54,24 @@ struct GatewayRuntime: Sendable {
         }
         let accounts: KeyringAccounts
         var development: DevAccounts.Environment?
-        if options.dev {
+        if settings.dev {
             // //Alice … //Ferdie sr25519 plus //Alice ed25519 and ecdsa, stored encrypted like any
             // account: in a throw-away directory, or in --data-dir when given.
-            let environment = try DevAccounts.prepare(dataDirectory: options.dataDir, logger: logger)
+            let environment = try DevAccounts.prepare(dataDirectory: settings.dataDirectory, logger: logger)
             development = environment
             accounts = KeyringAccounts.keystore(environment.keyring, store: store)
         } else {
             let path = try DataDirectory.resolve(
-                explicit: options.dataDir, environment: ProcessInfo.processInfo.environment)
+                explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
             let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
             if try keys.list().accounts.isEmpty {
                 // Nothing to unlock: no password asked; sites will see no accounts.
                 accounts = KeyringAccounts.none(store: store)
                 print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
             } else {
-                let password = try options.password.read(prompt: "Password to unlock your accounts: ")
+                let password =
+                    try settings.passwordFile.map { try PasswordInput.fromFile($0) }
+                    ?? PasswordInput.fromTerminal(prompt: "Password to unlock your accounts: ", confirm: false)
                 let keyring = try keys.unlockAll(password: password)
                 accounts = KeyringAccounts.keystore(keyring, store: store)
                 let count = await accounts.accounts().count
@@ -78,13 +81,13 @@ struct GatewayRuntime: Sendable {
         }
         let telemetry = GatewayTelemetry(
             version: Sigil.version,
-            metricsToken: try options.metricsTokenFile.map { try MetricsToken.read($0, logger: logger) },
+            metricsToken: try settings.metricsTokenFile.map { try MetricsToken.read($0, logger: logger) },
             logger: Logger(label: "sigil.http"))
         let service = try await GatewayService(
             options: GatewayOptions(
-                approvalMode: options.autoApprove ? .automatic : .person,
-                limits: ApprovalLimits(approvalTimeout: .seconds(options.approvalTimeout)),
-                deniedHosts: Set(options.deniedHosts.map { $0.lowercased() })),
+                approvalMode: settings.autoApprove ? .automatic : .person,
+                limits: ApprovalLimits(approvalTimeout: .seconds(settings.approvalTimeoutSeconds)),
+                deniedHosts: Set(settings.deniedHosts.map { $0.lowercased() })),
             accounts: accounts, signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
             logger: logger, metrics: telemetry.metrics)

@@ -1,21 +1,35 @@
 import Dispatch
 import Glibc
 
-/// A few serial queues that connection queues target, one per CPU this process may run on (like
-/// event loops). Fewer threads than "every connection on the global concurrent queue" means fewer
-/// context switches and better locality under load; handlers must not block anyway.
-struct QueuePool: Sendable {
-    let queues: [DispatchQueue]
+/// The event loops of one server, one per CPU this process may run on (its affinity mask: what
+/// `taskset` or a container allows). Connections are spread round robin and stay on their loop.
+struct EventLoopGroup: Sendable {
+    let loops: [EventLoop]
 
-    init(label: String) {
-        let count = max(1, min(QueuePool.usableProcessors(), 64))
-        queues = (0..<count).map { DispatchQueue(label: "\(label).\($0)", qos: .userInitiated) }
+    /// Creates the loops; `nil` when the kernel refuses an epoll descriptor (EMFILE/ENFILE), with
+    /// the loops made so far released.
+    init?(label: String) {
+        let count = max(1, min(EventLoopGroup.usableProcessors(), 64))
+        var loops: [EventLoop] = []
+        for index in 0..<count {
+            guard let loop = EventLoop(label: "\(label).\(index)") else {
+                for made in loops { made.stop() }
+                return nil
+            }
+            loops.append(loop)
+        }
+        self.loops = loops
     }
 
-    /// The queue for the connection with `id` (round robin).
-    func queue(for id: UInt64) -> DispatchQueue {
-        queues[Int(id % UInt64(queues.count))]
+    /// The loop for the connection with `id` (round robin).
+    func loop(for id: UInt64) -> EventLoop {
+        loops[Int(id % UInt64(loops.count))]
     }
+
+    func start() { for loop in loops { loop.start() } }
+
+    /// Cancels every loop's source; each closes its epoll descriptor once Dispatch lets go of it.
+    func stop() { for loop in loops { loop.stop() } }
 
     /// CPUs in this process's affinity mask (what `taskset` or a container allows), else online CPUs.
     static func usableProcessors() -> Int {

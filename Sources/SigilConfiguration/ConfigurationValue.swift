@@ -1,0 +1,42 @@
+/// A typed option value, after parsing and checking.
+public enum ConfigurationValue: Equatable, Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+    case boolean(Bool)
+    case list([String])
+
+    /// The value as TOML (`"text"`, `42`, `true`, `["a", "b"]`), as `--print-config` shows it.
+    public var toml: String {
+        switch self {
+        case .string(let text): TOMLText.quoted(text)
+        case .integer(let number): String(number)
+        case .boolean(let flag): flag ? "true" : "false"
+        case .list(let items): "[" + items.map(TOMLText.quoted).joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// TOML string quoting for output (TOML 1.0 §String, basic strings).
+private enum TOMLText {
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7f {
+                    out +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16, uppercase: true)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

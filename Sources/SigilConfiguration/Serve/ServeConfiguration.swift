@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The options of `sigil serve`: one row each. The flag is `--<name>`, the environment variable
+/// `SIGIL_<NAME>` and the config-file key `<name>` (docs/configuration.md lists them all).
+///
+/// To add an option: add a row here, the matching `@Option`/`@Flag` to `ServeOptions` and its
+/// line in `ServeOptions.commandLineValues` (the resolver refuses to run while the two disagree),
+/// then read it from `ServeSettings`.
+public enum ServeConfiguration {
+    public static let options: [ConfigurationOption] = [
+        ConfigurationOption(
+            "config", .path(.readableFile), unset: "no config file is read", allowedInFile: false,
+            summary: "Read options from this TOML file (command line and environment only)."),
+        ConfigurationOption(
+            "port", .integer(0...65535, noun: "a port number"), default: .integer(9715),
+            summary: "Port for dapps (bridge script and API); 0 picks a free port."),
+        ConfigurationOption(
+            "ui-port", .integer(0...65535, noun: "a port number"), default: .integer(9716),
+            summary: "Port for the approval page; 0 picks a free port."),
+        ConfigurationOption(
+            "host", .string, unset: "127.0.0.1 and ::1",
+            summary: "Numeric address to listen on instead of loopback (e.g. 0.0.0.0 in a container).",
+            check: numericHost),
+        ConfigurationOption(
+            "tls-cert", .path(.readableFile), unset: "plain HTTP",
+            summary: "Serve both ports over HTTPS with this PEM certificate chain (needs tls-key)."),
+        ConfigurationOption(
+            "tls-key", .path(.readableFile), unset: "plain HTTP", summary: "The PEM private key for tls-cert."),
+        ConfigurationOption(
+            "public-dir", .path(.directory),
+            unset: "<exe>/../share/sigil/public, or the project's public/",
+            summary: "Directory of files served to dapps."),
+        ConfigurationOption(
+            "log-level", .choice(logLevels), default: .string("info"), summary: "Lowest level of log lines written."),
+        ConfigurationOption(
+            "log-format", .choice(["text", "json"]), default: .string("text"),
+            summary: "Log lines on stderr: text (for people) or json (one object per line, for collectors)."),
+        ConfigurationOption(
+            "metrics-token-file", .path(.readableFile), unset: "only the approval token opens /metrics",
+            summary: "File holding a bearer token a Prometheus scraper may send for GET /metrics."),
+        ConfigurationOption(
+            "dev", .boolean, default: .boolean(false),
+            summary: "Use the well-known development accounts (//Alice …) in a throw-away state; testing only."),
+        ConfigurationOption(
+            "data-dir", .path(.none),
+            unset: "$SIGIL_HOME, else $XDG_DATA_HOME/sigil, else ~/.local/share/sigil (with dev: a throw-away state)",
+            summary: "Data directory (accounts, connected sites, metadata)."),
+        ConfigurationOption(
+            "password-file", .path(.readableFile), unset: "asked on the terminal when accounts must be unlocked",
+            summary: "Read the accounts' password from this file (first line)."),
+        ConfigurationOption(
+            "auto-approve", .boolean, default: .boolean(false),
+            summary: "Approve every request at once with every account (automated tests). Needs dev."),
+        ConfigurationOption(
+            "approve", .choice(["page", "terminal"]), default: .string("page"),
+            summary: "Where a person approves: the approval page or y/n questions in the terminal."),
+        ConfigurationOption(
+            "client", .list, unset: "no client tokens",
+            summary: "Create a bearer token for each named non-browser client; printed at start.",
+            check: clientName),
+        ConfigurationOption(
+            "allowed-host", .list, unset: "only 127.0.0.1, localhost and [::1]",
+            summary: "Extra Host header names to accept.", check: hostName),
+        ConfigurationOption(
+            "approval-timeout", .integer(1...86_400, noun: "a number of seconds"), default: .integer(600),
+            summary: "Seconds a request may wait for a decision."),
+        ConfigurationOption(
+            "deny-host", .list, unset: "no deny list",
+            summary: "Phishing deny list: hosts (and their subdomains) refused.", check: hostName),
+    ]
+
+    /// Rules over several options (the same as the flags always had).
+    public static let rules: [ConfigurationRule] = [
+        ConfigurationRule { configuration in
+            guard configuration.boolean("auto-approve") == true, configuration.boolean("dev") != true else {
+                return nil
+            }
+            return ConfigurationError(
+                .conflict, source: configuration.source(of: "auto-approve"), field: "auto-approve",
+                "auto-approve approves every request without asking; it is refused without dev "
+                    + "(dev is false: \(configuration.origin(of: "dev")))")
+        },
+        ConfigurationRule { configuration in
+            guard configuration.boolean("auto-approve") == true, configuration.string("approve") == "terminal" else {
+                return nil
+            }
+            return ConfigurationError(
+                .conflict, source: configuration.source(of: "auto-approve"), field: "auto-approve",
+                "auto-approve and approve = terminal exclude each other (approve: \(configuration.origin(of: "approve")))"
+            )
+        },
+        ConfigurationRule { configuration in
+            let certificate = configuration["tls-cert"]
+            let key = configuration["tls-key"]
+            guard (certificate == nil) != (key == nil) else { return nil }
+            let (given, missing) = certificate != nil ? ("tls-cert", "tls-key") : ("tls-key", "tls-cert")
+            return ConfigurationError(
+                .conflict, source: configuration.source(of: given), field: given,
+                "tls-cert and tls-key go together; \(missing) is not set")
+        },
+        ConfigurationRule { configuration in
+            guard let port = configuration.integer("port"), port != 0, port == configuration.integer("ui-port") else {
+                return nil
+            }
+            return ConfigurationError(
+                .conflict, source: configuration.source(of: "ui-port"), field: "ui-port",
+                "ui-port must differ from port (\(port), \(configuration.origin(of: "port")))")
+        },
+    ]
+
+    /// `SIGIL_*` variables that are not `serve` options but are read elsewhere.
+    public static let otherVariables: Set<String> = [
+        "SIGIL_HOME",  // Keystore DataDirectory.resolve: the default data directory
+        "SIGIL_FUZZ_ROUNDS", "SIGIL_FUZZ_SECONDS", "SIGIL_FUZZ_SEED",  // scripts/test.d fuzzing steps
+    ]
+
+    /// Refused variables: a password in the environment leaks through `/proc/<pid>/environ`,
+    /// `docker inspect` and crash reports; a file (Docker/Kubernetes secrets) does not.
+    public static let refusedVariables: [String: String] = [
+        "SIGIL_PASSWORD":
+            "a password is never taken from the environment; write it to a file (mode 0600, or a Docker secret) "
+            + "and set SIGIL_PASSWORD_FILE to its path"
+    ]
+
+    /// The resolver for `sigil serve`.
+    public static let resolver = ConfigurationResolver(
+        options: options, rules: rules, otherVariables: otherVariables, refusedVariables: refusedVariables)
+
+    /// swift-log's `Logger.Level` names.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// An IPv4 or IPv6 address in numeric form (no names: a name could resolve to anything).
+    @Sendable static func numericHost(_ text: String) -> String? {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1 { return nil }
+        return "'\(text)' is not a numeric IPv4 or IPv6 address"
+    }
+
+    /// Client names: letters, digits, '-' and '_', at most 64.
+    @Sendable static func clientName(_ text: String) -> String? {
+        let valid =
+            text.count <= 64
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            }
+        return valid ? nil : "'\(text)' is not a client name (letters, digits, '-' and '_', at most 64)"
+    }
+
+    /// A host name as written in a Host header or a deny list: no spaces, slashes, commas or controls.
+    @Sendable static func hostName(_ text: String) -> String? {
+        let valid =
+            text.count <= 253
+            && text.unicodeScalars.allSatisfy {
+                $0.value > 0x20 && $0.value != 0x7f && !"/,@\\?#".unicodeScalars.contains($0)
+            }
+        return valid ? nil : "'\(text)' is not a host name"
+    }
+}

@@ -1,0 +1,49 @@
+/// The effective `sigil serve` settings, typed, read from a `ResolvedConfiguration` that the
+/// resolver has checked (ranges, choices, rules), so nothing here can fail.
+public struct ServeSettings: Sendable {
+    public var port: Int
+    public var uiPort: Int
+    /// Numeric address, or nil for 127.0.0.1 and ::1.
+    public var host: String?
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    public var publicDirectory: String?
+    /// One of `ServeConfiguration.logLevels`.
+    public var logLevel: String
+    /// `text` or `json`.
+    public var logFormat: String
+    /// File holding the bearer token for `GET /metrics` (besides the approval token), or nil.
+    public var metricsTokenFile: String?
+    public var dev: Bool
+    /// Explicit data directory, or nil for the default (`DataDirectory.resolve`).
+    public var dataDirectory: String?
+    public var passwordFile: String?
+    public var autoApprove: Bool
+    /// Approval front end: `page` or `terminal`.
+    public var approve: String
+    public var clients: [String]
+    public var allowedHosts: [String]
+    public var approvalTimeoutSeconds: Int
+    public var deniedHosts: [String]
+
+    public init(_ configuration: ResolvedConfiguration) {
+        port = configuration.integer("port") ?? 9715
+        uiPort = configuration.integer("ui-port") ?? 9716
+        host = configuration.string("host")
+        tlsCertificate = configuration.string("tls-cert")
+        tlsKey = configuration.string("tls-key")
+        publicDirectory = configuration.string("public-dir")
+        logLevel = configuration.string("log-level") ?? "info"
+        logFormat = configuration.string("log-format") ?? "text"
+        metricsTokenFile = configuration.string("metrics-token-file")
+        dev = configuration.boolean("dev") ?? false
+        dataDirectory = configuration.string("data-dir")
+        passwordFile = configuration.string("password-file")
+        autoApprove = configuration.boolean("auto-approve") ?? false
+        approve = configuration.string("approve") ?? "page"
+        clients = configuration.list("client") ?? []
+        allowedHosts = configuration.list("allowed-host") ?? []
+        approvalTimeoutSeconds = configuration.integer("approval-timeout") ?? 600
+        deniedHosts = configuration.list("deny-host") ?? []
+    }
+}
