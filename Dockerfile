@@ -74,7 +74,8 @@ LABEL org.opencontainers.image.title="sigil" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.revision="${REVISION}"
 # In a container the gateway must listen on all interfaces, so that published ports reach it; this
-# is explicit here (--host 0.0.0.0) and sigil prints a warning for it. The password for the
-# accounts in /data is read from a secret file, only when there are accounts (compose.yaml).
+# is explicit here (--host 0.0.0.0) and sigil prints a warning for it. Accounts in /data are
+# unlocked with a password from a secret file: -e SIGIL_PASSWORD_FILE=/run/secrets/sigil_password
+# (compose.yaml); without accounts none is needed (docs/deployment.md).
 ENTRYPOINT ["/usr/local/bin/sigil"]
-CMD ["serve", "--host", "0.0.0.0", "--password-file", "/run/secrets/sigil_password"]
+CMD ["serve", "--host", "0.0.0.0"]

@@ -2,7 +2,7 @@
 """Validates compose.yaml's structure (the fields it uses, with their types, per the Compose
 Specification) and its agreement with the Dockerfile: the same command, health check, stop signal,
 ports (published on 127.0.0.1 with the same number, as sigil's Host check needs), the volume at
-SIGIL_HOME and a secret file at the path the command reads. Needs PyYAML (.venv-test).
+SIGIL_HOME and a secret file at the path SIGIL_PASSWORD_FILE names. Needs PyYAML (.venv-test).
 
     check_compose.py [COMPOSE_FILE [DOCKERFILE]]
 """
@@ -70,8 +70,17 @@ def check(compose_path, dockerfile_path):
         if m.group(1) != m.group(2):
             raise Invalid(f"ports: {port!r}: host and container port must be equal (sigil's Host check)")
         published.append(int(m.group(2)))
-    if sorted(published) != sorted(image.expose):
-        raise Invalid(f"ports {published} differ from the Dockerfile's EXPOSE {image.expose}")
+    # The ports sigil serves in the container: the image's (EXPOSE, checked against serve's defaults
+    # by docker-rehearse), unless the environment moves them.
+    dapp_default, ui_default = image.expose
+    environment = s.get("environment", {})
+    try:
+        served = [int(environment.get("SIGIL_PORT", dapp_default)), int(environment.get("SIGIL_UI_PORT", ui_default))]
+    except ValueError:
+        raise Invalid("environment: SIGIL_PORT and SIGIL_UI_PORT must be numbers") from None
+    if sorted(published) != sorted(served):
+        raise Invalid(f"ports {published} differ from the ports sigil serves in the container {served} "
+                      "(the Dockerfile's EXPOSE, or SIGIL_PORT/SIGIL_UI_PORT)")
 
     declared_volumes = doc.get("volumes") or {}
     home = image.env.get("SIGIL_HOME")
@@ -89,11 +98,17 @@ def check(compose_path, dockerfile_path):
         spec = declared_secrets.get(name)
         if not isinstance(spec, dict) or not isinstance(spec.get("file"), str) or set(spec) != {"file"}:
             raise Invalid(f"secrets.{name}: expected {{file: PATH}}")
+    for key, value in environment.items():
+        if not re.fullmatch(r"SIGIL_[A-Z_]+", key) or not isinstance(value, str):
+            raise Invalid(f"environment.{key}: expected SIGIL_… variables with string values")
     if "--password-file" in command:
-        path = command[command.index("--password-file") + 1]
-        m = re.fullmatch(r"/run/secrets/([\w.-]+)", path)
-        if not m or m.group(1) not in s.get("secrets", []):
-            raise Invalid(f"--password-file {path}: not a secret of the service (/run/secrets/NAME)")
+        raise Invalid("the password file belongs in SIGIL_PASSWORD_FILE, not the command (the image's CMD has none)")
+    path = environment.get("SIGIL_PASSWORD_FILE")
+    if path is None:
+        raise Invalid("environment.SIGIL_PASSWORD_FILE: missing (the accounts could not be unlocked)")
+    m = re.fullmatch(r"/run/secrets/([\w.-]+)", path)
+    if not m or m.group(1) not in s.get("secrets", []):
+        raise Invalid(f"SIGIL_PASSWORD_FILE={path}: not a secret of the service (/run/secrets/NAME)")
 
     hc = s.get("healthcheck")
     if hc is None:

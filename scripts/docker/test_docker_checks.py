@@ -40,7 +40,7 @@ def test_the_project_dockerfile_parses():
      "RUN options are not understood"),
     ("swift build -c release --product sigil --static-swift-stdlib",
      "swift build -c release --product sigil --static-swift-stdlib -Xswiftc -Ounchecked", "not understood"),
-    ('CMD ["serve", "--host", "0.0.0.0"', 'CMD serve --host 0.0.0.0 #', "exec (JSON array) form"),
+    ('CMD ["serve", "--host", "0.0.0.0"]', 'CMD serve --host 0.0.0.0', "exec (JSON array) form"),
     ("USER 10001:10001", "USER sigil", "numeric USER"),
     ("STOPSIGNAL SIGTERM", "STOPSIGNAL 15", "signal name"),
     ("STOPSIGNAL SIGTERM\n", "", "lacks STOPSIGNAL"),
@@ -115,7 +115,7 @@ def test_compose_agrees_with_the_dockerfile():
 @pytest.mark.parametrize("old,new,message", [
     ('"127.0.0.1:9715:9715"', '"9715:9715"', "this machine only"),
     ('"127.0.0.1:9715:9715"', '"127.0.0.1:8080:9715"', "must be equal"),
-    ('"127.0.0.1:9716:9716"', '"127.0.0.1:9717:9717"', "differ from the Dockerfile's EXPOSE"),
+    ('"127.0.0.1:9716:9716"', '"127.0.0.1:9717:9717"', "differ from the ports sigil serves"),
     ("- sigil-data:/data", "- sigil-data:/var/lib/sigil", "no named volume at SIGIL_HOME"),
     ('test: ["CMD", "/usr/local/bin/sigil", "health"]', 'test: ["CMD", "curl", "-f", "http://127.0.0.1:9716/"]',
      "differs from the Dockerfile's HEALTHCHECK"),
@@ -124,7 +124,12 @@ def test_compose_agrees_with_the_dockerfile():
     ("    secrets:\n      - sigil_password\n", "", "not a secret of the service"),
     ("restart: unless-stopped", "restart: sometimes", "not one of"),
     ("read_only: true", "read_only: true\n    privileged: true", "not a field this check knows"),
-    ('"--password-file", "/run/secrets/sigil_password"]', '"--dev"]', "differs from the Dockerfile's CMD"),
+    ('"--host", "0.0.0.0"]', '"--host", "0.0.0.0", "--dev"]', "differs from the Dockerfile's CMD"),
+    ("SIGIL_PASSWORD_FILE: /run/secrets/sigil_password", "SIGIL_PASSWORD_FILE: /data/password",
+     "not a secret of the service"),
+    ("      SIGIL_PASSWORD_FILE: /run/secrets/sigil_password", "      SIGIL_LOG_LEVEL: info", "missing"),
+    ("SIGIL_PASSWORD_FILE: /run/secrets/sigil_password", "SIGIL_PASSWORD_FILE: /run/secrets/sigil_password\n      SIGIL_PORT: \"9800\"",
+     "differ from the ports sigil serves"),
 ])
 def test_compose_check_catches_drift(tmp_path, old, new, message):
     import check_compose
