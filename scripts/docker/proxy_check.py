@@ -8,10 +8,11 @@ The nginx block is taken from the document and only its site-specific values are
 occur, else the document drifted): the public address 203.0.113.5 → 127.0.0.2, sigil.example.com →
 sigil.test, ports 9715/9716 → two free ports, certificate paths → files made here with
 `sigil tls self-signed`, the operators' network → 127.0.0.0/8. Sigil runs as the document says
-(127.0.0.1, the same ports, --allowed-host, TLS with a self-signed localhost pair), plus --dev
---auto-approve so no person is needed. Checks through the proxy: the bridge script byte for byte,
-/healthz, an unknown TLS server name refused, a forged Host refused, the event stream delivered
-promptly (hello, then a push), the approval API behind its token, and a message signed and verified.
+(127.0.0.1, the same ports, --allowed-host, TLS with a self-signed localhost pair), with --dev
+accounts. Checks through the proxy: the bridge script byte for byte, /healthz, an unknown TLS server
+name refused, a forged Host refused, the approval API behind its token, a connection and a signature
+each approved through the proxied approval page's API (its same-origin check), the signature
+verified, the event stream delivered promptly (hello, then an account push).
 """
 import errno
 import json
@@ -126,7 +127,7 @@ def run(binary, nginx, work, procs):
         fail("nginx -t: " + test.stderr)
 
     serve = subprocess.Popen(
-        [binary, "serve", "--dev", "--auto-approve", "--port", str(dapp), "--ui-port", str(ui),
+        [binary, "serve", "--dev", "--port", str(dapp), "--ui-port", str(ui),
          "--allowed-host", NAME, "--tls-cert", f"{work}/localhost.cert.pem", "--tls-key", f"{work}/localhost.key.pem"],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     procs.append(serve)
@@ -193,33 +194,6 @@ def run(binary, nginx, work, procs):
         fail("a forged Host header was served through the proxy")
     say(f"forged Host evil.test through the proxy: HTTP {status}")
 
-    # The event stream arrives unbuffered: the hello event within a few seconds.
-    request = urllib.request.Request(gateway + "/v1/events?session=proxycheck0001",
-                                     headers={"Origin": "https://dapp.test", "Accept": "text/event-stream"})
-    started = time.monotonic()
-    with urllib.request.urlopen(request, timeout=10) as stream:
-        line = b""
-        while b"event: hello" not in line:
-            line = stream.readline()
-            if not line or time.monotonic() - started > 5:
-                fail("the event stream's hello did not arrive through the proxy within 5 s")
-        # A push after the hello must arrive too, not wait for a buffer to fill.
-        dapp_headers = {"Origin": "https://dapp.test", "Content-Type": "application/json",
-                        "X-Sigil-Session": "proxycheck0001"}
-        for rid, message in (("e1", "pub(authorize.tab)"), ("e2", "pub(accounts.subscribe)")):
-            body = json.dumps({"id": rid, "message": message, "request": {"origin": "proxy check"}
-                               if rid == "e1" else None}).encode()
-            with urllib.request.urlopen(urllib.request.Request(gateway + "/v1/request", data=body,
-                                                               headers=dapp_headers), timeout=10) as r:
-                r.read()
-        pushed = time.monotonic()
-        while b'"subscription"' not in line:
-            line = stream.readline()
-            if not line or time.monotonic() - pushed > 5:
-                fail("an account push did not arrive on the event stream through the proxy within 5 s")
-    say(f"event stream through the proxy: hello after {pushed - started:.2f} s, a push {time.monotonic() - pushed:.2f} s "
-        "after its request")
-
     status, _ = get(page + "/api/state")
     if status != 403:
         fail(f"/api/state without the token through the proxy: HTTP {status}")
@@ -228,12 +202,39 @@ def run(binary, nginx, work, procs):
         fail(f"/api/state with the token through the proxy: HTTP {status}")
     say("approval API through the proxy: 403 without the token, 200 with it")
 
+    # A person approves on the page through the proxy: the browser's Origin is https://sigil.test:UI,
+    # which sigil (serving TLS to the proxy) takes as its own origin: the approval POSTs pass.
     signed = sign_through_api.sign(gateway, f"{page}/#token={token}", 30)
     verify = subprocess.run([binary, "key", "verify", signed["signature"], signed["publicKey"], "--scheme",
                              signed["type"], "--message", signed["message"]], capture_output=True, text=True)
     if verify.returncode != 0:
         fail("the signature made through the proxy does not verify: " + verify.stdout)
-    say(f"signed through the proxy ({signed['type']}) and verified")
+    say(f"connect and sign approved through the proxy's approval port, signature ({signed['type']}) verified")
+    # The event stream arrives promptly through the proxy: the hello, then the site's account push.
+    request = urllib.request.Request(gateway + "/v1/events?session=proxycheck0001",
+                                     headers={"Origin": sign_through_api.SITE, "Accept": "text/event-stream"})
+    started = time.monotonic()
+    with urllib.request.urlopen(request, timeout=10) as stream:
+        line = b""
+        while b"event: hello" not in line:
+            line = stream.readline()
+            if not line or time.monotonic() - started > 5:
+                fail("the event stream's hello did not arrive through the proxy within 5 s")
+        # A push after the hello must arrive too, not wait for a buffer to fill.
+        dapp_headers = {"Origin": sign_through_api.SITE, "Content-Type": "application/json",
+                        "X-Sigil-Session": "proxycheck0001"}
+        body = json.dumps({"id": "e1", "message": "pub(accounts.subscribe)", "request": None}).encode()
+        with urllib.request.urlopen(urllib.request.Request(gateway + "/v1/request", data=body,
+                                                           headers=dapp_headers), timeout=10) as r:
+            r.read()
+        pushed = time.monotonic()
+        while b'"subscription"' not in line:
+            line = stream.readline()
+            if not line or time.monotonic() - pushed > 5:
+                fail("an account push did not arrive on the event stream through the proxy within 5 s")
+    say(f"event stream through the proxy: hello after {pushed - started:.2f} s, a push {time.monotonic() - pushed:.2f} s "
+        "after its request")
+
     say("ok")
 
 
