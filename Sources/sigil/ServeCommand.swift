@@ -140,10 +140,18 @@ struct ServeCommand: AsyncParsableCommand {
         runtime.serveLock?.unlock()
     }
 
-    /// `127.0.0.1:PORT` of the first listening address (the real port when 0 was asked).
+    /// `127.0.0.1:PORT` of the first listening address (the real port when 0 was asked). A wildcard
+    /// bind (`--host 0.0.0.0` or `::`, as in the container) is reached here through loopback: the
+    /// printed URLs then name 127.0.0.1, which the `Host` gate accepts (a browser refuses 0.0.0.0).
     static func authority(_ server: HTTPServer) -> String {
-        server.listeningAddresses.first(where: { !$0.urlAuthority.hasPrefix("[") })?.urlAuthority
-            ?? server.listeningAddresses.first?.urlAuthority ?? "127.0.0.1:\(server.port)"
+        let address =
+            server.listeningAddresses.first(where: { $0.family == .ipv4 }) ?? server.listeningAddresses.first
+        guard let address else { return "127.0.0.1:\(server.port)" }
+        switch address.host {
+        case "0.0.0.0": return "127.0.0.1:\(address.port)"
+        case "::": return "[::1]:\(address.port)"
+        default: return address.urlAuthority
+        }
     }
 
     /// Builds (does not bind) the dapp server and the approval-page server.
