@@ -54,7 +54,13 @@ RUN apt-get update \
 COPY --from=build /out/ /
 # The data directory (accounts, connected sites, metadata; docs/deployment.md "Backups"). A new
 # named volume takes its owner (10001) and mode (0700) from the image's /data.
-ENV SIGIL_HOME=/data
+# SIGIL_HOST: all interfaces also when the command is replaced (`docker run … sigil serve --dev`);
+# SIGIL_TOKEN_OUTPUT=file: the approval URL and client tokens go to /data/approval-url (0600), not
+# to stdout, which Docker collects as the container's log (docs/deployment.md).
+# DL3064 flags SIGIL_TOKEN_OUTPUT for the word TOKEN; its value ("file") is where the token goes, not
+# a secret (the token is made at each start and never appears in the image).
+# hadolint ignore=DL3064
+ENV SIGIL_HOME=/data SIGIL_HOST=0.0.0.0 SIGIL_TOKEN_OUTPUT=file
 VOLUME ["/data"]
 # Numeric, so that an orchestrator's "run as non-root" check can verify it without /etc/passwd.
 USER 10001:10001

@@ -51,7 +51,6 @@ let package = Package(
             name: "SigningKeys",
             dependencies: ["CSodium", "CSecp256k1", "COpenSSL"],
             exclude: ["README.md"],
-            resources: [.copy("Resources/bip39-english.txt")],
             swiftSettings: swiftSettings),
         .target(
             name: "Keystore",

@@ -13,7 +13,8 @@ struct HealthCommand: ParsableCommand {
         abstract: "Check that a running gateway is alive (GET /healthz on the approval port); exit 0 if healthy.",
         discussion: """
             Default: the approval port and scheme `sigil serve` would use with this environment \
-            (SIGIL_UI_PORT, SIGIL_TLS_CERT, and the file SIGIL_CONFIG names; docs/configuration.md), \
+            (SIGIL_UI_PORT, SIGIL_TLS_CERT, SIGIL_HOST when it is one specific address, and the file \
+            SIGIL_CONFIG names; docs/configuration.md), \
             else http://127.0.0.1:9716/healthz. With --tls (or an https URL) the certificate is \
             verified against --cacert (or the system trust store) and the URL's host. \
             --insecure-loopback skips that verification for a loopback peer only (a container's \
@@ -28,8 +29,8 @@ struct HealthCommand: ParsableCommand {
             "Base URL or full URL of the approval port (default: built from --host/--port/--tls).", valueName: "url"))
     var url: String?
 
-    @Option(help: "Host of the approval port when --url is not given.")
-    var host: String = "127.0.0.1"
+    @Option(help: "Host of the approval port when --url is not given (default: as `sigil serve` binds, else 127.0.0.1).")
+    var host: String?
 
     @Option(help: "Approval port when --url is not given (default: as `sigil serve` resolves it, else 9716).")
     var port: Int?
@@ -65,6 +66,9 @@ struct HealthCommand: ParsableCommand {
     struct Target: Equatable {
         var port: Int
         var tls: Bool
+        /// The address serve binds, when it is one specific address (not loopback's default, not a
+        /// wildcard, which is reached through 127.0.0.1).
+        var host: String?
     }
 
     /// The serve configuration from the environment and its config file, as `sigil serve` resolves
@@ -76,7 +80,8 @@ struct HealthCommand: ParsableCommand {
         guard let resolved = try? ServeConfiguration.resolver.resolve(commandLine: nothing, environment: environment)
         else { return nil }
         let settings = ServeSettings(resolved)
-        return Target(port: settings.uiPort, tls: settings.tlsCertificate != nil)
+        let specific = settings.host.flatMap { ["0.0.0.0", "::", "[::]"].contains($0) ? nil : $0 }
+        return Target(port: settings.uiPort, tls: settings.tlsCertificate != nil, host: specific)
     }
 
     /// The URL probed (`--url` with `/healthz` added when it has no path, else built from the
@@ -86,7 +91,8 @@ struct HealthCommand: ParsableCommand {
             let afterScheme = url.components(separatedBy: "://").dropFirst().joined(separator: "://")
             return (afterScheme.contains("/") ? url : url + "/healthz", false)
         }
-        let name = host.contains(":") ? "[\(host)]" : host
+        let chosenHost = host ?? served?.host ?? "127.0.0.1"
+        let name = chosenHost.contains(":") && !chosenHost.hasPrefix("[") ? "[\(chosenHost)]" : chosenHost
         // Port 0 in the configuration means "any free port": nothing to probe but the default.
         let chosenPort = port ?? served.map(\.port).flatMap { $0 == 0 ? nil : $0 } ?? 9716
         let fromEnvironment = !tls && (served?.tls ?? false)

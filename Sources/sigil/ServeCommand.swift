@@ -100,9 +100,21 @@ struct ServeCommand: AsyncParsableCommand {
             print("  approvals: \(settings.scheme)://\(address.urlAuthority)/")
         }
         print("Bridge URL:   \(dappBase)/bridge.js")
-        print("Approval URL: \(uiBase)/#token=\(runtime.configuration.approvalToken)")
+        var secretLines = ["Approval URL: \(uiBase)/#token=\(runtime.configuration.approvalToken)"]
         for (token, name) in runtime.configuration.clientTokens.sorted(by: { $0.value < $1.value }) {
-            print("Client token for \(name): \(token)")
+            secretLines.append("Client token for \(name): \(token)")
+        }
+        // A container's stdout is collected as its log (docker logs, log drivers, kubectl logs), where
+        // a token would outlive the process and reach people who must not approve: --token-output
+        // file keeps it in a 0600 file in the data directory instead (docs/deployment.md).
+        var tokenFile: String?
+        if settings.tokenOutput == "file" {
+            let path = try TokenFile.write(lines: secretLines, dataDirectory: settings.dataDirectory)
+            tokenFile = path
+            print("Approval URL: written to \(path) (mode 0600; it holds the approval token)")
+            if !runtime.configuration.clientTokens.isEmpty { print("Client tokens: written to \(path)") }
+        } else {
+            for line in secretLines { print(line) }
         }
         fflush(nil)  // all output streams (stdout is not concurrency-safe to name)
         for server in servers.all { server.startAccepting() }
@@ -135,6 +147,8 @@ struct ServeCommand: AsyncParsableCommand {
         ticker.cancel()
         terminal?.cancel()
         for server in servers.all { await server.shutdown() }
+        // The tokens die with the process; so does their file.
+        if let tokenFile { TokenFile.remove(tokenFile) }
         logger.info("stopped", metadata: ["uptime_s": "\(Int(runtime.telemetry.uptimeSeconds))"])
         runtime.development?.removeIfTemporary()
         runtime.serveLock?.unlock()

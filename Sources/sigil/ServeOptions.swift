@@ -55,6 +55,13 @@ struct ServeOptions: ParsableArguments {
     var logFormat: String?
 
     @Option(
+        name: .customLong("token-output"),
+        help: ArgumentHelp(
+            "Where the approval URL (it holds the approval token) and client tokens go: 'stdout', or 'file' (<data dir>/approval-url, mode 0600; for containers, whose stdout is collected as logs). Default stdout.",
+            valueName: "stdout|file"))
+    var tokenOutput: String?
+
+    @Option(
         name: .customLong("metrics-token-file"),
         help: ArgumentHelp(
             "File holding a token a Prometheus scraper may send (Authorization: Bearer) for GET /metrics, besides the approval token.",

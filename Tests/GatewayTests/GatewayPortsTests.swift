@@ -287,6 +287,24 @@ import Testing
         await h.stop()
     }
 
+    /// `?token=` opens only what a browser cannot send a header to: the event stream (EventSource)
+    /// and the userscript link. Everything else wants `X-Sigil-Token`, so the token stays out of
+    /// request lines that access logs record.
+    @Test func theQueryTokenOpensOnlyTheEventStreamAndTheUserscript() async throws {
+        let h = try await Harness()
+        let token = h.configuration.approvalToken
+        #expect(try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/api/state?token=\(token)").status == 403)
+        #expect(
+            try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/sigil.user.js?token=\(token)").status == 200)
+        let events = try await RawHTTPClient.send(
+            port: h.uiPort, method: "HEAD", path: "/api/events?token=\(token)")
+        #expect(events.status == 200)
+        let refused = try await RawHTTPClient.send(
+            port: h.uiPort, method: "HEAD", path: "/api/events?token=\(String(repeating: "b", count: 64))")
+        #expect(refused.status == 403)
+        await h.stop()
+    }
+
     @Test func approvalEndpointsRefuseCrossSiteRequests() async throws {
         let h = try await Harness()
         _ = try await h.post("pub(authorize.tab)", "{\"origin\":\"Dapp\"}")
@@ -296,10 +314,19 @@ import Testing
         #expect(try await h.uiPost("/api/approve", body, site: "cross-site").status == 403)
         #expect(try await h.uiPost("/api/approve", body, token: String(repeating: "b", count: 64)).status == 403)
         let form = try await RawHTTPClient.send(
-            port: h.uiPort, method: "POST", path: "/api/approve?token=\(h.configuration.approvalToken)",
-            headers: [("Content-Type", "text/plain"), ("Origin", "http://127.0.0.1:\(h.uiPort)")],
+            port: h.uiPort, method: "POST", path: "/api/approve",
+            headers: [
+                ("Content-Type", "text/plain"), ("Origin", "http://127.0.0.1:\(h.uiPort)"),
+                ("X-Sigil-Token", h.configuration.approvalToken),
+            ],
             body: Array(body.utf8))
         #expect(form.status == 415)
+        // The token in the query string (what a form or an access log carries) opens no POST.
+        let queryToken = try await RawHTTPClient.send(
+            port: h.uiPort, method: "POST", path: "/api/approve?token=\(h.configuration.approvalToken)",
+            headers: [("Content-Type", "application/json"), ("Origin", "http://127.0.0.1:\(h.uiPort)")],
+            body: Array(body.utf8))
+        #expect(queryToken.status == 403)
         #expect(await h.service.pendingApprovals.count == 1)
         #expect(try await h.uiPost("/api/reject", body).status == 200)
         #expect(await h.service.pendingApprovals.isEmpty)

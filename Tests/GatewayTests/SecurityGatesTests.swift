@@ -29,6 +29,19 @@ import Testing
         #expect(SecurityGates.hostAllowed(request(host: "sigil.internal", port: 80), extra: ["sigil.internal"]))
     }
 
+    /// A `Host` without a port means the scheme's default port: 80 on a plain port, 443 on a TLS
+    /// port (a reverse proxy or browser at `https://sigil.example/` sends `Host: sigil.example`).
+    @Test(arguments: [
+        ("sigil.internal", 443, 443, true), ("sigil.internal", 443, 80, false), ("sigil.internal", 80, 443, false),
+        ("sigil.internal", 80, 80, true), ("sigil.internal:443", 443, 443, true), ("sigil.internal:80", 443, 443, false),
+        ("localhost", 443, 443, true), ("evil.example", 443, 443, false),
+    ])
+    func aHostWithoutAPortMeansTheSchemesDefaultPort(host: String, localPort: Int, defaultPort: Int, allowed: Bool) {
+        let result = SecurityGates.hostAllowed(
+            request(host: host, port: localPort), extra: ["sigil.internal"], defaultPort: defaultPort)
+        #expect(result == allowed)
+    }
+
     @Test(arguments: [
         ("https://dapp.example", "https://dapp.example"), ("HTTPS://Dapp.Example", "https://dapp.example"),
         ("http://127.0.0.1:8080", "http://127.0.0.1:8080"), ("https://dapp.example:443", "https://dapp.example"),

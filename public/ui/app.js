@@ -1,5 +1,7 @@
 // Sigil approval page. No framework; every value from the server is inserted with textContent, never
-// as HTML. The secret token comes from the URL fragment (never sent in a Referer or a server log).
+// as HTML. The secret token comes from the URL fragment (never in a Referer); requests send it in
+// X-Sigil-Token, except EventSource and the userscript link, which cannot and use ?token= (so keep
+// access logs off for this port behind a proxy: docs/deployment.md).
 (() => {
   'use strict';
   const token = new URLSearchParams(location.hash.slice(1)).get('token') || sessionStorage.getItem('sigil-token') || '';

@@ -10,6 +10,8 @@ import SignerCore
 public struct ApprovalPortal: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
+    /// The port a `Host` without one means (443 under TLS).
+    private let defaultHostPort: Int
     private let telemetry: GatewayTelemetry
     private let service: GatewayService
     private let approvalToken: String
@@ -40,13 +42,18 @@ public struct ApprovalPortal: HTTPHandler {
         telemetry: GatewayTelemetry = GatewayTelemetry()
     ) {
         extraHosts = configuration.extraAllowedHosts
+        defaultHostPort = configuration.usesTLS ? 443 : 80
         self.telemetry = telemetry
         self.service = service
         approvalToken = configuration.approvalToken
         let token = configuration.approvalToken
         var router = Router()
-        let authorized: @Sendable (HTTPRequest) -> Bool = { request in
-            let given = request.headers["X-Sigil-Token"] ?? request.queryParameter("token") ?? ""
+        // The token travels in `X-Sigil-Token`. Only the two GETs a browser cannot add a header to
+        // take it from the query (`EventSource`, and the userscript link an extension manager opens);
+        // a request line is what access logs and proxies record (docs/threat-model.md).
+        let authorized: @Sendable (HTTPRequest, Bool) -> Bool = { request, queryAllowed in
+            let fromQuery = queryAllowed ? request.queryParameter("token") : nil
+            let given = request.headers["X-Sigil-Token"] ?? fromQuery ?? ""
             return SecurityGates.constantTimeEqual(given, token)
         }
         // The page's own origin is `<scheme>://<Host>`, with the scheme this port is served on
@@ -65,7 +72,7 @@ public struct ApprovalPortal: HTTPHandler {
         // A POST API endpoint: token + same-origin + JSON + small body, then the async action.
         func post(_ path: String, _ action: @escaping @Sendable (JSONValue) async throws -> Void) {
             router.route(.post, path) { request, responder in
-                guard sameOrigin(request), authorized(request) else {
+                guard sameOrigin(request), authorized(request, false) else {
                     responder.send(Self.wrap(.status(.forbidden))); return
                 }
                 guard SecurityGates.isJSON(request) else {
@@ -109,7 +116,7 @@ public struct ApprovalPortal: HTTPHandler {
             try await service.setAccounts(source, accounts: items.compactMap(\.stringValue))
         }
         router.route(.get, "/api/state") { request, responder in
-            guard authorized(request) else { responder.send(Self.wrap(.status(.forbidden))); return }
+            guard authorized(request, false) else { responder.send(Self.wrap(.status(.forbidden))); return }
             Task {
                 let state = await ApprovalState.json(
                     service: service, directory: directory, endpoints: endpoints,
@@ -118,7 +125,7 @@ public struct ApprovalPortal: HTTPHandler {
             }
         }
         router.route(.get, "/api/events") { request, responder in
-            guard authorized(request) else { responder.send(Self.wrap(.status(.forbidden))); return }
+            guard authorized(request, true) else { responder.send(Self.wrap(.status(.forbidden))); return }
             Task {
                 let changes = await service.changes()
                 var headers: HTTPHeaders = [:]
@@ -133,7 +140,7 @@ public struct ApprovalPortal: HTTPHandler {
             }
         }
         router.get("/sigil.user.js") { request in
-            guard authorized(request) else { return Self.wrap(.status(.forbidden)) }
+            guard authorized(request, true) else { return Self.wrap(.status(.forbidden)) }
             guard
                 let script = GatewayAssets.userscript(
                     files: files, endpoints: endpoints, relayToken: configuration.relayToken)
@@ -170,7 +177,7 @@ public struct ApprovalPortal: HTTPHandler {
             metrics(request, responder: responder)
             return
         }
-        guard SecurityGates.hostAllowed(request, extra: extraHosts) else {
+        guard SecurityGates.hostAllowed(request, extra: extraHosts, defaultPort: defaultHostPort) else {
             responder.send(Self.wrap(.status(.forbidden)))
             return
         }

@@ -12,6 +12,8 @@ import Logging
 public struct DappHandler: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
+    /// The port a `Host` without one means (443 under TLS).
+    private let defaultHostPort: Int
 
     /// Paths of `public/` never served on this port (approval page assets, templates with secrets).
     static func isPrivateAsset(_ path: String) -> Bool {
@@ -26,6 +28,7 @@ public struct DappHandler: HTTPHandler {
     ///   - files: `public/` (the bridge script); approval assets and templates are not served here.
     public init(service: GatewayService, configuration: GatewayConfiguration, files: StaticFiles, logger: Logger) {
         extraHosts = configuration.extraAllowedHosts
+        defaultHostPort = configuration.usesTLS ? 443 : 80
         var router = Router()
         let identify = ClientIdentification(configuration: configuration)
 
@@ -140,7 +143,7 @@ public struct DappHandler: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
-        guard SecurityGates.hostAllowed(request, extra: extraHosts) else {
+        guard SecurityGates.hostAllowed(request, extra: extraHosts, defaultPort: defaultHostPort) else {
             responder.send(.status(.forbidden))
             return
         }

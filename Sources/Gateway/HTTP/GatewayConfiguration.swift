@@ -20,6 +20,9 @@ public struct GatewayConfiguration: Sendable {
     public var maxSmallBodyBytes: Int
     /// How long `GET /v1/poll` holds when there is nothing to send (below common idle timeouts).
     public var pollHold: Duration
+    /// The ports serve HTTPS (`--tls-cert`): a `Host` without a port then means 443, not 80
+    /// (RFC 9110 §4.2.2 default port of the `https` scheme).
+    public var usesTLS: Bool = false
 
     /// Creates a configuration.
     public init(

@@ -4,8 +4,9 @@ import GatewayHTTP
 /// over the request so they are tested without sockets.
 public enum SecurityGates {
     /// `Host` allow-list against DNS rebinding: a loopback name (or a configured extra name) with
-    /// exactly the port the request arrived on. Absent or malformed `Host` fails.
-    public static func hostAllowed(_ request: HTTPRequest, extra: Set<String>) -> Bool {
+    /// exactly the port the request arrived on. Absent or malformed `Host` fails. A `Host` without a
+    /// port means `defaultPort`: 80 for http, 443 for https (RFC 9110 §4.2.1, §4.2.2).
+    public static func hostAllowed(_ request: HTTPRequest, extra: Set<String>, defaultPort: Int = 80) -> Bool {
         let values = request.headers.values("Host")
         guard values.count == 1, let host = values.first?.lowercased(), !host.isEmpty else { return false }
         var name = Substring(host)
@@ -24,7 +25,7 @@ public enum SecurityGates {
             port = Int(host[host.index(after: colon)...])
             guard port != nil else { return false }
         }
-        let effectivePort = port ?? 80
+        let effectivePort = port ?? defaultPort
         guard effectivePort == request.localPort else { return false }
         return ["127.0.0.1", "localhost", "[::1]"].contains(String(name)) || extra.contains(String(name))
     }

@@ -40,6 +40,11 @@ public enum ServeConfiguration {
             "log-format", .choice(["text", "json"]), default: .string("text"),
             summary: "Log lines on stderr: text (for people) or json (one object per line, for collectors)."),
         ConfigurationOption(
+            "token-output", .choice(["stdout", "file"]), default: .string("stdout"),
+            summary:
+                "Where the approval URL (with its token) and client tokens go: stdout, or a 0600 file approval-url in the data directory (containers: logs are collected, the file is not)."
+        ),
+        ConfigurationOption(
             "metrics-token-file", .path(.readableFile), unset: "only the approval token opens /metrics",
             summary: "File holding a bearer token a Prometheus scraper may send for GET /metrics."),
         ConfigurationOption(

@@ -12,6 +12,8 @@ public struct ServeSettings: Sendable {
     public var logLevel: String
     /// `text` or `json`.
     public var logFormat: String
+    /// `stdout` or `file`: where the approval URL and client tokens are written.
+    public var tokenOutput: String
     /// File holding the bearer token for `GET /metrics` (besides the approval token), or nil.
     public var metricsTokenFile: String?
     public var dev: Bool
@@ -35,6 +37,7 @@ public struct ServeSettings: Sendable {
         publicDirectory = configuration.string("public-dir")
         logLevel = configuration.string("log-level") ?? "info"
         logFormat = configuration.string("log-format") ?? "text"
+        tokenOutput = configuration.string("token-output") ?? "stdout"
         metricsTokenFile = configuration.string("metrics-token-file")
         dev = configuration.boolean("dev") ?? false
         dataDirectory = configuration.string("data-dir")

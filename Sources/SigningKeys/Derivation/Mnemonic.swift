@@ -130,10 +130,8 @@ public struct Mnemonic: Sendable, CustomStringConvertible {
     }
 
     private static let loaded: Result<WordList, KeyError> = {
-        guard let url = Bundle.module.url(forResource: "bip39-english", withExtension: "txt"),
-            let text = try? String(contentsOf: url, encoding: .utf8)
-        else { return .failure(KeyError(.cryptoFailure, "BIP39 word list resource is missing")) }
-        let list = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(String.init)
+        // Compiled in (Mnemonic+EnglishWords.swift), so no resource bundle has to travel with the binary.
+        let list = englishWordsText.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(String.init)
         guard list.count == 2048 else {
             return .failure(KeyError(.cryptoFailure, "BIP39 word list has \(list.count) words, expected 2048"))
         }

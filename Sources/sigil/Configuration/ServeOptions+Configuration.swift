@@ -14,6 +14,7 @@ extension ServeOptions {
             "public-dir": publicDir.map(ConfigurationValue.string),
             "log-level": logLevel.map(ConfigurationValue.string),
             "log-format": logFormat.map(ConfigurationValue.string),
+            "token-output": tokenOutput.map(ConfigurationValue.string),
             "metrics-token-file": metricsTokenFile.map(ConfigurationValue.string),
             "dev": dev.map(ConfigurationValue.boolean),
             "data-dir": dataDir.map(ConfigurationValue.string),

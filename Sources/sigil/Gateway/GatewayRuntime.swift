@@ -34,9 +34,10 @@ struct GatewayRuntime: Sendable {
             "loaded static files", metadata: ["directory": "\(directory)", "count": "\(files.resources.count)"])
         var tokens: [String: String] = [:]
         for name in settings.clients { tokens[Secret.token()] = name }
-        let configuration = GatewayConfiguration(
+        var configuration = GatewayConfiguration(
             approvalToken: Secret.token(), relayToken: Secret.token(), clientTokens: tokens,
             extraAllowedHosts: Set(settings.allowedHosts.map { $0.lowercased() }))
+        configuration.usesTLS = settings.tlsCertificate != nil
         let store: any StateStore
         var shared: StateStoreAuthorizations?
         var serveLock: DirectoryLock?
