@@ -7,8 +7,11 @@ import Logging
 ///
 /// Gates, in order (http-server.md §6 item 7): `Host` allow-list (403); CORS preflight answered
 /// for well-formed origins with the exact origin, `Vary: Origin` and the private/local-network
-/// headers; `Content-Type: application/json` on POST (415); identity from `Origin`, or a bearer
-/// token (401/403 otherwise); body size (413).
+/// headers; identity (`ClientIdentification`): a valid session id (400), then a bearer token
+/// (relay token without a valid `X-Sigil-Relay-Origin`: 400; unknown token: 401) or a
+/// well-formed `Origin` (403); `Content-Type: application/json` on POST (415); body size (413,
+/// normally already answered by the HTTP layer's body limit). `POST /v1/session/close` answers
+/// every identification failure with 403.
 public struct DappHandler: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>

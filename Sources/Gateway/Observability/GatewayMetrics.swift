@@ -3,8 +3,8 @@ import Synchronization
 
 /// The gateway's counters, gauges and histograms, rendered by `/metrics` (docs/observability.md
 /// lists every family). Thread-safe: one `Mutex` (Swift `Synchronization`) around small
-/// dictionaries; recording is a hash lookup and an add, called on connection queues and from the
-/// service actor. Open connections and streams are read from the tracked servers at scrape time.
+/// dictionaries; recording is a hash lookup and an add, called on the HTTP event loops' queues and
+/// from the service actor. Open connections and streams are read from the tracked servers at scrape time.
 ///
 /// Cardinality is bounded by construction: `route` is a router pattern or `unmatched`, `method`
 /// one of the RFC 9110 methods or `other`, `status` a 3-digit code, `scheme` one of four names or

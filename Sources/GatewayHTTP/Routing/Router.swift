@@ -8,7 +8,8 @@
 /// Build it before starting the server; it is an immutable value once handed over.
 public struct Router: HTTPHandler {
     /// A handler that answers through the responder, now or later, from any thread. It runs on the
-    /// connection's queue and must not block.
+    /// connection's event-loop queue (the loop's serial queue, shared by every connection of that
+    /// loop) and must not block.
     public typealias Handler = @Sendable (HTTPRequest, HTTPResponder) -> Void
 
     private struct Route: Sendable {
@@ -37,7 +38,7 @@ public struct Router: HTTPHandler {
         on(method, pattern) { request, responder in responder.send(respond(request)) }
     }
 
-    /// Adds a route answered by an async closure, run in a `Task` so no Dispatch thread waits on it.
+    /// Adds a route answered by an async closure, run in a `Task` so the event loop never waits on it.
     public mutating func on(
         _ method: HTTPMethod, _ pattern: String, async respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {

@@ -35,8 +35,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Serve HTTPS with this certificate and key (nil: plain HTTP). The header deadline also bounds
     /// the TLS handshake.
     public var tls: TLSContext?
-    /// Called once per answered request (see `HTTPRequestObservation`) on the connection's queue:
-    /// must be quick and must not block (count, log a line). `nil`: nothing observed.
+    /// Called once per answered request (see `HTTPRequestObservation`) on the connection's event-loop
+    /// queue (the loop's serial queue, shared by every connection of that loop): must be quick and
+    /// must not block (count, log a line). `nil`: nothing observed.
     public var observer: (@Sendable (HTTPRequestObservation) -> Void)?
 
     public init() {}

@@ -13,8 +13,8 @@ import COpenSSL
 /// connection's read events, and is bounded by the connection's header deadline.
 ///
 /// Thread safety: an `SSL` object must not be used from two threads at once. A session belongs to
-/// one `Connection` and is only used on that connection's serial queue (one thread at a time), so it
-/// is `@unchecked Sendable`. The `SSL` (and the two BIOs it owns) is freed once, in `deinit`.
+/// one `Connection` and is only used on that connection's event-loop queue (serial: one thread at a
+/// time), so it is `@unchecked Sendable`. The `SSL` (and the two BIOs it owns) is freed once, in `deinit`.
 ///
 /// Untrusted input: every byte given to `receive`. A malformed record, plain HTTP on the TLS port,
 /// or a failed handshake returns `.failed` (never traps); after that the session only refuses.
