@@ -29,7 +29,8 @@ struct HealthCommand: ParsableCommand {
             "Base URL or full URL of the approval port (default: built from --host/--port/--tls).", valueName: "url"))
     var url: String?
 
-    @Option(help: "Host of the approval port when --url is not given (default: as `sigil serve` binds, else 127.0.0.1).")
+    @Option(
+        help: "Host of the approval port when --url is not given (default: as `sigil serve` binds, else 127.0.0.1).")
     var host: String?
 
     @Option(help: "Approval port when --url is not given (default: as `sigil serve` resolves it, else 9716).")

@@ -293,9 +293,12 @@ import Testing
     @Test func theQueryTokenOpensOnlyTheEventStreamAndTheUserscript() async throws {
         let h = try await Harness()
         let token = h.configuration.approvalToken
-        #expect(try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/api/state?token=\(token)").status == 403)
         #expect(
-            try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/sigil.user.js?token=\(token)").status == 200)
+            try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/api/state?token=\(token)").status == 403
+        )
+        #expect(
+            try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/sigil.user.js?token=\(token)").status
+                == 200)
         let events = try await RawHTTPClient.send(
             port: h.uiPort, method: "HEAD", path: "/api/events?token=\(token)")
         #expect(events.status == 200)

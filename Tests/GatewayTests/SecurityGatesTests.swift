@@ -33,7 +33,8 @@ import Testing
     /// port (a reverse proxy or browser at `https://sigil.example/` sends `Host: sigil.example`).
     @Test(arguments: [
         ("sigil.internal", 443, 443, true), ("sigil.internal", 443, 80, false), ("sigil.internal", 80, 443, false),
-        ("sigil.internal", 80, 80, true), ("sigil.internal:443", 443, 443, true), ("sigil.internal:80", 443, 443, false),
+        ("sigil.internal", 80, 80, true), ("sigil.internal:443", 443, 443, true),
+        ("sigil.internal:80", 443, 443, false),
         ("localhost", 443, 443, true), ("evil.example", 443, 443, false),
     ])
     func aHostWithoutAPortMeansTheSchemesDefaultPort(host: String, localPort: Int, defaultPort: Int, allowed: Bool) {
