@@ -120,7 +120,7 @@ struct ConfigurationResolverTests {
             "SIGIL_LOG_FORMAT": "json", "SIGIL_METRICS_TOKEN_FILE": certificate, "SIGIL_DEV": "true",
             "SIGIL_DATA_DIR": "/data", "SIGIL_PASSWORD_FILE": certificate, "SIGIL_AUTO_APPROVE": "1",
             "SIGIL_APPROVE": "page", "SIGIL_CLIENT": "a,b", "SIGIL_ALLOWED_HOST": "sigil.internal",
-            "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example",
+            "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example", "SIGIL_TOKEN_OUTPUT": "file",
         ])
         for option in ServeConfiguration.options where option.name != "config" {
             #expect(configuration.source(of: option.name) == .environment(variable: option.environmentVariable))
@@ -133,6 +133,7 @@ struct ConfigurationResolverTests {
         #expect(settings.passwordFile == certificate && settings.autoApprove && settings.approve == "page")
         #expect(settings.clients == ["a", "b"] && settings.allowedHosts == ["sigil.internal"])
         #expect(settings.approvalTimeoutSeconds == 30 && settings.deniedHosts == ["evil.example"])
+        #expect(settings.tokenOutput == "file")
     }
 
     // MARK: Values from text (environment and command line)
