@@ -96,6 +96,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
 extension StringProtocol {
     /// ASCII case-insensitive equality, without allocating.
     func asciiCaseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
+        // Most header-name comparisons differ in length: refuse those before walking any byte.
+        if utf8.count != other.utf8.count { return false }
         var a = utf8.makeIterator()
         var b = other.utf8.makeIterator()
         while true {

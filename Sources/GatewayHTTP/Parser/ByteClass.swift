@@ -1,27 +1,24 @@
-/// Character classes of RFC 9110 §5.6.2 (tchar) and §5.5 (field-vchar), as lookup tables.
+/// Character classes of RFC 9110 §5.6.2 (tchar) and §5.5 (field-vchar), as 128-bit masks over
+/// ASCII: constants, so a per-byte test is two shifts and an AND (no lazily initialised global,
+/// whose `swift_once` check showed in the parser's profile).
 enum ByteClass {
     /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~"
     ///         / DIGIT / ALPHA
-    static let token: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for b in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(b)] = true }
-        for b in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(b)] = true }
-        for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(b)] = true }
-        for c in "!#$%&'*+-.^_`|~".utf8 { table[Int(c)] = true }
-        return table
-    }()
+    private static let tokenLow: UInt64 = 0x03FF6CFA00000000
+    private static let tokenHigh: UInt64 = 0x57FFFFFFC7FFFFFE
+    /// field-value octets: SP, HTAB, VCHAR and obs-text (every byte ≥ 0x80). Excludes NUL, CR, LF,
+    /// DEL and the other CTLs.
+    private static let fieldLow: UInt64 = 0xFFFFFFFF00000200
+    private static let fieldHigh: UInt64 = 0x7FFFFFFFFFFFFFFF
 
-    /// field-value octets: SP, HTAB, VCHAR and obs-text. Excludes NUL, CR, LF, DEL and other CTLs.
-    static let fieldValue: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        table[0x09] = true
-        for b in 0x20...0x7E { table[b] = true }
-        for b in 0x80...0xFF { table[b] = true }
-        return table
-    }()
+    @inline(__always) static func isToken(_ byte: UInt8) -> Bool {
+        byte < 64 ? tokenLow >> byte & 1 == 1 : byte < 128 ? tokenHigh >> (byte &- 64) & 1 == 1 : false
+    }
 
-    @inline(__always) static func isToken(_ byte: UInt8) -> Bool { token[Int(byte)] }
-    @inline(__always) static func isFieldValue(_ byte: UInt8) -> Bool { fieldValue[Int(byte)] }
+    @inline(__always) static func isFieldValue(_ byte: UInt8) -> Bool {
+        byte < 64 ? fieldLow >> byte & 1 == 1 : byte < 128 ? fieldHigh >> (byte &- 64) & 1 == 1 : true
+    }
+
     /// request-target octets we accept: visible ASCII (RFC 3986 characters are a subset).
     @inline(__always) static func isTarget(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 }

@@ -316,17 +316,20 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private mutating func parseFieldLine(_ line: Range<Int>) throws(HTTPError) {
-        guard var current = head else { throw HTTPError(.badRequest, "field line before request line") }
+        guard let count = head?.fields.count else {
+            throw HTTPError(.badRequest, "field line before request line")
+        }
         let (name, value) = try validateField(line)
-        current.headerBytes += line.count + 2
-        if current.fields.count >= limits.maxHeaderCount {
+        if count >= limits.maxHeaderCount {
             throw HTTPError(.headersTooLarge, "more than \(limits.maxHeaderCount) header fields")
         }
-        current.fields.append(
+        // Mutated in place through the optional: copying `head` out and back would copy the fields
+        // array (copy-on-write with two owners) on every header line.
+        head?.headerBytes += line.count + 2
+        head?.fields.append(
             HTTPHeaders.Field(
                 name: String(decoding: buffer[name], as: UTF8.self),
                 value: String(decoding: buffer[value], as: UTF8.self)))
-        head = current
     }
 
     /// Applies the framing rules once the header section is complete (RFC 9112 §6.3).
