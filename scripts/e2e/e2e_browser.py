@@ -8,6 +8,7 @@ of Sigil. Run by scripts/test.d/70-e2e-browser.sh.
 import argparse
 import pathlib
 import json
+import ssl
 import sys
 import time
 import threading
@@ -62,8 +63,10 @@ DAPP_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>test dapp
 <script>window.pushes = []; window.results = {{}};</script></body></html>"""
 
 
-def serve_dapp(bridge_url):
-    html = DAPP_HTML.format(bridge=bridge_url).encode()
+def serve_dapp(bridge_url, page=DAPP_HTML, tls=None):
+    """Serves `page` (with the bridge URL filled in) on a free port; over https when `tls` is a
+    (certificate, key) pair for localhost. Returns (server, URL)."""
+    html = page.format(bridge=bridge_url).encode()
 
     class Handler(SimpleHTTPRequestHandler):
         def do_GET(self):
@@ -77,7 +80,14 @@ def serve_dapp(bridge_url):
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    if tls is not None:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.load_cert_chain(*tls)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    if tls is not None:
+        return server, f"https://localhost:{server.server_address[1]}/"
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 

@@ -23,18 +23,15 @@ fails with net::ERR_CERT_AUTHORITY_INVALID and no wallet appears.
 """
 import argparse
 import os
-import ssl
 import subprocess
 import sys
 import tempfile
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import sr25519
 from playwright.sync_api import sync_playwright
 
 from e2e_browser import (ALICE, ALICE_PUB, BOB_PUB, POLKADOT_EXTENSIONS, POLKADOT_GENESIS, approval_article,
-                         check, compact, poll, polkadot_payload_bytes)
+                         check, compact, poll, polkadot_payload_bytes, serve_dapp)
 from sigil_process import SigilProcess
 
 DAPP_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>https dapp</title>
@@ -48,29 +45,6 @@ def make_certificate(binary, host, directory):
     subprocess.run([binary, "tls", "self-signed", "--host", host, "--out-dir", directory],
                    check=True, capture_output=True, timeout=30)
     return os.path.join(directory, f"{host}.cert.pem"), os.path.join(directory, f"{host}.key.pem")
-
-
-def serve_https_dapp(bridge_url, certificate, key):
-    html = DAPP_HTML.format(bridge=bridge_url).encode()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(html)))
-            self.end_headers()
-            self.wfile.write(html)
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.minimum_version = ssl.TLSVersion.TLSv1_2
-    context.load_cert_chain(certificate, key)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"https://localhost:{server.server_address[1]}/"
 
 
 def home_trusting(directory, certificates):
@@ -205,7 +179,7 @@ def main():
             dapp_server = None
             try:
                 check(sigil.bridge_url.startswith("https://127.0.0.1:"), "serve prints an https bridge URL")
-                dapp_server, dapp_url = serve_https_dapp(sigil.bridge_url, dapp_cert, dapp_key)
+                dapp_server, dapp_url = serve_dapp(sigil.bridge_url, DAPP_HTML, tls=(dapp_cert, dapp_key))
                 check_untrusted(p, args.chromium, untrusting, dapp_url, sigil.bridge_url)
                 check_trusted(p, args.chromium, trusting, dapp_url)
             finally:
@@ -215,7 +189,7 @@ def main():
             sigil = SigilProcess(args.sigil, *tls)
             dapp_server = None
             try:
-                dapp_server, dapp_url = serve_https_dapp(sigil.bridge_url, dapp_cert, dapp_key)
+                dapp_server, dapp_url = serve_dapp(sigil.bridge_url, DAPP_HTML, tls=(dapp_cert, dapp_key))
                 check_approval_page(p, args.chromium, trusting, dapp_url, dapp_url.rstrip("/"), sigil)
             finally:
                 if dapp_server:
