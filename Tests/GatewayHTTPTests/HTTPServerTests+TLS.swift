@@ -255,13 +255,21 @@ extension HTTPServerTests {
             let sent = sentBytes < 0 ? Array(hello.dropLast()) : Array(partialHello.prefix(sentBytes))
             if !sent.isEmpty { try client.send(sent) }
             #expect(await waitUntil { server.connectionCount == 1 })
-            let (reply, reset) = try client.readRawUntilClosed()
-            let elapsed = ContinuousClock.now - before
-            #expect(reply.isEmpty)
-            #expect(!reset)
-            #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
-            #expect(await waitUntil { server.connectionCount == 0 })
+            try await Self.expectSilentCloseAtTheHandshakeDeadline(client, server: server, since: before)
         }
+    }
+
+    /// The server closed `client` by its 200 ms header deadline (not the client's timeout, not
+    /// immediately): no bytes sent back, an orderly close (FIN, not a reset), the connection gone.
+    static func expectSilentCloseAtTheHandshakeDeadline(
+        _ client: TestClient, server: HTTPServer, since start: ContinuousClock.Instant
+    ) async throws {
+        let (reply, reset) = try client.readRawUntilClosed()
+        let elapsed = ContinuousClock.now - start
+        #expect(reply.isEmpty)
+        #expect(!reset)
+        #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
+        #expect(await waitUntil { server.connectionCount == 0 })
     }
 
     /// A real client that gets the server's whole flight (ServerHello … Finished) and never sends
@@ -273,12 +281,7 @@ extension HTTPServerTests {
             let client = try TestClient(port: server.port)
             let flight = try client.handshakeWithholdingClientFinished()
             #expect(flight > 300)  // certificate, CertificateVerify, Finished
-            let (reply, reset) = try client.readRawUntilClosed()
-            let elapsed = ContinuousClock.now - before
-            #expect(reply.isEmpty)
-            #expect(!reset)
-            #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
-            #expect(await waitUntil { server.connectionCount == 0 })
+            try await Self.expectSilentCloseAtTheHandshakeDeadline(client, server: server, since: before)
         }
     }
 
