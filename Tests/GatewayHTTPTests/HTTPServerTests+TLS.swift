@@ -122,7 +122,7 @@ extension HTTPServerTests {
     }
 
     /// 1 MiB through a 4 KiB receive window: the server's sends hit EAGAIN many times, so output
-    /// goes through the write source and back-pressure, on ciphertext.
+    /// goes through writability arming (EAGAIN) and back-pressure, on ciphertext.
     @Test func sendsAOneMebibyteResponseToASlowReader() async throws {
         let fixture = try TLSFixture()
         try await Self.tlsServer(fixture) { server in
