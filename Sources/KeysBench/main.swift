@@ -5,6 +5,7 @@
 //   keys-bench SCHEME [--iterations N] [--message-length L] [--only sign|verify|both]
 // prints "SCHEME <sign ops/s> <verify ops/s>" (0 for an operation not run). Uses a random key.
 import Foundation
+import Primitives
 import SigningKeys
 
 func fail(_ message: String) -> Never {

@@ -1,5 +1,6 @@
 import GatewayHTTP
 import Logging
+import Primitives
 import SignerCore
 
 /// The approval page's port: its own origin, so dapp tabs cannot exhaust its connections nor reach
@@ -94,7 +95,7 @@ public struct ApprovalPortal: HTTPHandler {
             }
         }
         @Sendable func approvalID(_ body: JSONValue) throws -> UInt64 {
-            guard let n = body["id"]?.numberValue, let id = UInt64(exactly: n) else {
+            guard let id = body["id"]?.integer(as: UInt64.self) else {
                 throw GatewayError(.invalidInput, "field id")
             }
             return id

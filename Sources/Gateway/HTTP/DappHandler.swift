@@ -1,5 +1,6 @@
 import GatewayHTTP
 import Logging
+import Primitives
 
 /// The dapp-facing port: the bridge script, the wire protocol (`POST /v1/request`), the per-tab
 /// event stream (`GET /v1/events`, SSE) and its long-poll twin (`GET /v1/poll`). docs/protocol.md

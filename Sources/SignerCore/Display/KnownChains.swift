@@ -1,3 +1,4 @@
+import Primitives
 import ScaleCodec
 
 /// Chains we can name and whose token we know, by genesis hash.
@@ -47,7 +48,7 @@ public enum KnownChains {
 
     /// The chain with this genesis hash, if known.
     public static func chain(genesisHash: [UInt8]) -> Chain? {
-        let hex = HexCoding.encode(genesisHash)
+        let hex = Hex.encode(genesisHash)
         return all.first { $0.genesisHash == hex }
     }
 }

@@ -1,6 +1,7 @@
 import COpenSSL
 import CSodium
 import Foundation
+import Primitives
 
 /// A BIP39 English mnemonic (12, 15, 18, 21 or 24 words, checksum validated) and Substrate's
 /// mnemonic → mini-secret rule (substrate-bip39 0.4.6; crypto-core.md §3.2).

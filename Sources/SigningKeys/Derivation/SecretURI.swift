@@ -1,3 +1,5 @@
+import Primitives
+
 /// A Substrate secret URI, `<phrase>(/soft | //hard)*(///password)?`, parsed as sp-core
 /// (`crypto.rs` `SecretUri`, `address_uri.rs`) parses it, restricted to the inputs on which
 /// polkadot-js (`keyring.ts::createFromUri`, `key/extractSuri.ts`) agrees (crypto-core.md §3.1).

@@ -1,3 +1,5 @@
+import Primitives
+
 /// An ecdsa (secp256k1) key pair as sp-core `ecdsa.rs` uses it (crypto-core.md §6).
 ///
 /// Security: signing is deterministic (RFC 6979 nonces, libsecp256k1's constant-time signing with

@@ -1,4 +1,5 @@
 import CSodium
+import Primitives
 
 /// An ed25519 key pair (RFC 8032, libsodium) with Substrate's `//hard` derivation
 /// (sp-core `ed25519.rs`; crypto-core.md §3.5).

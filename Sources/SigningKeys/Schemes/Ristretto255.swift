@@ -1,4 +1,5 @@
 import CSodium
+import Primitives
 
 /// ristretto255 group and scalar operations from libsodium 1.0.18 (crypto-core.md §1.7), with the
 /// canonicity checks libsodium 1.0.18 lacks.

@@ -1,3 +1,5 @@
+import Primitives
+
 /// sr25519 hard and soft derivation (schnorrkel `derive.rs`; crypto-core.md §3.4).
 extension Sr25519KeyPair {
     // MARK: derivation (schnorrkel derive.rs; crypto-core.md §3.4)

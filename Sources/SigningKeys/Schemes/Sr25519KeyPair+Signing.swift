@@ -1,4 +1,5 @@
 import CSodium
+import Primitives
 
 /// sr25519 signing and verification (schnorrkel `sign.rs`; crypto-core.md §1.4–1.7).
 extension Sr25519KeyPair {

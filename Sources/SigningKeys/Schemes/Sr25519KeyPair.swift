@@ -1,4 +1,5 @@
 import CSodium
+import Primitives
 
 /// An sr25519 (Schnorr over ristretto255) key pair exactly as schnorrkel 0.11 with Substrate's
 /// `substrate` signing context (crypto-core.md §1).
