@@ -1,4 +1,4 @@
-/// scrypt cost parameters as stored in a polkadot-js keyring JSON file (crypto-core.md §7.2).
+/// scrypt cost parameters as stored in a polkadot-js keyring JSON file (docs/reference/crypto.md §7.2).
 ///
 /// Files carry their own parameters; decoders must read them from the file. polkadot-js accepts only
 /// an allow-list (`util-crypto/src/scrypt/fromU8a.ts`), which this type enforces too, so that an
