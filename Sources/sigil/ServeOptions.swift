@@ -68,7 +68,7 @@ struct ServeOptions: ParsableArguments {
             valueName: "path"))
     var metricsTokenFile: String?
 
-    // MARK: Gateway (issue 5)
+    // MARK: Gateway
 
     @Flag(
         inversion: .prefixedNo,
