@@ -92,7 +92,8 @@ let package = Package(
         .executableTarget(
             name: "sigil",
             dependencies: [
-                "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "SigilConfiguration",
+                "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
+                "SigilConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -131,7 +132,8 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SignerCoreTests", dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
+            name: "SignerCoreTests",
+            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -1,4 +1,4 @@
-// keys-bench: timing loops for scripts/bench-keys (issue 3). A plain synchronous executable that
+// keys-bench: timing loops for scripts/bench-keys. A plain synchronous executable that
 // links only SigningKeys, so it also runs under valgrind --tool=callgrind (valgrind 3.19 crashes
 // on the `sigil` binary's async main, which parks the main thread in dispatch_main).
 //

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func longJunctionsAreHashedWithTheirCompactPrefix() throws {
-        // crypto-core.md §3.3: 40 digits is a string (≥ 2^64) → but refused as ambiguous; a
+        // docs/reference/crypto.md §3.3: 40 digits is a string (≥ 2^64) → but refused as ambiguous; a
         // 64-letter code has a two-byte compact prefix and is hashed.
         let code = String(repeating: "a", count: 64)
         let j = try DeriveJunction(code: code, hard: true)

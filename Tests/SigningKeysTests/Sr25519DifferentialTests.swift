@@ -6,7 +6,7 @@ import Testing
 
 /// The variable-time sr25519 verification (`Sr25519KeyPair.check`, `Curve25519/`) must decide
 /// exactly as the libsodium-only one (`checkWithLibsodium`): same verdict and same error code, for
-/// valid signatures, corrupted ones, random junk and the edge cases of crypto-core.md §1.5–1.7.
+/// valid signatures, corrupted ones, random junk and the edge cases of docs/reference/crypto.md §1.5–1.7.
 @Suite struct Sr25519DifferentialTests {
     init() { Sodium.ensureInitialized() }
 

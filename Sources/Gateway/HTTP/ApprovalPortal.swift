@@ -7,7 +7,7 @@ import SignerCore
 /// it same-origin. Every response forbids framing and carries a strict CSP; every API call needs
 /// the approval token (constant-time compared); every POST must also be same-origin (`Origin`
 /// equal to the page's own, `Sec-Fetch-Site: same-origin` when sent) with a JSON body: a
-/// cross-site form or fetch cannot approve anything (http-server.md §3.1 "CSRF on the approval page").
+/// cross-site form or fetch cannot approve anything (docs/reference/http-server.md §3.1 "CSRF on the approval page").
 public struct ApprovalPortal: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>

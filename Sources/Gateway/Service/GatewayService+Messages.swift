@@ -3,7 +3,7 @@ import Primitives
 import SignerCore
 
 extension GatewayService {
-    /// The message table of polkadot-js/extension `handlers/Tabs.ts` (polkadot-extension-protocol.md §1.3).
+    /// The message table of polkadot-js/extension `handlers/Tabs.ts` (docs/reference/polkadot-extension.md §1.3).
     func dispatch(_ request: WireRequest, _ client: ClientIdentity) async throws -> Outcome {
         let id = request.id
         let source = client.source

@@ -3,7 +3,7 @@ import Primitives
 import SigningKeys
 
 /// Converts between SigningKeys' `KeyPair` and the keyring file's plaintext, key type and address
-/// (crypto-core.md §7.3): what `secretKey` holds for each type and how to rebuild the pair.
+/// (docs/reference/crypto.md §7.3): what `secretKey` holds for each type and how to rebuild the pair.
 ///
 /// Unlike polkadot-js, which trusts the embedded public key, decoding rebuilds the pair from the
 /// secret and requires the embedded public key and the file's address to match it (as subxt does).

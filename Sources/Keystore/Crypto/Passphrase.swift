@@ -2,7 +2,7 @@ import Primitives
 
 /// A password, held as its UTF-8 bytes in memory that is wiped when released.
 ///
-/// polkadot-js passes `stringToU8a(password)` (UTF-8, no normalisation) to scrypt (crypto-core.md §7.2),
+/// polkadot-js passes `stringToU8a(password)` (UTF-8, no normalisation) to scrypt (docs/reference/crypto.md §7.2),
 /// so this type does the same: no trimming, no Unicode normalisation. Reading a password from a
 /// terminal or a file (and trimming one final newline there) is the command line's job.
 ///

@@ -4,7 +4,7 @@ import Primitives
 /// The libsodium primitives the keystore uses: scrypt (`crypto_pwhash_scryptsalsa208sha256_ll`),
 /// XSalsa20-Poly1305 (`crypto_secretbox_*`), the system CSPRNG and memory wiping.
 ///
-/// crypto-core.md §7.2 and §7.4 map the polkadot-js JSON encryption onto exactly these calls.
+/// docs/reference/crypto.md §7.2 and §7.4 map the polkadot-js JSON encryption onto exactly these calls.
 enum Sodium {
 
     /// libsodium's pointer parameters are non-null even for zero lengths; empty buffers point here.

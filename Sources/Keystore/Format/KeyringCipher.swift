@@ -1,6 +1,6 @@
 import Primitives
 
-/// The encryption of a polkadot-js keyring JSON `encoded` field (crypto-core.md §7.2, §7.4;
+/// The encryption of a polkadot-js keyring JSON `encoded` field (docs/reference/crypto.md §7.2, §7.4;
 /// `util-crypto/src/json/{encrypt,decryptData}.ts`, `scrypt/{toU8a,fromU8a}.ts`).
 ///
 /// ```

@@ -1,7 +1,7 @@
 import Foundation
 import Primitives
 
-/// One polkadot-js keyring JSON file, version 3 (`keyring/src/pair/toJson.ts`; crypto-core.md §7.1):
+/// One polkadot-js keyring JSON file, version 3 (`keyring/src/pair/toJson.ts`; docs/reference/crypto.md §7.1):
 ///
 /// ```json
 /// { "encoded": "<base64>",

@@ -1,7 +1,7 @@
 import Primitives
 
 /// The plaintext inside a polkadot-js keyring JSON file. It is called "PKCS8" but is not DER: a fixed
-/// 16-byte header, the secret, a fixed 5-byte divider, the public key (crypto-core.md §7.3;
+/// 16-byte header, the secret, a fixed 5-byte divider, the public key (docs/reference/crypto.md §7.3;
 /// `keyring/src/pair/{encode,decode}.ts`).
 ///
 /// ```

@@ -7,7 +7,7 @@ import ScaleCodec
 /// small table fills the gap for well-known chains; a dapp's `metadata.provide` properties
 /// (`tokenDecimals`, `tokenSymbol`, `ss58Format`) take precedence (``ChainProperties``).
 /// Genesis hashes: polkadot-js/common `packages/networks/src/defaults/genesis.ts`
-/// (reference polkadot-extension-protocol.md §5.1). Decimals/symbols: the chains' `system_properties`.
+/// (docs/reference/polkadot-extension.md §5.1). Decimals/symbols: the chains' `system_properties`.
 public enum KnownChains {
     /// A known chain.
     public struct Chain: Hashable, Sendable {

@@ -4,7 +4,7 @@ import ScaleCodec
 import SigningKeys
 
 /// A validated `SignerPayloadJSON` (`pub(extrinsic.sign)`), as polkadot-js `toPayload()` and
-/// polkadot-api's pjs-signer send it (reference polkadot-extension-protocol.md §2.1).
+/// polkadot-api's pjs-signer send it (docs/reference/polkadot-extension.md §2.1).
 ///
 /// Parsing is strict, because a payload that parses loosely is signed wrongly and fails on chain
 /// as a "bad signature" nobody can diagnose. Numbers may be big-endian hex of any width
