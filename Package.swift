@@ -125,7 +125,7 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Gateway", "GatewayHTTP", "SignerCore"],
+            name: "GatewayTests", dependencies: ["Gateway", "GatewayHTTP", "SignerCore", "Keystore"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],
