@@ -117,7 +117,8 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KeystoreTests", dependencies: ["Keystore", "SigningKeys"],
+            name: "KeystoreTests",
+            dependencies: ["Keystore", "SigningKeys", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
