@@ -206,7 +206,7 @@ import Testing
             #expect(current.responder === other)
             #expect(current.method == .post && current.version == .http10)
             #expect(current.requestID == 42 && current.started == Self.t0 + 5)
-            #expect(current.route == nil && !current.handlerReturned && !current.shuttingDown)
+            #expect(current.route == nil && !current.shuttingDown)
         }
     }
 
@@ -220,20 +220,30 @@ import Testing
             #expect(f.machine.inFlight(sequence: expected)?.requestID == expected)
             #expect(f.machine.inFlight(sequence: expected - 1) == nil)
             #expect(f.machine.inFlight(sequence: expected + 1) == nil)
-            let result = f.machine.responseQueued(keepAlive: true, now: Self.t0)
-            #expect(result == false)
+            let rerun = f.machine.responseQueued(keepAlive: true, now: Self.t0)
+            #expect(rerun)  // answered later, outside the parse loop: the caller parses the next one
             #expect(f.machine.inFlight(sequence: expected) == nil)
         }
         #expect(f.machine.requestsServed == 3)
     }
 
-    @Test(arguments: [(Start.responding, UInt64(1), true), (.responding, 2, false), (.reading, 1, false)])
-    func handlerReturned(_ start: Start, _ sequence: UInt64, _ expected: Bool) {
+    @Test(arguments: [
+        (Start.reading, true, true),
+        (.responding, true, true),
+        (.draining, true, true),
+        (.closed, false, false),
+    ])
+    func parseLoopGuard(_ start: Start, _ starts: Bool, _ endsAndRestarts: Bool) {
         var f = Fixture(start)
-        f.machine.handlerReturned(sequence: sequence)
-        // A reply after `handle` returned restarts the parse loop; one given inside it does not.
-        let result = f.machine.responseQueued(keepAlive: true, now: Self.t0)
-        #expect(result == expected)
+        let first = f.machine.parsingStarted()
+        #expect(first == starts)
+        // Never twice at once: a reply inside the loop must not start a second one.
+        let second = f.machine.parsingStarted()
+        #expect(!second)
+        f.machine.parsingEnded()
+        #expect(!f.machine.parsing)
+        let again = f.machine.parsingStarted()
+        #expect(again == endsAndRestarts)
     }
 
     @Test(arguments: [(Start.responding, UInt64(1), "/a/:b" as String?), (.responding, 2, nil), (.reading, 1, nil)])
@@ -273,17 +283,18 @@ import Testing
     }
 
     @Test(arguments: [
-        (Start.responding, true, false, Kind.reading, false),
-        (.responding, false, false, .draining, false),
-        (.responding, true, true, .reading, true),
+        (Start.responding, true, false, Kind.reading, true),
+        (.responding, false, false, .draining, true),  // rerun too: the flush of the tail writes it
+        (.responding, true, true, .reading, false),
+        (.responding, false, true, .draining, false),
         (.reading, true, false, .reading, false),
         (.streaming, true, false, .streaming, false),
         (.closed, true, false, .closed, false),
     ])
-    func responseQueued(_ start: Start, _ keepAlive: Bool, _ handlerReturned: Bool, _ expected: Kind, _ rerun: Bool) {
+    func responseQueued(_ start: Start, _ keepAlive: Bool, _ duringParseLoop: Bool, _ expected: Kind, _ rerun: Bool) {
         var f = Fixture(start)
         f.machine.parserPhase(.body, now: Self.t0 + 1)
-        if handlerReturned { f.machine.handlerReturned(sequence: 1) }
+        if duringParseLoop { _ = f.machine.parsingStarted() }
         let result = f.machine.responseQueued(keepAlive: keepAlive, now: Self.t0 + 9)
         #expect(result == rerun)
         #expect(f.kind == expected)

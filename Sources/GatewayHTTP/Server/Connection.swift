@@ -191,10 +191,10 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Parses and dispatches buffered requests, one at a time, so pipelined requests are answered
-    /// in order (RFC 9112 §9.3.2). A reply given inside the handler's `handle` call lets this loop go
-    /// on; one given later runs it again (`ConnectionStateMachine.responseQueued`).
+    /// in order (RFC 9112 §9.3.2). A reply given while this loop runs lets it go on; one given later
+    /// runs it again (`ConnectionStateMachine.responseQueued`).
     private func processRequests() {
-        if machine.isClosed { return }
+        guard machine.parsingStarted() else { return }
         while machine.canDispatch {
             let message: HTTPRequestParser.Message?
             do {
@@ -211,6 +211,7 @@ final class Connection: @unchecked Sendable {
             guard let message else { break }
             dispatch(message)
         }
+        machine.parsingEnded()
         if machine.isClosed { return }
         if machine.canDispatch && parser.wantsContinue {
             // RFC 9110 §10.1.1: tell the client to send the body it is holding back.
@@ -235,7 +236,6 @@ final class Connection: @unchecked Sendable {
             responder: responder, method: request.method, version: request.version, keepAlive: message.keepAlive,
             requestID: request.id, now: DispatchTime.now().uptimeNanoseconds)
         server.handler.handle(request, responder: responder)
-        machine.handlerReturned(sequence: sequence)
     }
 
     // MARK: Replies (any thread)

@@ -42,9 +42,6 @@ struct ConnectionStateMachine {
         let requestID: UInt64
         let started: UInt64
         var route: String?
-        /// The handler's `handle` call returned: a reply from now on arrives on its own and must
-        /// restart the parse loop (one given inside `handle` returns to the running loop).
-        var handlerReturned = false
         /// The server is shutting down: the reply goes out with `Connection: close` and no event
         /// stream may start.
         var shuttingDown = false
@@ -134,6 +131,10 @@ struct ConnectionStateMachine {
     private(set) var requestsServed = 0
     /// The sequence number of the last dispatched request.
     private(set) var sequence: UInt64 = 0
+    /// The parse loop is running (`Connection.processRequests`): a reply queued meanwhile (given
+    /// inside the handler's `handle` call, or by a responder released there unanswered) lets that
+    /// loop go on instead of starting a second one inside it.
+    private(set) var parsing = false
 
     init(policy: Policy, now: UInt64) {
         self.policy = policy
@@ -244,11 +245,16 @@ struct ConnectionStateMachine {
                 keepAlive: keepAlive && read != .finished, requestID: requestID, started: now))
     }
 
-    /// The handler's `handle` call for `sequence` returned.
-    mutating func handlerReturned(sequence: UInt64) {
-        guard case .responding(var current) = state, current.sequence == sequence else { return }
-        current.handlerReturned = true
-        state = .responding(current)
+    /// The parse loop starts. - Returns: false when it must not (already running, or closed).
+    mutating func parsingStarted() -> Bool {
+        if parsing || isClosed { return false }
+        parsing = true
+        return true
+    }
+
+    /// The parse loop ended (before its flush).
+    mutating func parsingEnded() {
+        parsing = false
     }
 
     /// The router matched `pattern` for the request `sequence` (for the observer).
@@ -273,15 +279,15 @@ struct ConnectionStateMachine {
     }
 
     /// The response to the request with the handler is queued; `keepAlive` is what its head said.
-    /// - Returns: whether the caller must run the parse loop for pipelined requests (not when the
-    ///   reply came inside the handler's `handle` call, whose loop goes on by itself).
+    /// - Returns: whether the caller must run the parse loop for pipelined requests and the flush
+    ///   (not when the parse loop is running: it goes on by itself).
     mutating func responseQueued(keepAlive: Bool, now: UInt64) -> Bool {
-        guard case .responding(let current) = state else { return false }
+        guard case .responding = state else { return false }
         state = keepAlive ? .reading : .draining(nil)
         requestsServed += 1
         phase = .idle
         phaseStart = now
-        return current.handlerReturned
+        return !parsing
     }
 
     // MARK: Event streams
