@@ -11,7 +11,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Sigil",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "sigil", targets: ["sigil"])
     ],
@@ -38,6 +38,12 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
         // Our modules, bottom to top.
+        // The primitives that must exist once: lossless JSON, hex, SecretBytes, libsodium initialisation.
+        .target(
+            name: "Primitives",
+            dependencies: ["CSodium"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GatewayHTTP",
             dependencies: ["CEpoll", "CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
@@ -105,6 +111,9 @@ let package = Package(
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
+        .testTarget(
+            name: "PrimitivesTests", dependencies: ["Primitives"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayHTTPTests", dependencies: ["GatewayHTTP", "COpenSSL"],
             swiftSettings: swiftSettings),
