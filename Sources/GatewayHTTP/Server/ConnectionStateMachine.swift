@@ -5,18 +5,19 @@
 /// (`ConnectionStateMachineTests`), the way swift-nio and Hummingbird build and test their
 /// connection state machines. `Connection` owns one and is its only caller, on its loop's queue.
 ///
-/// ```
-///  accepted ──registered──▶ reading ──request parsed──▶ responding ──event stream──▶ streaming
-///      │                     ▲   │                          │   ▲                      │
-///      │                     └───┼── response, keep-alive ──┘   │                      │
-///      │                         │                    (shutdown: no stream, no keep-alive)
-///      │                         ▼                                                     ▼
-///      │                      draining ◀── parse error, 408, EOF, TLS failure, ── stream end,
-///      │                         │         response without keep-alive,          max age,
-///      │                         │         shutdown with output pending          shutdown
-///      ▼                         ▼
-///   closed ◀── close / abort (from every state; `draining` once its output is written)
-/// ```
+/// Transitions (event → next state):
+/// - `accepted`: joined the loop → `reading`; the loop refused it, or closed first (shutdown, header
+///   deadline) → `closed`.
+/// - `reading`: a request parsed → `responding`; a parse error, a 408, the peer's FIN (after the
+///   requests it completed), a TLS failure, shutdown with output pending → `draining`; idle past
+///   its deadline, shutdown with nothing pending → `closed`.
+/// - `responding`: the response with keep-alive → `reading`, without → `draining`; an event-stream
+///   head → `streaming` (a HEAD request or a refused head → `draining`); shutdown → still
+///   `responding`, but no keep-alive and no stream; the peer leaving → `closed`.
+/// - `streaming`: the handler's close, the maximum age, shutdown, a TLS failure → `draining`; a slow
+///   reader, the peer leaving → `closed`.
+/// - `draining`: the queued output written → `closed`.
+/// - Any state: an abort (write stall, reset, forced close after the grace period) → `closed`.
 ///
 /// Invariants (each is a property of the enum, not of flags kept in step):
 /// - At most one request is with a handler (`responding`), and no stream is open then: pipelined
