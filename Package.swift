@@ -51,17 +51,18 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "ScaleCodec",
+            dependencies: ["Primitives"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "SigningKeys",
-            dependencies: ["CSodium", "CSecp256k1", "COpenSSL"],
+            dependencies: ["Primitives", "CSodium", "CSecp256k1", "COpenSSL"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "Keystore",
             dependencies: [
-                "SigningKeys", "CSodium",
+                "Primitives", "SigningKeys", "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -70,7 +71,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "ScaleCodec", "SigningKeys", "Keystore",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -78,7 +79,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "GatewayHTTP", "SignerCore",
+                "Primitives", "GatewayHTTP", "SignerCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -91,7 +92,8 @@ let package = Package(
         .executableTarget(
             name: "sigil",
             dependencies: [
-                "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "SigilConfiguration",
+                "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
+                "SigilConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -101,12 +103,12 @@ let package = Package(
         // Test support, not shipped: kills keystore writers at random points (scripts/test.d/21-keystore-crash.sh).
         .executableTarget(
             name: "KeystoreStress",
-            dependencies: ["Keystore", "SigningKeys", "CSodium"],
+            dependencies: ["Primitives", "Keystore", "SigningKeys", "CSodium"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // Timing loops for scripts/bench-keys (synchronous, so that it runs under callgrind).
         .executableTarget(
-            name: "KeysBench", dependencies: ["SigningKeys"],
+            name: "KeysBench", dependencies: ["Primitives", "SigningKeys"],
             swiftSettings: swiftSettings),
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
@@ -115,26 +117,27 @@ let package = Package(
             name: "PrimitivesTests", dependencies: ["Primitives"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GatewayHTTPTests", dependencies: ["GatewayHTTP", "COpenSSL"],
+            name: "GatewayHTTPTests", dependencies: ["Primitives", "GatewayHTTP", "COpenSSL"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ScaleCodecTests", dependencies: ["ScaleCodec"],
+            name: "ScaleCodecTests", dependencies: ["Primitives", "ScaleCodec"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SigningKeysTests", dependencies: ["SigningKeys"],
+            name: "SigningKeysTests", dependencies: ["Primitives", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KeystoreTests", dependencies: ["Keystore", "SigningKeys"],
+            name: "KeystoreTests", dependencies: ["Primitives", "Keystore", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SignerCoreTests", dependencies: ["SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
+            name: "SignerCoreTests",
+            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Gateway", "GatewayHTTP", "SignerCore"],
+            name: "GatewayTests", dependencies: ["Primitives", "Gateway", "GatewayHTTP", "SignerCore"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],

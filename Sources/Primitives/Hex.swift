@@ -32,7 +32,11 @@ public enum Hex {
     /// - Throws: `PrimitivesError` `.hexPrefix`, `.hexOddLength`, `.hexInvalidDigit`.
     public static func decode(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> [UInt8] {
         var out: [UInt8] = []
-        try decode(text, prefix: prefix) { (byte: UInt8) in out.append(byte) } reserve: { out.reserveCapacity($0) }
+        try decode(text, prefix: prefix) { (byte: UInt8) in
+            out.append(byte)
+        } reserve: {
+            out.reserveCapacity($0)
+        }
         return out
     }
 
@@ -49,7 +53,8 @@ public enum Hex {
     }
 
     /// Decodes hex straight into wiped-on-release storage (no intermediate array of the secret).
-    public static func decodeSecret(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> SecretBytes {
+    public static func decodeSecret(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> SecretBytes
+    {
         var bytes = try decode(text, prefix: prefix)
         defer { ConstantTime.wipe(&bytes) }
         return SecretBytes(bytes)
@@ -59,7 +64,10 @@ public enum Hex {
     public static func isValid(_ text: some StringProtocol, prefix: Prefix, byteCount: Int? = nil) -> Bool {
         var count = 0
         do {
-            try decode(text, prefix: prefix) { (_: UInt8) in count += 1 } reserve: { _ in }
+            try decode(text, prefix: prefix) { (_: UInt8) in
+                count += 1
+            } reserve: { _ in
+            }
         } catch {
             return false
         }
@@ -105,8 +113,9 @@ public enum Hex {
         }
     }
 
+    /// The value of one hex digit, `nil` for any other byte.
     @inline(__always)
-    static func nibble(_ c: UInt8) -> UInt8? {
+    package static func nibble(_ c: UInt8) -> UInt8? {
         switch c {
         case 0x30...0x39: return c &- 0x30
         case 0x61...0x66: return c &- 0x61 &+ 10

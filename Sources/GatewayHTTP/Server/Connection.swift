@@ -10,7 +10,7 @@ import Logging
 /// The lifecycle (reading, responding, streaming, draining, closed), the read and write sides and
 /// the deadlines live in one `ConnectionStateMachine`; this class does the I/O its transitions ask
 /// for. `start()` adds the socket to the loop, listening for reads. Writes go out directly and
-/// listen for writability only after EAGAIN (http-server.md §2.3, §2.6). Every path to "done" ends
+/// listen for writability only after EAGAIN (docs/reference/http-server.md §2.3, §2.6). Every path to "done" ends
 /// in `close()`, which removes the socket from the epoll set *before* closing it, so a new
 /// connection that reuses the fd number can never receive this one's events (the loop also keys
 /// events by connection id, not fd).
@@ -364,7 +364,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Writes pending output with one `sendmsg` gather-write per round (header and body together,
-    /// http-server.md §2.2), listening for writability on EAGAIN and no longer once drained.
+    /// docs/reference/http-server.md §2.2), listening for writability on EAGAIN and no longer once drained.
     private func flush() {
         loop.assertOnLoopQueue()
         if machine.isClosed { return }

@@ -410,7 +410,7 @@ struct ConnectionStateMachine {
     }
 
     /// Back-pressure: pause reading while much output is pending, or while input piles up behind a
-    /// request still with its handler (http-server.md §6 item 6); resume when both drop. A finished
+    /// request still with its handler (docs/reference/http-server.md §6 item 6); resume when both drop. A finished
     /// read side stays finished.
     mutating func backPressure(pendingOutputBytes: Int, bufferedInputBytes: Int) {
         guard read != .finished, !isClosed else { return }

@@ -13,6 +13,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         storage = dictionary
     }
 
+    /// An object from key/value pairs in this order; a later duplicate key replaces the earlier value.
+    public init(_ pairs: some Sequence<(String, JSONValue)>) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
     /// Later duplicates replace earlier ones (literals are written by the program, not parsed).
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         for (key, value) in elements { self[key] = value }
