@@ -128,7 +128,8 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KeystoreTests", dependencies: ["Primitives", "Keystore", "SigningKeys"],
+            name: "KeystoreTests",
+            dependencies: ["Primitives", "Keystore", "SigningKeys", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -137,7 +138,7 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Primitives", "Gateway", "GatewayHTTP", "SignerCore"],
+            name: "GatewayTests", dependencies: ["Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],

@@ -8,7 +8,9 @@ public struct GatewayError: Error, Equatable, CustomStringConvertible, Sendable 
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Value: String, Sendable {
             case invalidInput
-            case sessionMismatch, tooManySessions, unknownMessage, notAllowed, forbidden, unsupportedMediaType, payloadTooLarge
+            case sessionMismatch, tooManySessions, unknownMessage, notAllowed, forbidden, unsupportedMediaType,
+                payloadTooLarge
+            case notSaved
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
@@ -27,6 +29,8 @@ public struct GatewayError: Error, Equatable, CustomStringConvertible, Sendable 
         public static let unsupportedMediaType = Code(value: .unsupportedMediaType)
         /// A body over the configured limit.
         public static let payloadTooLarge = Code(value: .payloadTooLarge)
+        /// An authorization change the store refused (nothing changed; the reason is in the log).
+        public static let notSaved = Code(value: .notSaved)
         public var description: String { value.rawValue }
     }
 

@@ -53,6 +53,11 @@ struct Ledger {
         for p in fileProblems { problems.append("unreadable account file \(p.fileName): \(p.reason)") }
         let state = try SQLiteStateStore(path: directory.databasePath)
         problems += try state.integrityProblems().map { "sqlite: \($0)" }
+        // A reader following the numbered site changes (as `sigil serve` does) sees the same sites.
+        let feed = try state.siteChanges(after: 0)
+        if feed.changes.compactMap(\.site).sorted(by: { $0.origin < $1.origin }) != (try state.connectedSites()) {
+            problems.append("sqlite: the site change feed disagrees with the site table")
+        }
 
         var actual: [String: String] = [:]
         var byFile: [String: AccountInfo] = [:]

@@ -44,13 +44,20 @@ struct StressWriter {
                 emit("C account \(target.fileName) \(name)|\(try Self.fileHash(directory, target.fileName))")
             case 35..<65:
                 let sites = try state.connectedSites().filter { $0.origin.contains(mark) }
+                let existing = roll >= 50 && !sites.isEmpty
                 let origin =
-                    (roll < 50 || sites.isEmpty)
-                    ? "https://s-\(tag).example" : sites[Int.random(in: 0..<sites.count, using: &rng)].origin
+                    existing ? sites[Int.random(in: 0..<sites.count, using: &rng)].origin : "https://s-\(tag).example"
                 let chosen = all.shuffled(using: &rng).prefix(Int.random(in: 0...3, using: &rng)).map(\.address)
                 let value = chosen.isEmpty ? "none" : chosen.joined(separator: ",")
                 emit("B site \(origin) \(value)")
-                try state.authorize(origin: origin, name: "Site \(tag)", accounts: chosen)
+                if existing && roll % 2 == 1 {
+                    // This writer's own site: only it revokes it, so it is still connected.
+                    guard try state.updateAccounts(origin: origin, accounts: chosen) != nil else {
+                        throw KeystoreError(.database, "own site \(origin) vanished")
+                    }
+                } else {
+                    try state.authorize(origin: origin, name: "Site \(tag)", accounts: chosen)
+                }
                 emit("C site \(origin) \(value)")
             case 65..<70:
                 let sites = try state.connectedSites().filter { $0.origin.contains(mark) }

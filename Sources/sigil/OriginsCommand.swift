@@ -11,7 +11,9 @@ struct OriginsCommand: ParsableCommand {
         subcommands: [List.self, Revoke.self])
 
     struct Location: ParsableArguments {
-        @Option(name: .customLong("data-dir"), help: "Data directory (default: $SIGIL_DATA_DIR, $SIGIL_HOME or ~/.local/share/sigil).")
+        @Option(
+            name: .customLong("data-dir"),
+            help: "Data directory (default: $SIGIL_DATA_DIR, $SIGIL_HOME or ~/.local/share/sigil).")
         var dataDir: String?
 
         func store() throws -> SQLiteStateStore {
@@ -52,7 +54,7 @@ struct OriginsCommand: ParsableCommand {
         @Argument(help: "The site's origin as listed.") var origin: String
 
         func run() throws {
-            guard try location.store().revoke(origin: origin) else {
+            guard try location.store().revoke(origin: origin) != nil else {
                 throw ValidationError("\(origin) is not connected (see `sigil origins list`)")
             }
             print("Revoked \(origin).")

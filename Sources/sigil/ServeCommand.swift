@@ -130,11 +130,21 @@ struct ServeCommand: AsyncParsableCommand {
             ])
 
         let ticker = Task {
+            var reconcileFailing = false
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
                 await runtime.service.tick()
-                if let shared = runtime.sharedAuthorizations, let stored = try? await shared.load() {
-                    await runtime.service.reconcile(with: stored)
+                guard runtime.reconcilesAuthorizations else { continue }
+                // Changes by other processes (`sigil origins revoke`), newer than memory only.
+                do {
+                    try await runtime.service.reconcile()
+                    if reconcileFailing { logger.info("authorizations readable again") }
+                    reconcileFailing = false
+                } catch {
+                    if !reconcileFailing {
+                        logger.warning("cannot read stored authorizations", metadata: ["reason": "\(error)"])
+                    }
+                    reconcileFailing = true
                 }
             }
         }

@@ -292,17 +292,25 @@ import Testing
     @Test func authorizationsChangedElsewhereReachOpenTabs() async throws {
         let service = try await Fixture.service(sites: Fixture.connected())
         _ = try await service.send("pub(accounts.subscribe)", id: "s1")
-        await service.reconcile(with: [])
+        // Revision 1 is the stored site the service loaded; later ones come from another process.
+        await service.reconcile(
+            with: AuthorizationChanges(changes: [.init(source: Fixture.site, site: nil, revision: 2)], revision: 2))
         #expect(try await service.logged().last == WireReply(id: "s1", .subscription([])))
         #expect(await service.sites.isEmpty)
-        await service.reconcile(with: Fixture.connected([TestAccounts.bob.key]))
+        let bob = Fixture.connected([TestAccounts.bob.key])[0]
+        let granted = AuthorizationChanges(changes: [.init(source: Fixture.site, site: bob, revision: 3)], revision: 3)
+        await service.reconcile(with: granted)
         guard case .subscription(.array(let list))? = try await service.logged().last?.body else {
             Issue.record("no push"); return
         }
         #expect(list.first?["address"] == .string(TestAccounts.bob.address))
         let before = try await service.logged().count
-        await service.reconcile(with: Fixture.connected([TestAccounts.bob.key]))
+        await service.reconcile(with: granted)
+        // An older change than memory holds is ignored too.
+        await service.reconcile(
+            with: AuthorizationChanges(changes: [.init(source: Fixture.site, site: nil, revision: 2)], revision: 3))
         #expect(try await service.logged().count == before)
+        #expect(await service.sites == [bob])
     }
 }
 

@@ -38,6 +38,10 @@ import Testing
         else { Issue.record("expected queued"); return }
         let decision = try center.approve(id: entry.id, accounts: [bob, "0xnotreal", bob], known: [alice, bob])
         #expect(decision.approved && decision.grantedAccounts == [bob])
+        // Nothing is connected until the caller has stored the record and grants it.
+        #expect(throws: SignerError(.notEnabled, "")) { try center.requireEnabled(site) }
+        #expect(decision.site == AuthorizedSite(source: site, appName: "Dapp", accounts: [bob]))
+        center.grant(try #require(decision.site))
         #expect(try center.requireEnabled(site) == [bob])
         #expect(
             try center.requestAuthorization(source: site, declaredName: "Dapp", session: nil, now: .zero)
@@ -52,6 +56,8 @@ import Testing
         else { Issue.record("expected queued"); return }
         let decision = try center.reject(id: entry.id)
         #expect(!decision.approved)
+        #expect(decision.site == AuthorizedSite(source: site, appName: "Dapp", accounts: []))
+        center.grant(try #require(decision.site))
         #expect(try center.requireEnabled(site).isEmpty)
     }
 
@@ -104,7 +110,7 @@ import Testing
         var center = connected([alice])
         let entry = try center.requestSignature(source: site, session: nil, subject: extrinsic(alice), now: .zero)
         let decision = try center.approve(id: entry.id, accounts: [bob], known: [alice, bob])
-        #expect(decision.approved && decision.grantedAccounts.isEmpty)
+        #expect(decision.approved && decision.grantedAccounts.isEmpty && decision.site == nil)
         #expect(try center.requireEnabled(site) == [alice])
         #expect(throws: SignerError(.unknownApproval, "")) { try center.reject(id: entry.id) }
     }

@@ -88,6 +88,9 @@ public struct ApprovalPortal: HTTPHandler {
                         responder.send(Self.wrap(.json(Array("{\"ok\":true}".utf8))))
                     } catch let error as SignerError where error.code == .unknownApproval {
                         responder.send(Self.wrap(.json(Array("{\"ok\":false}".utf8), status: .notFound)))
+                    } catch let error as GatewayError where error.code == .notSaved {
+                        // The store refused the change (logged by the service): nothing happened.
+                        responder.send(Self.wrap(.status(.internalServerError)))
                     } catch {
                         responder.send(Self.wrap(.status(.badRequest)))
                     }

@@ -5,54 +5,116 @@ import SignerCore
 extension GatewayService {
     /// A person approves a pending request. For an authorization, `accounts` are the account keys
     /// ticked (unknown keys are ignored).
-    /// - Throws: `SignerError.unknownApproval` if it is no longer pending.
+    /// - Throws: `SignerError.unknownApproval` if it is no longer pending; `GatewayError.notSaved`
+    ///   when the store refused the authorization (the dapp was answered with an error, nothing
+    ///   was connected).
     public func approve(_ id: UInt64, accounts: [String] = []) async throws {
-        _ = try await decide(id, approve: true, accounts: accounts, deliverReply: true)
+        let decided = try await decide(id, approve: true, accounts: accounts, deliverReply: true)
+        if let failure = decided.failure { throw failure }
     }
 
     /// A person rejects a pending request (`Cancelled`, `Rejected`, or the authorization rejection).
-    /// - Throws: `SignerError.unknownApproval` if it is no longer pending.
+    /// - Throws: `SignerError.unknownApproval` if it is no longer pending; `GatewayError.notSaved`
+    ///   when the store refused to record a rejected site (the dapp still got the rejection).
     public func reject(_ id: UInt64) async throws {
-        _ = try await decide(id, approve: false, accounts: [], deliverReply: true)
+        let decided = try await decide(id, approve: false, accounts: [], deliverReply: true)
+        if let failure = decided.failure { throw failure }
     }
 
-    /// Disconnects a source: its waiting requests are cancelled and every open subscription of it
-    /// gets an empty account list at once. - Returns: whether it was connected.
+    /// Disconnects a source (one store transaction): its waiting requests are cancelled and every
+    /// open subscription of it gets an empty account list at once.
+    /// - Returns: whether it was connected.
+    /// - Throws: `GatewayError.notSaved` when the store refused (nothing changed).
     @discardableResult
     public func revoke(_ source: String) async throws -> Bool {
-        let (was, dropped) = center.revoke(source)
-        for approval in dropped { await answerCancelled(approval) }
-        try await persistence.save(center.book.all)
-        pushAccounts(to: source, list: .array([]))
-        notifyUI()
+        let was = center.book.site(source) != nil
+        if let change = try await stored("revoke", source, { try await persistence.revoke(source) }) {
+            await apply(change)
+        } else {
+            // The store holds no such site (another process revoked it): memory follows.
+            await disconnect(source)
+        }
         return was
     }
 
-    /// Replaces the accounts a connected source sees; open subscriptions get the new list.
+    /// Replaces the accounts a connected source sees (one store transaction); open subscriptions
+    /// get the new list.
+    /// - Throws: `SignerError.notEnabled` when the source is not connected (in memory or in the
+    ///   store: then memory follows the store), `GatewayError.notSaved` when the store refused.
     public func setAccounts(_ source: String, accounts: [String]) async throws {
         let known = await directory.accounts().map(\.key)
-        try center.setAccounts(source, accounts: accounts, known: known)
-        try await persistence.save(center.book.all)
-        pushAccounts(to: source, list: await accountList(try center.requireEnabled(source), anyType: false))
+        _ = try center.requireEnabled(source)
+        let granted = ApprovalCenter.granted(accounts, known: known)
+        guard
+            let change = try await stored(
+                "set accounts", source, { try await persistence.setAccounts(source, accounts: granted) })
+        else {
+            await disconnect(source)
+            throw SignerError(.notEnabled, "source not enabled")
+        }
+        await apply(change)
+    }
+
+    /// Applies the authorization changes stored since the last look (by this process or another,
+    /// e.g. `sigil origins revoke`): each is applied only if newer than what memory holds for its
+    /// source, so a change made while the read was under way is never undone.
+    /// - Throws: the store's error when it cannot be read (memory is unchanged).
+    public func reconcile() async throws {
+        let changes = try await persistence.changes(after: revisions.cursor)
+        await reconcile(with: changes)
+    }
+
+    /// Applies `stored` (changes read from the store, possibly a while ago): a source's change is
+    /// applied only when its revision is newer than what memory holds for the source. Revoked
+    /// sources' tabs get an empty list at once; granted or changed ones get their new list.
+    public func reconcile(with stored: AuthorizationChanges) async {
+        for change in stored.changes { await apply(change) }
+        revisions.advance(to: stored.revision)
+    }
+
+    /// Runs one authorization change against the store. A failure is logged (source and the
+    /// store's reason, never a secret) and becomes `GatewayError.notSaved`; nothing is swallowed.
+    func stored<T>(_ action: String, _ source: String, _ change: () async throws -> T) async throws(GatewayError) -> T {
+        do {
+            return try await change()
+        } catch {
+            logger.error(
+                "authorization not saved",
+                metadata: ["action": "\(action)", "origin": "\(source)", "reason": "\(error)"])
+            throw GatewayError(.notSaved, "\(action) not saved")
+        }
+    }
+
+    /// Applies a stored change to memory if it is newer than what memory holds for its source
+    /// (``AuthorizationRevisions``), pushing the new account list to the source's subscriptions.
+    func apply(_ change: AuthorizationChange) async {
+        guard revisions.accept(change) else { return }
+        if let site = change.site {
+            guard center.book.site(site.source) != site else { return }
+            center.grant(site)
+            notifyUI()
+            await pushCurrentAccounts(to: site.source)
+        } else {
+            await disconnect(change.source)
+        }
+    }
+
+    /// Drops a source from memory: its waiting requests are cancelled, its subscriptions get an
+    /// empty list.
+    func disconnect(_ source: String) async {
+        let (was, dropped) = center.revoke(source)
+        guard was || !dropped.isEmpty else { return }
+        for approval in dropped { await answerCancelled(approval) }
+        pushAccounts(to: source, list: .array([]))
         notifyUI()
     }
 
-    /// Brings the in-memory authorizations in line with `stored` (changed by another process, e.g.
-    /// `sigil origins revoke`): sources gone are revoked (their tabs get an empty list at once),
-    /// sources added or changed are granted and their subscriptions get the new list.
-    public func reconcile(with stored: [AuthorizedSite]) async {
-        let wanted = Dictionary(stored.map { ($0.source, $0) }, uniquingKeysWith: { _, last in last })
-        for site in center.book.all where wanted[site.source] == nil {
-            let (_, dropped) = center.revoke(site.source)
-            for approval in dropped { await answerCancelled(approval) }
-            pushAccounts(to: site.source, list: .array([]))
-            notifyUI()
-        }
-        for site in stored where center.book.site(site.source) != site {
-            center.grant(site)
-            pushAccounts(to: site.source, list: await accountList(site.accounts, anyType: false))
-            notifyUI()
-        }
+    /// Pushes the source's account list as memory holds it after the directory answered, so that
+    /// pushes racing each other all end with the latest list.
+    func pushCurrentAccounts(to source: String) async {
+        let all = await directory.accounts()
+        guard let keys = center.book.site(source)?.accounts else { return }
+        pushAccounts(to: source, list: Self.accountList(all, keys, anyType: false))
     }
 
     /// Connected sources.
@@ -94,10 +156,18 @@ extension GatewayService {
         }
     }
 
+    /// What `decide` did: the reply (nil when nobody waits) and, for an authorization the store
+    /// refused, the error for the person's front end.
+    struct Decided {
+        var reply: WireReply?
+        var failure: GatewayError?
+    }
+
     /// Applies a decision and builds the reply (signing when approved); `accounts == nil` grants
-    /// every account (automatic mode). With `deliverReply` the
-    /// reply goes to the waiting session's event log; the reply is also returned.
-    func decide(_ id: UInt64, approve: Bool, accounts: [String]?, deliverReply: Bool) async throws -> WireReply? {
+    /// every account (automatic mode). An authorization is stored first and reaches memory only
+    /// once stored; if the store refuses, the reply is an error and memory is unchanged. With
+    /// `deliverReply` the reply goes to the waiting session's event log; it is also returned.
+    func decide(_ id: UInt64, approve: Bool, accounts: [String]?, deliverReply: Bool) async throws -> Decided {
         let decision: ApprovalCenter.Decision
         if approve {
             // Only an authorization needs the account list; a signing decision is taken without
@@ -112,6 +182,8 @@ extension GatewayService {
         } else {
             decision = try center.reject(id: id)
         }
+        // Until it is stored, the source counts as having a pending authorization (no second prompt).
+        if let site = decision.site { storingAuthorizations.insert(site.source) }
         let waiter = waiters.removeValue(forKey: id)
         notifyUI()
         let kind = ApprovalState.kind(decision.approval.subject)
@@ -124,16 +196,23 @@ extension GatewayService {
                 "by": "\(accounts == nil ? "auto-approve" : "person")",
             ])
         let body: WireReply.Body
+        var failure: GatewayError?
         switch decision.approval.subject {
         case .authorize:
-            try? await persistence.save(center.book.all)
-            body =
-                decision.approved
-                ? .response(await authResponse(decision.grantedAccounts))
-                : .error(WireErrorText.authorizationRejected)
-            if decision.approved {
-                pushAccounts(
-                    to: decision.approval.source, list: await accountList(decision.grantedAccounts, anyType: false))
+            if let site = decision.site {
+                defer { storingAuthorizations.remove(site.source) }
+                do throws(GatewayError) {
+                    await apply(try await stored("grant", site.source, { try await persistence.grant(site) }))
+                } catch {
+                    failure = error
+                }
+            }
+            if !decision.approved {
+                body = .error(WireErrorText.authorizationRejected)
+            } else if failure != nil {
+                body = .error(WireErrorText.notSaved)
+            } else {
+                body = .response(await authResponse(decision.grantedAccounts))
             }
         case .signExtrinsic:
             body = await signed(decision, waiter) { payload, account in
@@ -164,10 +243,10 @@ extension GatewayService {
                 body = .error(WireErrorText.rejected)
             }
         }
-        guard let waiter else { return nil }
+        guard let waiter else { return Decided(reply: nil, failure: failure) }
         let reply = WireReply(id: waiter.requestID, body)
         if deliverReply { deliver(reply, to: waiter.session) }
-        return reply
+        return Decided(reply: reply, failure: failure)
     }
 
     private func signed(

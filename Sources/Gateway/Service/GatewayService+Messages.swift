@@ -66,6 +66,9 @@ extension GatewayService {
 
     func authorize(_ request: WireRequest, _ client: ClientIdentity) async throws -> Outcome {
         if isDenied(client.source) { throw GatewayError(.notAllowed, "denied host") }
+        if storingAuthorizations.contains(client.source) {
+            throw SignerError(.authorizationPending, "an authorization is being stored")
+        }
         let name = request.request["origin"]?.stringValue ?? ""
         switch try center.requestAuthorization(
             source: client.source, declaredName: name, session: client.session, now: clock.now)
@@ -86,7 +89,7 @@ extension GatewayService {
         waiters[approval.id] = Waiter(
             session: client.session, requestID: request.id, payload: request.request, account: account)
         if options.approvalMode == .automatic {
-            if let reply = try? await decide(approval.id, approve: true, accounts: nil, deliverReply: false) {
+            if let reply = try? await decide(approval.id, approve: true, accounts: nil, deliverReply: false).reply {
                 return .reply(reply)
             }
         }
@@ -96,10 +99,13 @@ extension GatewayService {
     }
 
     func accountList(_ keys: [String], anyType: Bool) async -> JSONValue {
+        Self.accountList(await directory.accounts(), keys, anyType: anyType)
+    }
+
+    /// The accounts of `all` whose keys are in `keys` (only the standard types unless `anyType`).
+    static func accountList(_ all: [GatewayAccount], _ keys: [String], anyType: Bool) -> JSONValue {
         let standard: Set<String> = ["ed25519", "sr25519", "ecdsa", "ethereum"]
-        let all = await directory.accounts()
-        return .array(
-            all.filter { keys.contains($0.key) && (anyType || standard.contains($0.type)) }.map(\.json))
+        return .array(all.filter { keys.contains($0.key) && (anyType || standard.contains($0.type)) }.map(\.json))
     }
 
     func authResponse(_ keys: [String]) async -> JSONValue {

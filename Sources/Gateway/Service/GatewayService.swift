@@ -30,6 +30,10 @@ public actor GatewayService {
     var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
     var approvalListeners: [UInt64: AsyncStream<PendingApproval<ApprovalSubject>>.Continuation] = [:]
     var nextListenerID: UInt64 = 0
+    /// The store revisions memory holds (what a stored change must exceed to be applied).
+    var revisions = AuthorizationRevisions()
+    /// Sources whose decided authorization is being stored (they count as pending).
+    var storingAuthorizations: Set<String> = []
 
     struct Waiter {
         let session: String
@@ -46,7 +50,8 @@ public actor GatewayService {
         case pending
     }
 
-    /// Creates the service, loading stored authorizations.
+    /// Creates the service, loading stored authorizations (and the store's revision, from which
+    /// `reconcile()` reads on).
     public init(
         options: GatewayOptions, accounts: any AccountDirectory, signer: any RequestSigner,
         metadata: any MetadataRegistry, persistence: any AuthorizationPersistence,
@@ -62,7 +67,9 @@ public actor GatewayService {
         self.serverID = serverID
         self.logger = logger
         self.metrics = metrics
-        center = ApprovalCenter(book: AuthorizationBook(try await persistence.load()), limits: options.limits)
+        let stored = try await persistence.load()
+        center = ApprovalCenter(book: AuthorizationBook(stored.sites), limits: options.limits)
+        revisions = AuthorizationRevisions(cursor: stored.revision)
     }
 
     // MARK: Requests

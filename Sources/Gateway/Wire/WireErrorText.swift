@@ -27,6 +27,8 @@ public enum WireErrorText {
     public static let tooManyPending = "Too many pending requests. Try again later."
     /// Ours: malformed request.
     public static let badRequest = "Bad request"
+    /// Ours: an approved connection the state store could not record (so it did not happen).
+    public static let notSaved = "The connection could not be saved. Try again."
     /// polkadot-js `Tabs.ts` default branch.
     public static func unknownMessage(_ type: String) -> String { "Unable to handle message of type \(type)" }
 
@@ -49,6 +51,7 @@ public enum WireErrorText {
             switch e.code {
             case .unknownMessage: return unknownMessage(e.reason)
             case .notAllowed: return notAllowed(source)
+            case .notSaved: return notSaved
             default: return badRequest
             }
         }

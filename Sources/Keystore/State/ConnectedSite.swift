@@ -13,13 +13,18 @@ public struct ConnectedSite: Sendable, Hashable, Codable {
     public var authorizedAt: Int64
     /// When the authorization last changed, milliseconds since 1970.
     public var updatedAt: Int64
+    /// The store's revision of this site's last change (see ``SiteChange``); 0 when not stored.
+    public var revision: Int64
 
     /// Creates a value.
-    public init(origin: String, name: String, accounts: [String], authorizedAt: Int64, updatedAt: Int64) {
+    public init(
+        origin: String, name: String, accounts: [String], authorizedAt: Int64, updatedAt: Int64, revision: Int64 = 0
+    ) {
         self.origin = origin
         self.name = name
         self.accounts = accounts
         self.authorizedAt = authorizedAt
         self.updatedAt = updatedAt
+        self.revision = revision
     }
 }

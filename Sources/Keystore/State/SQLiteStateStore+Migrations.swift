@@ -39,6 +39,28 @@ extension SQLiteStateStore {
                     ) STRICT;
                     """)
         }
+        // Every change of a site (authorize, account list, revoke, forgotten account) takes the next
+        // value of `counter.site` in its own transaction and records it in `site_revision`, which
+        // keeps a row for a revoked origin too (its tombstone). A reader that knows revision R asks
+        // for the rows above R (`siteChanges(after:)`), so it sees a revocation by another process
+        // as one, and tells a newer change from a stale one. Existing sites get 1…n in origin order.
+        migrator.registerMigration("v2-site-revisions") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE counter (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        value INTEGER NOT NULL CHECK (value >= 0)
+                    ) STRICT;
+                    CREATE TABLE site_revision (
+                        origin TEXT PRIMARY KEY NOT NULL,
+                        revision INTEGER NOT NULL UNIQUE CHECK (revision > 0)
+                    ) STRICT;
+                    INSERT INTO site_revision (origin, revision)
+                        SELECT origin, row_number() OVER (ORDER BY origin) FROM site;
+                    INSERT INTO counter (name, value) VALUES ('site', (SELECT count(*) FROM site));
+                    CREATE INDEX chain_metadata_version ON chain_metadata(genesis_hash, spec_version);
+                    """)
+        }
         return migrator
     }()
 }

@@ -111,12 +111,18 @@ public final class SQLiteStateStore: StateStore {
         try read("read migrations") { db in try Self.migrator.appliedMigrations(db) }
     }
 
-    /// Runs `PRAGMA integrity_check` and `foreign_key_check`; returns the problems found (empty when sound).
+    /// Runs `PRAGMA integrity_check` and `foreign_key_check`, and checks the site revisions (every
+    /// site has one, none above the counter); returns the problems found (empty when sound).
     public func integrityProblems() throws(KeystoreError) -> [String] {
         try read("integrity check") { db in
             var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
             let fk = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
             problems += fk.map { "foreign key violation in \($0[0] as String? ?? "?")" }
+            let unnumbered = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM site WHERE origin NOT IN (SELECT origin FROM site_revision)")
+            if let unnumbered, unnumbered > 0 { problems.append("\(unnumbered) site(s) without a revision") }
+            let highest = try Int64.fetchOne(db, sql: "SELECT max(revision) FROM site_revision") ?? 0
+            if highest > (try Self.siteRevision(db)) { problems.append("a site revision above the counter") }
             return problems
         }
     }
@@ -146,9 +152,7 @@ public final class SQLiteStateStore: StateStore {
     @discardableResult
     public func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite {
         try Self.check(origin, "origin", max: Self.maxOriginLength)
-        for address in accounts { try Self.check(address, "address", max: Self.maxAddressLength) }
-        var unique: [String] = []
-        for address in accounts where !unique.contains(address) { unique.append(address) }
+        let unique = try Self.uniqueAddresses(accounts)
         let time = now()
         let name = String(name.prefix(256))
         return try write("authorize") { db in
@@ -157,16 +161,24 @@ public final class SQLiteStateStore: StateStore {
                     INSERT INTO site (origin, name, authorized_at, updated_at) VALUES (?, ?, ?, ?)
                     ON CONFLICT(origin) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
                     """, arguments: [origin, name, time, time])
-            try db.execute(sql: "DELETE FROM site_account WHERE origin = ?", arguments: [origin])
-            for (position, address) in unique.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO site_account (origin, position, address) VALUES (?, ?, ?)",
-                    arguments: [origin, position, address])
-            }
+            try Self.replaceAccounts(db, origin: origin, with: unique)
+            try Self.stamp(db, origin: origin)
             guard let site = try Self.fetchSite(db, origin: origin) else {
                 throw KeystoreError(.database, "authorized site vanished inside its transaction")
             }
             return site
+        }
+    }
+
+    public func updateAccounts(origin: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite? {
+        let unique = try Self.uniqueAddresses(accounts)
+        let time = now()
+        return try write("update accounts") { db in
+            try db.execute(sql: "UPDATE site SET updated_at = ? WHERE origin = ?", arguments: [time, origin])
+            guard db.changesCount > 0 else { return nil }
+            try Self.replaceAccounts(db, origin: origin, with: unique)
+            try Self.stamp(db, origin: origin)
+            return try Self.fetchSite(db, origin: origin)
         }
     }
 
@@ -182,30 +194,89 @@ public final class SQLiteStateStore: StateStore {
     }
 
     @discardableResult
-    public func revoke(origin: String) throws(KeystoreError) -> Bool {
+    public func revoke(origin: String) throws(KeystoreError) -> Int64? {
         try write("revoke") { db in
             try db.execute(sql: "DELETE FROM site WHERE origin = ?", arguments: [origin])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return nil }
+            return try Self.stamp(db, origin: origin)
         }
     }
 
     public func forgetAccount(address: String) throws(KeystoreError) {
         try write("forget account") { db in
+            let origins = try String.fetchAll(
+                db, sql: "SELECT origin FROM site_account WHERE address = ? ORDER BY origin", arguments: [address])
             try db.execute(sql: "DELETE FROM site_account WHERE address = ?", arguments: [address])
+            for origin in origins { try Self.stamp(db, origin: origin) }
+        }
+    }
+
+    public func siteChanges(after revision: Int64) throws(KeystoreError) -> SiteChanges {
+        try read("read site changes") { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT origin, revision FROM site_revision WHERE revision > ? ORDER BY revision",
+                arguments: [revision])
+            let changes = try rows.map { row in
+                let origin: String = row["origin"]
+                return SiteChange(
+                    origin: origin, revision: row["revision"], site: try Self.fetchSite(db, origin: origin))
+            }
+            return SiteChanges(changes: changes, revision: try Self.siteRevision(db))
+        }
+    }
+
+    private static func siteRevision(_ db: Database) throws -> Int64 {
+        guard let value = try Int64.fetchOne(db, sql: "SELECT value FROM counter WHERE name = 'site'") else {
+            throw KeystoreError(.database, "the site revision counter is missing")
+        }
+        return value
+    }
+
+    /// Takes the next site revision for `origin`, inside the caller's write transaction (so two
+    /// processes never take the same one: SQLite serialises writers).
+    @discardableResult
+    private static func stamp(_ db: Database, origin: String) throws -> Int64 {
+        try db.execute(sql: "UPDATE counter SET value = value + 1 WHERE name = 'site'")
+        let revision = try siteRevision(db)
+        try db.execute(
+            sql: """
+                INSERT INTO site_revision (origin, revision) VALUES (?, ?)
+                ON CONFLICT(origin) DO UPDATE SET revision = excluded.revision
+                """, arguments: [origin, revision])
+        return revision
+    }
+
+    private static func uniqueAddresses(_ accounts: [String]) throws(KeystoreError) -> [String] {
+        for address in accounts { try check(address, "address", max: maxAddressLength) }
+        var unique: [String] = []
+        for address in accounts where !unique.contains(address) { unique.append(address) }
+        return unique
+    }
+
+    private static func replaceAccounts(_ db: Database, origin: String, with accounts: [String]) throws {
+        try db.execute(sql: "DELETE FROM site_account WHERE origin = ?", arguments: [origin])
+        for (position, address) in accounts.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO site_account (origin, position, address) VALUES (?, ?, ?)",
+                arguments: [origin, position, address])
         }
     }
 
     private static func fetchSite(_ db: Database, origin: String) throws -> ConnectedSite? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT origin, name, authorized_at, updated_at FROM site WHERE origin = ?",
+                db,
+                sql: """
+                    SELECT site.origin, name, authorized_at, updated_at, revision FROM site
+                    JOIN site_revision ON site_revision.origin = site.origin WHERE site.origin = ?
+                    """,
                 arguments: [origin])
         else { return nil }
         let accounts = try String.fetchAll(
             db, sql: "SELECT address FROM site_account WHERE origin = ? ORDER BY position", arguments: [origin])
         return ConnectedSite(
             origin: row["origin"], name: row["name"], accounts: accounts, authorizedAt: row["authorized_at"],
-            updatedAt: row["updated_at"])
+            updatedAt: row["updated_at"], revision: row["revision"])
     }
 
     // MARK: Metadata
@@ -233,6 +304,34 @@ public final class SQLiteStateStore: StateStore {
         return try read("read metadata") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM chain_metadata WHERE genesis_hash = ?", arguments: [hash])
                 .map(Self.metadata(from:))
+        }
+    }
+
+    /// The query of `metadataVersion(genesisHash:)`: answered from the `chain_metadata_version`
+    /// index alone (a covering index), so the row and its metadata blob are never read. `INDEXED
+    /// BY` because the planner would otherwise take the primary key's index and visit the row.
+    static let metadataVersionSQL =
+        "SELECT spec_version FROM chain_metadata INDEXED BY chain_metadata_version WHERE genesis_hash = ?"
+
+    public func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32? {
+        guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return nil }
+        return try read("read metadata version") { db in
+            guard let spec = try Int64.fetchOne(db, sql: Self.metadataVersionSQL, arguments: [hash]) else {
+                return nil
+            }
+            guard let version = UInt32(exactly: spec) else {
+                throw KeystoreError(.database, "chain_metadata.spec_version out of range")
+            }
+            return version
+        }
+    }
+
+    /// SQLite's plan for `sql` (`EXPLAIN QUERY PLAN`, the `detail` column), for tests and diagnostics.
+    func queryPlan(_ sql: String, arguments: StatementArguments = StatementArguments()) throws(KeystoreError)
+        -> [String]
+    {
+        try read("explain") { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] }
         }
     }
 

@@ -4,27 +4,45 @@
 /// `SQLiteStateStore` is the implementation; the protocol lets another backend replace it. Every
 /// method is synchronous, safe to call from any thread, and atomic: it either fully happens or, if
 /// it throws (or the process dies), leaves no trace. Nothing secret is ever stored here.
+///
+/// Site changes are numbered: each one (authorize, account list, revoke, forgotten account) takes
+/// the next revision of the store, and the latest revision of every origin is kept, a revoked
+/// origin's included. `siteChanges(after:)` lets a process that keeps sites in memory (the
+/// server) apply exactly the changes others made since it last looked, never an older state.
 public protocol StateStore: Sendable {
-    /// Connects `origin` (or replaces its account list and name when already connected).
-    /// `authorizedAt` is kept from the first authorization. Duplicate addresses are dropped.
+    /// Connects `origin` (or replaces its account list and name when already connected), at a new
+    /// revision. `authorizedAt` is kept from the first authorization. Duplicate addresses are dropped.
+    /// - Returns: the site as stored, with its revision.
     /// - Throws: `.invalidInput` for an empty or over-long origin or address, `.database`.
     @discardableResult
     func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite
+    /// Replaces the account list of a connected `origin`, at a new revision; never connects one.
+    /// - Returns: the site as stored, or nil (nothing changed) when `origin` is not connected.
+    /// - Throws: `.invalidInput` for an over-long address, `.database`.
+    func updateAccounts(origin: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite?
     /// The connected site for `origin`, or nil.
     func connectedSite(origin: String) throws(KeystoreError) -> ConnectedSite?
     /// All connected sites, ordered by origin.
     func connectedSites() throws(KeystoreError) -> [ConnectedSite]
-    /// Disconnects `origin`. Returns false when it was not connected.
+    /// Disconnects `origin`, at a new revision (kept as the origin's tombstone).
+    /// - Returns: the revocation's revision, or nil (nothing changed) when it was not connected.
     @discardableResult
-    func revoke(origin: String) throws(KeystoreError) -> Bool
-    /// Removes `address` from every site's account list (when an account is deleted).
+    func revoke(origin: String) throws(KeystoreError) -> Int64?
+    /// Removes `address` from every site's account list (when an account is deleted); each site
+    /// changed gets a new revision.
     func forgetAccount(address: String) throws(KeystoreError)
+    /// The latest change of every origin changed after `revision` (0: every origin ever stored),
+    /// oldest first, and the store's revision, read in one transaction.
+    func siteChanges(after revision: Int64) throws(KeystoreError) -> SiteChanges
 
     /// Stores metadata for its genesis hash, replacing what was there.
     /// - Throws: `.invalidInput` for a malformed genesis hash, `.database`.
     func saveMetadata(_ metadata: ChainMetadata) throws(KeystoreError)
     /// The stored metadata for `genesisHash` (any case), or nil.
     func metadata(genesisHash: String) throws(KeystoreError) -> ChainMetadata?
+    /// The `specVersion` of the metadata stored for `genesisHash` (any case), or nil; reads an
+    /// index only, never the metadata blob (for a cache keyed by genesis hash and spec version).
+    func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32?
     /// All stored metadata, ordered by genesis hash.
     func allMetadata() throws(KeystoreError) -> [ChainMetadata]
     /// Deletes the metadata for `genesisHash`. Returns false when none was stored.

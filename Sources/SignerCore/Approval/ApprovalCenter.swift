@@ -9,6 +9,9 @@
 ///   (`unknownAccount`);
 /// - rejecting an authorization still records the source with no accounts, so it cannot prompt
 ///   again until the person revokes it (polkadot-js behaviour, against prompt flooding);
+/// - a decided authorization does not change the book by itself: the decision carries the record
+///   (`Decision.site`), which the caller stores and then applies with `grant(_:)`, so the book
+///   never holds what the store refused;
 /// - queue bounds and expiry as in ``ApprovalQueue``.
 public struct ApprovalCenter: Sendable {
     /// Connected sources.
@@ -32,6 +35,9 @@ public struct ApprovalCenter: Sendable {
         public let approved: Bool
         /// For an approved authorization: the account keys granted.
         public let grantedAccounts: [String]
+        /// For an authorization: the record to store and then `grant(_:)` (the ticked accounts when
+        /// approved, none when rejected); nil for other requests.
+        public let site: AuthorizedSite?
     }
 
     /// Creates a center from stored authorizations.
@@ -92,27 +98,35 @@ public struct ApprovalCenter: Sendable {
     }
 
     /// A person approves. For an authorization, `accounts` are the keys they ticked (filtered to
-    /// `known`, the accounts that exist); ignored otherwise.
+    /// `known`, the accounts that exist; ignored otherwise), and `Decision.site` the record to store
+    /// and `grant(_:)`.
     /// - Throws: `unknownApproval`.
     public mutating func approve(id: UInt64, accounts: [String] = [], known: [String] = []) throws -> Decision {
         let approval = try queue.take(id: id)
         guard case .authorize(let request) = approval.subject else {
-            return Decision(approval: approval, approved: true, grantedAccounts: [])
+            return Decision(approval: approval, approved: true, grantedAccounts: [], site: nil)
         }
-        var granted: [String] = []
-        for key in accounts where known.contains(key) && !granted.contains(key) { granted.append(key) }
-        book.grant(AuthorizedSite(source: approval.source, appName: request.appName.text, accounts: granted))
-        return Decision(approval: approval, approved: true, grantedAccounts: granted)
+        let granted = Self.granted(accounts, known: known)
+        let site = AuthorizedSite(source: approval.source, appName: request.appName.text, accounts: granted)
+        return Decision(approval: approval, approved: true, grantedAccounts: granted, site: site)
     }
 
-    /// A person rejects. A rejected authorization records the source with no accounts.
+    /// A person rejects. For an authorization, `Decision.site` records the source with no accounts.
     /// - Throws: `unknownApproval`.
     public mutating func reject(id: UInt64) throws -> Decision {
         let approval = try queue.take(id: id)
+        var site: AuthorizedSite?
         if case .authorize(let request) = approval.subject {
-            book.grant(AuthorizedSite(source: approval.source, appName: request.appName.text, accounts: []))
+            site = AuthorizedSite(source: approval.source, appName: request.appName.text, accounts: [])
         }
-        return Decision(approval: approval, approved: false, grantedAccounts: [])
+        return Decision(approval: approval, approved: false, grantedAccounts: [], site: site)
+    }
+
+    /// The keys of `accounts` that are in `known`, first occurrence only, in the given order.
+    public static func granted(_ accounts: [String], known: [String]) -> [String] {
+        var granted: [String] = []
+        for key in accounts where known.contains(key) && !granted.contains(key) { granted.append(key) }
+        return granted
     }
 
     /// Removes requests past their deadline; the gateway answers them as cancelled.
@@ -130,16 +144,15 @@ public struct ApprovalCenter: Sendable {
         return (was, queue.removeSource(source))
     }
 
-    /// Records a site as connected exactly as given (authorizations changed outside this process).
+    /// Records a site as connected exactly as given (a decided authorization once stored, or a
+    /// change stored by another process).
     public mutating func grant(_ site: AuthorizedSite) { book.grant(site) }
 
     /// Replaces the account list of a connected source (the person edits it on the approval page).
     /// - Throws: `notEnabled`.
     public mutating func setAccounts(_ source: String, accounts: [String], known: [String]) throws {
         guard var site = book.site(source) else { throw SignerError(.notEnabled, "source not enabled") }
-        var granted: [String] = []
-        for key in accounts where known.contains(key) && !granted.contains(key) { granted.append(key) }
-        site.accounts = granted
+        site.accounts = Self.granted(accounts, known: known)
         book.grant(site)
     }
 }

@@ -14,9 +14,10 @@ struct GatewayRuntime: Sendable {
     let configuration: GatewayConfiguration
     let files: StaticFiles
     let endpoints: GatewayEndpoints
-    /// The persistent authorizations, re-read periodically so `sigil origins revoke` reaches open
-    /// tabs; `nil` for the throw-away dev state.
-    let sharedAuthorizations: StateStoreAuthorizations?
+    /// Whether the authorizations live in a data directory another process may change (`sigil
+    /// origins revoke`): the service then reconciles with the store every second; false for the
+    /// throw-away dev state.
+    let reconcilesAuthorizations: Bool
     /// `serve.lock` of the data directory, held for the life of the process: a second `sigil serve`
     /// on the same directory refuses to start (Keystore `DataDirectory.lockForServing`).
     let serveLock: DirectoryLock?
@@ -39,7 +40,6 @@ struct GatewayRuntime: Sendable {
             extraAllowedHosts: Set(settings.allowedHosts.map { $0.lowercased() }))
         configuration.usesTLS = settings.tlsCertificate != nil
         let store: any StateStore
-        var shared: StateStoreAuthorizations?
         var serveLock: DirectoryLock?
         if settings.dev && settings.dataDirectory == nil {
             store = try SQLiteStateStore.inMemory()
@@ -50,7 +50,6 @@ struct GatewayRuntime: Sendable {
             // One server per data directory: refuse before touching state.
             serveLock = try directory.lockForServing()
             store = try SQLiteStateStore(path: directory.databasePath)
-            shared = StateStoreAuthorizations(store: store)
             logger.info("state", metadata: ["path": "\(directory.databasePath)"])
         }
         let accounts: KeyringAccounts
@@ -95,7 +94,7 @@ struct GatewayRuntime: Sendable {
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
-            sharedAuthorizations: shared, serveLock: serveLock, development: development,
+            reconcilesAuthorizations: serveLock != nil, serveLock: serveLock, development: development,
             telemetry: telemetry)
     }
 }

@@ -5,29 +5,6 @@ import Primitives
 import ScaleCodec
 import SignerCore
 
-/// Connected sites kept in the keystore's SQLite state (`state.sqlite`), so `sigil origins` and a
-/// later `sigil serve` see them. Account keys are stored in the `accounts` column.
-struct StateStoreAuthorizations: AuthorizationPersistence {
-    let store: any StateStore
-
-    func load() async throws -> [AuthorizedSite] {
-        try store.connectedSites().map { AuthorizedSite(source: $0.origin, appName: $0.name, accounts: $0.accounts) }
-    }
-
-    func save(_ sites: [AuthorizedSite]) async throws {
-        let wanted = Dictionary(sites.map { ($0.source, $0) }, uniquingKeysWith: { _, last in last })
-        for stored in try store.connectedSites() where wanted[stored.origin] == nil {
-            _ = try store.revoke(origin: stored.origin)
-        }
-        for site in sites {
-            let current = try store.connectedSite(origin: site.source)
-            if current?.accounts != site.accounts || current?.name != site.appName {
-                _ = try store.authorize(origin: site.source, name: site.appName, accounts: site.accounts)
-            }
-        }
-    }
-}
-
 /// Approved chain metadata kept in the keystore's SQLite state, per genesis hash.
 struct StateStoreMetadata: MetadataRegistry {
     let store: any StateStore

@@ -22,6 +22,8 @@ struct TerminalApprover: Sendable {
                 case .reject: try await service.reject(approval.id)
                 }
                 print("(answered)")
+            } catch let error as GatewayError where error.code == .notSaved {
+                print("(not saved: the state database refused it; the site was told so, see the log)")
             } catch {
                 print("(that request is no longer pending)")
             }

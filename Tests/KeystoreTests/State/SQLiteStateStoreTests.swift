@@ -13,9 +13,11 @@ import Testing
         func advance() { lock.withLock { value += 1_000 } }
     }
 
-    @Test func theInitialMigrationIsAppliedAndRecorded() throws {
+    static let migrations = ["v1-initial", "v2-site-revisions"]
+
+    @Test func theMigrationsAreAppliedAndRecorded() throws {
         let store = try SQLiteStateStore.inMemory()
-        #expect(try store.appliedMigrations() == ["v1-initial"])
+        #expect(try store.appliedMigrations() == Self.migrations)
         #expect(try store.integrityProblems().isEmpty)
     }
 
@@ -40,8 +42,8 @@ import Testing
         try store.authorize(origin: "https://b.example", name: "B", accounts: ["5A"])
         try store.authorize(origin: "https://a.example", name: "A", accounts: ["5A", "5B"])
         #expect(try store.connectedSites().map(\.origin) == ["https://a.example", "https://b.example"])
-        #expect(try store.revoke(origin: "https://a.example"))
-        #expect(try !store.revoke(origin: "https://a.example"))
+        #expect(try store.revoke(origin: "https://a.example") == 3)
+        #expect(try store.revoke(origin: "https://a.example") == nil)
         #expect(try store.connectedSites().map(\.origin) == ["https://b.example"])
         #expect(try store.integrityProblems().isEmpty)
     }
@@ -157,7 +159,7 @@ import Testing
             try store.setSetting("k", to: "v")
         }
         let again = try SQLiteStateStore(path: dir.databasePath)
-        #expect(try again.appliedMigrations() == ["v1-initial"])
+        #expect(try again.appliedMigrations() == Self.migrations)
         #expect(try again.connectedSite(origin: "https://a.example")?.accounts == ["5A"])
         #expect(try again.metadata(genesisHash: Self.genesis)?.metadata == [1, 2, 3])
         #expect(try again.setting("k") == "v")
@@ -186,7 +188,7 @@ import Testing
                 }
             }
             #expect(failures.all.isEmpty)
-            #expect(try SQLiteStateStore(path: dir.databasePath).appliedMigrations() == ["v1-initial"])
+            #expect(try SQLiteStateStore(path: dir.databasePath).appliedMigrations() == Self.migrations)
         }
     }
 
