@@ -139,7 +139,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec"],
+            dependencies: [
+                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],
