@@ -2,6 +2,7 @@
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
 //   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
+//   MetadataHash (RFC-0078) → (ScaleCodec, SigningKeys' BLAKE3); used by sigil (and the signer core)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -52,6 +53,12 @@ let package = Package(
             dependencies: ["CSodium", "CSecp256k1", "COpenSSL"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // RFC-0078 metadata hash: ScaleCodec's metadata types in, SigningKeys' BLAKE3 for hashing.
+        .target(
+            name: "MetadataHash",
+            dependencies: ["ScaleCodec", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .target(
             name: "Keystore",
             dependencies: [
@@ -86,6 +93,7 @@ let package = Package(
             name: "sigil",
             dependencies: [
                 "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "SigilConfiguration",
+                "MetadataHash",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -102,6 +110,11 @@ let package = Package(
         .executableTarget(
             name: "KeysBench", dependencies: ["SigningKeys"],
             swiftSettings: swiftSettings),
+        // Metadata-hash timings for scripts/bench-metadata-hash, and a BLAKE3 filter for
+        // scripts/test.d/12-interop-blake3.sh.
+        .executableTarget(
+            name: "MetadataHashBench", dependencies: ["MetadataHash", "ScaleCodec", "SigningKeys"],
+            swiftSettings: swiftSettings),
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
@@ -114,6 +127,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigningKeysTests", dependencies: ["SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MetadataHashTests", dependencies: ["MetadataHash", "ScaleCodec", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(

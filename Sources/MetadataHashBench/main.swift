@@ -1,0 +1,86 @@
+// metadata-hash-bench: timings for scripts/bench-metadata-hash, and a BLAKE3 filter for the
+// interop step scripts/test.d/12-interop-blake3.sh. Synchronous, links only the modules it times.
+//
+//   MetadataHashBench time FILE [--repeat N]
+//       FILE: runtime metadata v15 (.scale). Prints one line of milliseconds:
+//       "decode <ms> convert <ms> tree <ms> digest <ms> cold <ms> cached <µs> leaves <n>"
+//       cold = decode + convert + tree + digest of the first call in this process (no warm-up);
+//       cached = mean of N calls of MetadataHashCache.metadataHash on the same key (a hit).
+//   MetadataHashBench blake3 [--length L]
+//       Reads lines of hex (empty line = empty input) on stdin, prints BLAKE3 of each as hex
+//       (L output bytes, default 32).
+import Foundation
+import MetadataHash
+import ScaleCodec
+import SigningKeys
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data(("MetadataHashBench: " + message + "\n").utf8))
+    exit(2)
+}
+
+func milliseconds(_ d: Duration) -> Double {
+    let (s, atto) = d.components
+    return Double(s) * 1000 + Double(atto) / 1e15
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "time":
+    guard arguments.count >= 2 else { fail("usage: MetadataHashBench time FILE [--repeat N]") }
+    var repeatCount = 1000
+    if arguments.count == 4, arguments[2] == "--repeat", let n = Int(arguments[3]), n > 0 { repeatCount = n }
+    guard let data = FileManager.default.contents(atPath: arguments[1]) else { fail("cannot read \(arguments[1])") }
+    let clock = ContinuousClock()
+    do {
+        let t0 = clock.now
+        let metadata = try RuntimeMetadata(bytes: [UInt8](data))
+        let t1 = clock.now
+        let info = try TypeInformation(metadata: metadata)
+        let t2 = clock.now
+        let roots = MetadataRoots(info)
+        let t3 = clock.now
+        let extra = ExtraInfo(specVersion: 1, specName: "nice", base58Prefix: 1, decimals: 1, tokenSymbol: "lol")
+        let digest = MetadataDigest(roots: roots, extra: extra).hash
+        let t4 = clock.now
+        let cache = MetadataHashCache()
+        let genesis = [UInt8](repeating: 0x91, count: 32)
+        let first = try cache.metadataHash(genesisHash: genesis, extra: extra) { metadata }
+        guard first == digest else { fail("the cache's hash differs from the direct one") }
+        let t5 = clock.now
+        for _ in 0..<repeatCount {
+            guard try cache.metadataHash(genesisHash: genesis, extra: extra, metadata: { metadata }) == digest else {
+                fail("a cached hash differs")
+            }
+        }
+        let t6 = clock.now
+        let cachedMicros = milliseconds(t6 - t5) * 1000 / Double(repeatCount)
+        print(
+            String(
+                format: "decode %.2f convert %.2f tree %.2f digest %.3f cold %.2f cached %.2f leaves %d hash %@",
+                milliseconds(t1 - t0), milliseconds(t2 - t1), milliseconds(t3 - t2), milliseconds(t4 - t3),
+                milliseconds(t4 - t0), cachedMicros, info.leaves.count, HexCoding.encode(digest)))
+    } catch {
+        fail("\(error)")
+    }
+case "blake3":
+    var length = 32
+    if arguments.count == 3, arguments[1] == "--length", let n = Int(arguments[2]), (1...4096).contains(n) {
+        length = n
+    } else if arguments.count != 1 {
+        fail("usage: MetadataHashBench blake3 [--length L]")
+    }
+    var out = ""
+    while let line = readLine(strippingNewline: true) {
+        let input: [UInt8]
+        do { input = line.isEmpty ? [] : try HexCoding.decode(line.hasPrefix("0x") ? line : "0x" + line) } catch {
+            fail("not hex: \(line.prefix(20))")
+        }
+        var state = Blake3()
+        state.update(input)
+        out += HexCoding.encode(state.finalize(outputLength: length)).dropFirst(2) + "\n"
+    }
+    FileHandle.standardOutput.write(Data(out.utf8))
+default:
+    fail("usage: MetadataHashBench time FILE [--repeat N] | blake3 [--length L]")
+}
