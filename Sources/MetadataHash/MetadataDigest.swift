@@ -50,7 +50,8 @@ public struct MetadataRoots: Hashable, Sendable {
 
     /// From converted type information.
     public init(_ info: TypeInformation) {
-        self.init(typesTreeRoot: info.tree.root, extrinsicMetadataHash: info.extrinsic.hash, leafCount: info.leaves.count)
+        self.init(
+            typesTreeRoot: info.tree.root, extrinsicMetadataHash: info.extrinsic.hash, leafCount: info.leaves.count)
     }
 
     /// Converts v15 metadata and hashes it. - Throws: as ``TypeInformation/init(metadata:)``.

@@ -52,7 +52,9 @@ public final class MetadataHashCache: Sendable {
     public func digest(
         genesisHash: [UInt8], extra: ExtraInfo, metadata: () throws -> RuntimeMetadata
     ) throws -> MetadataDigest {
-        MetadataDigest(roots: try roots(genesisHash: genesisHash, specVersion: extra.specVersion, metadata: metadata), extra: extra)
+        MetadataDigest(
+            roots: try roots(genesisHash: genesisHash, specVersion: extra.specVersion, metadata: metadata), extra: extra
+        )
     }
 
     /// The metadata-dependent roots for a key, computed on a miss.

@@ -122,7 +122,8 @@ private struct Converter {
         case .tuple(let elements) where elements.isEmpty: return .void
         default:
             guard let newId = newIds[id] else {
-                throw MetadataHashError(.unknownType, "type id \(id) is referenced but not reachable from the extrinsic")
+                throw MetadataHashError(
+                    .unknownType, "type id \(id) is referenced but not reachable from the extrinsic")
             }
             return .byId(newId)
         }
@@ -188,7 +189,11 @@ private struct Converter {
             var chosen: [TypeVariant] = []
             for v in variants.enumerated().sorted(by: { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) })
             {
-                if chosen.last?.index == v.element.index { chosen[chosen.count - 1] = v.element } else { chosen.append(v.element) }
+                if chosen.last?.index == v.element.index {
+                    chosen[chosen.count - 1] = v.element
+                } else {
+                    chosen.append(v.element)
+                }
             }
             for v in chosen {
                 let variant = LeafVariant(name: v.name, fields: try convert(v.fields), index: UInt32(v.index))

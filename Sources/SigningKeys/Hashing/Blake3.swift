@@ -165,7 +165,8 @@ public struct Blake3: Sendable {
         }
 
         func chainingValue() -> [UInt32] {
-            Array(Blake3.compress(cv: cv, words: words, counter: counter, blockLength: blockLength, flags: flags)[0..<8])
+            Array(
+                Blake3.compress(cv: cv, words: words, counter: counter, blockLength: blockLength, flags: flags)[0..<8])
         }
 
         func rootBytes(count: Int) -> [UInt8] {
