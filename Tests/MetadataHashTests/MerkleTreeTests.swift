@@ -11,7 +11,8 @@ import Testing
     /// The generator's eight leaves (keep in step with `LEAVES` in the script).
     static let handBuilt: [TypeLeaf] = [
         TypeLeaf(
-            path: ["test", "Id"], definition: .composite([LeafField(name: "id", type: .u32, typeName: "u32")]), typeId: 0),
+            path: ["test", "Id"], definition: .composite([LeafField(name: "id", type: .u32, typeName: "u32")]),
+            typeId: 0),
         TypeLeaf(
             path: ["test", "Call"],
             definition: .enumeration(
@@ -24,7 +25,8 @@ import Testing
         TypeLeaf(
             path: ["test", "Call"],
             definition: .enumeration(
-                LeafVariant(name: "remark", fields: [LeafField(name: nil, type: .byId(2), typeName: "Vec<u8>")], index: 5)),
+                LeafVariant(
+                    name: "remark", fields: [LeafField(name: nil, type: .byId(2), typeName: "Vec<u8>")], index: 5)),
             typeId: 1),
         TypeLeaf(path: [], definition: .sequence(.u8), typeId: 2),
         TypeLeaf(path: [], definition: .array(length: 32, element: .u8), typeId: 3),

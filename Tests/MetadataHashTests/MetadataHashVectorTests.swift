@@ -28,7 +28,8 @@ import Testing
             else { return nil }
             return Vector(
                 metadata: metadata,
-                extra: ExtraInfo(specVersion: sv, specName: specName, base58Prefix: p, decimals: d, tokenSymbol: symbol),
+                extra: ExtraInfo(
+                    specVersion: sv, specName: specName, base58Prefix: p, decimals: d, tokenSymbol: symbol),
                 hash: hash, source: source)
         }
     }()
@@ -71,9 +72,11 @@ import Testing
     /// The digest's encoding, field by field (RFC-0078 "Metadata digest").
     @Test func digestEncodingIsVersionOneThenTheFieldsInOrder() {
         let roots = MetadataRoots(
-            typesTreeRoot: [UInt8](repeating: 0xAA, count: 32), extrinsicMetadataHash: [UInt8](repeating: 0xBB, count: 32),
+            typesTreeRoot: [UInt8](repeating: 0xAA, count: 32),
+            extrinsicMetadataHash: [UInt8](repeating: 0xBB, count: 32),
             leafCount: 0)
-        let extra = ExtraInfo(specVersion: 0x0102_0304, specName: "dot", base58Prefix: 0x0506, decimals: 10, tokenSymbol: "DOT")
+        let extra = ExtraInfo(
+            specVersion: 0x0102_0304, specName: "dot", base58Prefix: 0x0506, decimals: 10, tokenSymbol: "DOT")
         let encoded = MetadataDigest(roots: roots, extra: extra).encoded
         let expected: [UInt8] =
             [1] + [UInt8](repeating: 0xAA, count: 32) + [UInt8](repeating: 0xBB, count: 32)

@@ -39,11 +39,14 @@ import Testing
         extensions: [(String, UInt32, UInt32)] = []
     ) throws -> RuntimeMetadata {
         var m = try TestResources.metadata("acala-v15.scale")
-        m.registry = PortableRegistry(types: types.enumerated().map { PortableType(id: UInt32($0.offset), type: $0.element) })
+        m.registry = PortableRegistry(
+            types: types.enumerated().map { PortableType(id: UInt32($0.offset), type: $0.element) })
         m.extrinsic.callType = call
         m.extrinsic.addressType = address
         m.extrinsic.signatureType = signature
-        m.extrinsic.signedExtensions = extensions.map { SignedExtensionMetadata(identifier: $0.0, type: $0.1, additionalSigned: $0.2) }
+        m.extrinsic.signedExtensions = extensions.map {
+            SignedExtensionMetadata(identifier: $0.0, type: $0.1, additionalSigned: $0.2)
+        }
         return m
     }
 
@@ -92,7 +95,8 @@ import Testing
                         LeafField(name: "e", type: .void, typeName: nil),
                     ]), typeId: 0),
                 TypeLeaf(
-                    path: ["RuntimeCall"], definition: .enumeration(LeafVariant(name: "a", fields: [], index: 1)), typeId: 1),
+                    path: ["RuntimeCall"], definition: .enumeration(LeafVariant(name: "a", fields: [], index: 1)),
+                    typeId: 1),
                 TypeLeaf(
                     path: ["RuntimeCall"],
                     definition: .enumeration(
@@ -104,7 +108,9 @@ import Testing
             info.extrinsic
                 == ExtrinsicLayout(
                     version: 4, addressType: .u32, callType: .byId(1), signatureType: .byId(2),
-                    signedExtensions: [.init(identifier: "CheckX", includedInExtrinsic: .void, includedInSignedData: .void)]))
+                    signedExtensions: [
+                        .init(identifier: "CheckX", includedInExtrinsic: .void, includedInSignedData: .void)
+                    ]))
         #expect(
             info.extrinsic.encoded == [4, 5, 22, 4, 22, 8, 4, 24] + Array("CheckX".utf8) + [21, 21])
     }
@@ -120,10 +126,14 @@ import Testing
         ]
         let info = try TypeInformation(metadata: Self.metadata(types, call: 4, address: 5, signature: 2))
         #expect(info.metadataIds == [1, 2, 3, 4])
-        #expect(info.leaves.map(\.definition) == [
-            .sequence(.u8), .array(length: 32, element: .u8), .tuple([.byId(0), .byId(1), .u8]),
-            .composite([LeafField(name: "x", type: .byId(2), typeName: nil), LeafField(name: "y", type: .byId(2), typeName: nil)]),
-        ])
+        #expect(
+            info.leaves.map(\.definition) == [
+                .sequence(.u8), .array(length: 32, element: .u8), .tuple([.byId(0), .byId(1), .u8]),
+                .composite([
+                    LeafField(name: "x", type: .byId(2), typeName: nil),
+                    LeafField(name: "y", type: .byId(2), typeName: nil),
+                ]),
+            ])
         #expect(info.extrinsic.addressType == .bool)
     }
 
@@ -159,19 +169,30 @@ import Testing
     }
 
     static let refused: [(String, [TypeInfo], MetadataHashError.Code)] = [
-        ("Compact<i32>", [type(.composite([field(nil, 1)])), type(.compact(2)), type(.primitive(.i32))], .unsupportedType),
+        (
+            "Compact<i32>", [type(.composite([field(nil, 1)])), type(.compact(2)), type(.primitive(.i32))],
+            .unsupportedType
+        ),
         (
             "Compact over two primitives",
-            [type(.composite([field(nil, 1)])), type(.compact(2)), type(.tuple([3, 4])), type(.primitive(.u8)),
-             type(.primitive(.u16))], .unsupportedType
+            [
+                type(.composite([field(nil, 1)])), type(.compact(2)), type(.tuple([3, 4])), type(.primitive(.u8)),
+                type(.primitive(.u16)),
+            ], .unsupportedType
         ),
         (
-            "bit order neither Lsb0 nor Msb0", [type(.bitSequence(store: 1, order: 2)), type(.primitive(.u8)),
-            type(.composite([]), path: ["bitvec", "order", "Other"])], .unsupportedType
+            "bit order neither Lsb0 nor Msb0",
+            [
+                type(.bitSequence(store: 1, order: 2)), type(.primitive(.u8)),
+                type(.composite([]), path: ["bitvec", "order", "Other"]),
+            ], .unsupportedType
         ),
         (
-            "bit store u128", [type(.bitSequence(store: 1, order: 2)), type(.primitive(.u128)),
-            type(.composite([]), path: ["Lsb0"])], .unsupportedType
+            "bit store u128",
+            [
+                type(.bitSequence(store: 1, order: 2)), type(.primitive(.u128)),
+                type(.composite([]), path: ["Lsb0"]),
+            ], .unsupportedType
         ),
         ("unknown field type", [type(.composite([field(nil, 77)])), type(.primitive(.u8))], .unknownType),
         ("unknown compact inner type", [type(.composite([field(nil, 1)])), type(.compact(99))], .unknownType),
