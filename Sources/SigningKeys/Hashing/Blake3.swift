@@ -4,52 +4,43 @@
 /// metadata, the digest; docs/reference/metadata-hash.md). Follows the BLAKE3 paper's reference
 /// implementation: 1024-byte chunks of 64-byte blocks, a stack of chunk chaining values merged
 /// into parents as chunks complete, the ROOT flag on the final compression, and output blocks
-/// counted for outputs longer than 64 bytes.
+/// counted for outputs longer than 64 bytes. Portable scalar code (no SIMD across blocks):
+/// state in registers, no allocation per compression.
 ///
 /// The keyed-hash and derive-key modes are not implemented: nothing here needs them, and a keyed
 /// mode would have to keep its key in `SecretBytes`. Checked against the official test vectors
-/// and the PyPI `blake3` package (`BLAKE3Tests`, scripts/test.d/12-interop-blake3.sh).
+/// and the PyPI `blake3` package (`Blake3Tests`, scripts/test.d/12-interop-blake3.sh).
 ///
-/// Public data only (not constant-time claims beyond what the arithmetic gives: it has no
-/// data-dependent branches); deterministic; any input length.
+/// For public data (no secret-dependent branches or indices, but no wiping either); deterministic;
+/// any input length.
 public struct Blake3: Sendable {
     /// The default digest length in bytes.
     public static let outputLength = 32
 
-    static let iv: [UInt32] = [
-        0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19,
-    ]
+    typealias Words8 = SIMD8<UInt32>
+    typealias Words16 = SIMD16<UInt32>
+
+    static let iv = Words8(
+        0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19)
     static let blockLength = 64
-    static let chunkLength = 1024
-    private static let chunkStart: UInt32 = 1 << 0
-    private static let chunkEnd: UInt32 = 1 << 1
-    private static let parent: UInt32 = 1 << 2
-    private static let root: UInt32 = 1 << 3
+    static let blocksPerChunk = 16  // 1024-byte chunks
+    static let chunkStart: UInt32 = 1 << 0
+    static let chunkEnd: UInt32 = 1 << 1
+    static let parent: UInt32 = 1 << 2
+    static let root: UInt32 = 1 << 3
 
-    /// The message word order of each of the 7 rounds: the identity, then each round's order
-    /// permuted once more by BLAKE3's fixed permutation.
-    private static let schedule: [Int] = {
-        let permutation = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8]
-        var order = Array(0..<16)
-        var all: [Int] = []
-        for _ in 0..<7 {
-            all += order
-            order = permutation.map { order[$0] }
-        }
-        return all
-    }()
-
-    /// Chaining values of completed subtrees, 8 words each, oldest first.
-    private var stack: [UInt32] = []
+    /// Chaining values of completed subtrees, oldest first.
+    private var stack: [Words8] = []
     /// The current chunk's chaining value.
-    private var chunkCV: [UInt32] = Blake3.iv
+    private var chunkCV = Blake3.iv
     private var chunkCounter: UInt64 = 0
     private var blocksCompressed = 0
-    /// The current block (up to 64 bytes; compressed only when more input arrives).
-    private var block: [UInt8] = []
+    /// The current block as little-endian words, zero-padded; compressed only when more input arrives.
+    private var block = Words16()
+    private var blockFill = 0
 
     /// Starts a hash.
-    public init() { block.reserveCapacity(Self.blockLength) }
+    public init() {}
 
     /// Absorbs more input.
     public mutating func update(_ data: some Sequence<UInt8>) {
@@ -65,46 +56,57 @@ public struct Blake3: Sendable {
     private mutating func update(_ input: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < input.count {
-            if block.count == Self.blockLength {
-                if blocksCompressed == Self.chunkLength / Self.blockLength - 1 {
-                    // The chunk's last block: the chunk is complete and more input follows.
-                    let cv = chunkOutput().chainingValue()
-                    pushChunk(cv)
+            if blockFill == Self.blockLength {
+                // A full block and more input after it: the block is not the last of the message.
+                if blocksCompressed == Self.blocksPerChunk - 1 {
+                    pushChunk(chunkOutput().chainingValue())
                 } else {
-                    chunkCV = Self.compressBytes(
-                        cv: chunkCV, block: block, counter: chunkCounter, blockLength: UInt32(Self.blockLength),
-                        flags: blocksCompressed == 0 ? Self.chunkStart : 0
-                    ).prefix(8).map { $0 }
+                    chunkCV = Self.chainingValue(
+                        Self.compress(
+                            chunkCV, block, counter: chunkCounter, blockLength: UInt32(Self.blockLength),
+                            flags: blocksCompressed == 0 ? Self.chunkStart : 0))
                     blocksCompressed += 1
-                    block.removeAll(keepingCapacity: true)
+                    block = Words16()
+                    blockFill = 0
                 }
             }
-            let take = min(Self.blockLength - block.count, input.count - offset)
-            block.append(contentsOf: input[offset..<(offset + take)])
-            offset += take
+            if blockFill == 0, input.count - offset >= Self.blockLength {
+                for i in 0..<16 {
+                    block[i] = UInt32(
+                        littleEndian: input.loadUnaligned(fromByteOffset: offset + 4 * i, as: UInt32.self))
+                }
+                blockFill = Self.blockLength
+                offset += Self.blockLength
+                continue
+            }
+            while blockFill < Self.blockLength, offset < input.count {
+                block[blockFill >> 2] |= UInt32(input[offset]) << (8 * UInt32(blockFill & 3))
+                blockFill += 1
+                offset += 1
+            }
         }
     }
 
-    /// Merges a completed chunk into the subtree stack and starts the next chunk.
-    private mutating func pushChunk(_ chunkValue: [UInt32]) {
+    /// Merges a completed chunk into the subtree stack (one merge per trailing zero bit of the
+    /// chunk count) and starts the next chunk.
+    private mutating func pushChunk(_ chunkValue: Words8) {
         var cv = chunkValue
         var total = chunkCounter + 1
-        while total & 1 == 0 {
-            let left = Array(stack[(stack.count - 8)...])
-            stack.removeLast(8)
+        while total & 1 == 0, let left = stack.popLast() {
             cv = Self.parentOutput(left: left, right: cv).chainingValue()
             total >>= 1
         }
-        stack += cv
+        stack.append(cv)
         chunkCounter += 1
         chunkCV = Self.iv
         blocksCompressed = 0
-        block.removeAll(keepingCapacity: true)
+        block = Words16()
+        blockFill = 0
     }
 
     private func chunkOutput() -> Output {
         Output(
-            cv: chunkCV, block: block, counter: chunkCounter, blockLength: UInt32(block.count),
+            cv: chunkCV, block: block, counter: chunkCounter, blockLength: UInt32(blockFill),
             flags: (blocksCompressed == 0 ? Self.chunkStart : 0) | Self.chunkEnd)
     }
 
@@ -112,10 +114,8 @@ public struct Blake3: Sendable {
     /// extendable output, whose first 32 bytes are the default digest). The state is unchanged.
     public func finalize(outputLength: Int = Blake3.outputLength) -> [UInt8] {
         var output = chunkOutput()
-        var end = stack.count
-        while end > 0 {
-            output = Self.parentOutput(left: Array(stack[(end - 8)..<end]), right: output.chainingValue())
-            end -= 8
+        for left in stack.reversed() {
+            output = Self.parentOutput(left: left, right: output.chainingValue())
         }
         return output.rootBytes(count: max(0, outputLength))
     }
@@ -127,46 +127,39 @@ public struct Blake3: Sendable {
         return state.finalize()
     }
 
-    /// BLAKE3 of `left ‖ right`, two 32-byte hashes (a merkle node): one compression.
+    /// BLAKE3 of `left ‖ right` (a merkle node over two 32-byte hashes: one compression).
     public static func hash(concatenating left: [UInt8], _ right: [UInt8]) -> [UInt8] {
-        var block = left
-        block += right
-        guard left.count == 32, right.count == 32 else { return hash(block) }
-        return Output(
-            cv: iv, block: block, counter: 0, blockLength: 64, flags: chunkStart | chunkEnd
-        ).rootBytes(count: 32)
+        guard left.count == 32, right.count == 32 else { return hash(left + right) }
+        var words = Words16()
+        left.withUnsafeBytes { l in
+            right.withUnsafeBytes { r in
+                for i in 0..<8 {
+                    words[i] = UInt32(littleEndian: l.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+                    words[8 + i] = UInt32(littleEndian: r.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+                }
+            }
+        }
+        return Output(cv: iv, block: words, counter: 0, blockLength: 64, flags: chunkStart | chunkEnd)
+            .rootBytes(count: 32)
     }
 
-    private static func parentOutput(left: [UInt32], right: [UInt32]) -> Output {
-        var words = left
-        words += right
-        return Output(cv: iv, words: words, counter: 0, blockLength: UInt32(blockLength), flags: parent)
+    private static func parentOutput(left: Words8, right: Words8) -> Output {
+        Output(
+            cv: iv, block: Words16(lowHalf: left, highHalf: right), counter: 0, blockLength: UInt32(blockLength),
+            flags: parent)
     }
 
     /// What the last compression of a (sub)tree needs: its input chaining value, block, counter,
     /// block length and flags. Its chaining value feeds a parent; with the ROOT flag, the output.
     private struct Output {
-        var cv: [UInt32]
-        var words: [UInt32]
+        var cv: Words8
+        var block: Words16
         var counter: UInt64
         var blockLength: UInt32
         var flags: UInt32
 
-        init(cv: [UInt32], words: [UInt32], counter: UInt64, blockLength: UInt32, flags: UInt32) {
-            self.cv = cv
-            self.words = words
-            self.counter = counter
-            self.blockLength = blockLength
-            self.flags = flags
-        }
-
-        init(cv: [UInt32], block: [UInt8], counter: UInt64, blockLength: UInt32, flags: UInt32) {
-            self.init(cv: cv, words: Blake3.words(block), counter: counter, blockLength: blockLength, flags: flags)
-        }
-
-        func chainingValue() -> [UInt32] {
-            Array(
-                Blake3.compress(cv: cv, words: words, counter: counter, blockLength: blockLength, flags: flags)[0..<8])
+        func chainingValue() -> Words8 {
+            Blake3.chainingValue(Blake3.compress(cv, block, counter: counter, blockLength: blockLength, flags: flags))
         }
 
         func rootBytes(count: Int) -> [UInt8] {
@@ -175,79 +168,65 @@ public struct Blake3: Sendable {
             var blockCounter: UInt64 = 0
             while out.count < count {
                 let state = Blake3.compress(
-                    cv: cv, words: words, counter: blockCounter, blockLength: blockLength, flags: flags | Blake3.root)
-                for word in state {
-                    for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: word >> shift)) }
+                    cv, block, counter: blockCounter, blockLength: blockLength, flags: flags | Blake3.root)
+                for i in 0..<16 {
+                    let word = state[i]
+                    out.append(UInt8(truncatingIfNeeded: word))
+                    out.append(UInt8(truncatingIfNeeded: word >> 8))
+                    out.append(UInt8(truncatingIfNeeded: word >> 16))
+                    out.append(UInt8(truncatingIfNeeded: word >> 24))
                 }
                 blockCounter += 1
             }
-            return Array(out.prefix(count))
+            if out.count > count { out.removeLast(out.count - count) }
+            return out
         }
     }
 
-    /// A block of up to 64 bytes as 16 little-endian words, zero-padded.
-    static func words(_ block: [UInt8]) -> [UInt32] {
-        var words = [UInt32](repeating: 0, count: 16)
-        for (i, byte) in block.prefix(64).enumerated() {
-            words[i >> 2] |= UInt32(byte) << (8 * UInt32(i & 3))
-        }
-        return words
-    }
-
-    private static func compressBytes(
-        cv: [UInt32], block: [UInt8], counter: UInt64, blockLength: UInt32, flags: UInt32
-    ) -> [UInt32] {
-        compress(cv: cv, words: words(block), counter: counter, blockLength: blockLength, flags: flags)
-    }
+    @inline(__always)
+    static func chainingValue(_ state: Words16) -> Words8 { state.lowHalf }
 
     /// The compression function: 16 output words (the first 8 are the new chaining value).
-    static func compress(cv: [UInt32], words m: [UInt32], counter: UInt64, blockLength: UInt32, flags: UInt32)
-        -> [UInt32]
+    static func compress(_ cv: Words8, _ block: Words16, counter: UInt64, blockLength: UInt32, flags: UInt32)
+        -> Words16
     {
-        var v = [UInt32](repeating: 0, count: 16)
-        v.withUnsafeMutableBufferPointer { v in
-            m.withUnsafeBufferPointer { m in
-                schedule.withUnsafeBufferPointer { s in
-                    for i in 0..<8 { v[i] = cv[i] }
-                    for i in 0..<4 { v[8 + i] = iv[i] }
-                    v[12] = UInt32(truncatingIfNeeded: counter)
-                    v[13] = UInt32(truncatingIfNeeded: counter >> 32)
-                    v[14] = blockLength
-                    v[15] = flags
-                    @inline(__always)
-                    func g(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ x: UInt32, _ y: UInt32) {
-                        v[a] = v[a] &+ v[b] &+ x
-                        v[d] = (v[d] ^ v[a]).rotatedRight(16)
-                        v[c] = v[c] &+ v[d]
-                        v[b] = (v[b] ^ v[c]).rotatedRight(12)
-                        v[a] = v[a] &+ v[b] &+ y
-                        v[d] = (v[d] ^ v[a]).rotatedRight(8)
-                        v[c] = v[c] &+ v[d]
-                        v[b] = (v[b] ^ v[c]).rotatedRight(7)
-                    }
-                    for round in 0..<7 {
-                        let r = round * 16
-                        g(0, 4, 8, 12, m[s[r + 0]], m[s[r + 1]])
-                        g(1, 5, 9, 13, m[s[r + 2]], m[s[r + 3]])
-                        g(2, 6, 10, 14, m[s[r + 4]], m[s[r + 5]])
-                        g(3, 7, 11, 15, m[s[r + 6]], m[s[r + 7]])
-                        g(0, 5, 10, 15, m[s[r + 8]], m[s[r + 9]])
-                        g(1, 6, 11, 12, m[s[r + 10]], m[s[r + 11]])
-                        g(2, 7, 8, 13, m[s[r + 12]], m[s[r + 13]])
-                        g(3, 4, 9, 14, m[s[r + 14]], m[s[r + 15]])
-                    }
-                    for i in 0..<8 {
-                        v[i] ^= v[i + 8]
-                        v[i + 8] ^= cv[i]
-                    }
-                }
+        var v0 = cv[0], v1 = cv[1], v2 = cv[2], v3 = cv[3], v4 = cv[4], v5 = cv[5], v6 = cv[6], v7 = cv[7]
+        var v8 = iv[0], v9 = iv[1], v10 = iv[2], v11 = iv[3]
+        var v12 = UInt32(truncatingIfNeeded: counter), v13 = UInt32(truncatingIfNeeded: counter >> 32)
+        var v14 = blockLength, v15 = flags
+        var m = block
+        @inline(__always)
+        func g(_ a: inout UInt32, _ b: inout UInt32, _ c: inout UInt32, _ d: inout UInt32, _ x: UInt32, _ y: UInt32) {
+            a = a &+ b &+ x
+            d = rotr(d ^ a, 16)
+            c = c &+ d
+            b = rotr(b ^ c, 12)
+            a = a &+ b &+ y
+            d = rotr(d ^ a, 8)
+            c = c &+ d
+            b = rotr(b ^ c, 7)
+        }
+        for round in 0..<7 {
+            g(&v0, &v4, &v8, &v12, m[0], m[1])
+            g(&v1, &v5, &v9, &v13, m[2], m[3])
+            g(&v2, &v6, &v10, &v14, m[4], m[5])
+            g(&v3, &v7, &v11, &v15, m[6], m[7])
+            g(&v0, &v5, &v10, &v15, m[8], m[9])
+            g(&v1, &v6, &v11, &v12, m[10], m[11])
+            g(&v2, &v7, &v8, &v13, m[12], m[13])
+            g(&v3, &v4, &v9, &v14, m[14], m[15])
+            if round < 6 {
+                // BLAKE3's message permutation [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8].
+                m = Words16(
+                    m[2], m[6], m[3], m[10], m[7], m[0], m[4], m[13], m[1], m[11], m[12], m[5], m[9], m[14], m[15], m[8]
+                )
             }
         }
-        return v
+        return Words16(
+            v0 ^ v8, v1 ^ v9, v2 ^ v10, v3 ^ v11, v4 ^ v12, v5 ^ v13, v6 ^ v14, v7 ^ v15,
+            v8 ^ cv[0], v9 ^ cv[1], v10 ^ cv[2], v11 ^ cv[3], v12 ^ cv[4], v13 ^ cv[5], v14 ^ cv[6], v15 ^ cv[7])
     }
-}
 
-extension UInt32 {
     @inline(__always)
-    fileprivate func rotatedRight(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 &- n)) }
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
 }
