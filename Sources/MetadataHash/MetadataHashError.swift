@@ -12,6 +12,8 @@ public struct MetadataHashError: Error, Equatable, CustomStringConvertible, Send
             case unsupportedType
             case specVersionMismatch
             case invalidInput
+            case undecodable
+            case invalidProof
         }
         fileprivate let value: Value
         /// Metadata other than v15: RFC-0078's reference implementation defines the hash on v15 only.
@@ -25,6 +27,10 @@ public struct MetadataHashError: Error, Equatable, CustomStringConvertible, Send
         public static let specVersionMismatch = Code(value: .specVersionMismatch)
         /// Arguments that do not satisfy the API's rules (a genesis hash that is not 32 bytes…).
         public static let invalidInput = Code(value: .invalidInput)
+        /// Extrinsic bytes that do not decode with the type information (building a proof).
+        public static let undecodable = Code(value: .undecodable)
+        /// A proof whose leaves and nodes do not form a tree (verifying a proof).
+        public static let invalidProof = Code(value: .invalidProof)
         public var description: String { value.rawValue }
     }
 
