@@ -128,6 +128,11 @@ extension TypeInformation {
     /// signed with when given (the crate's `generate_proof_for_extrinsic`).
     /// - Throws: `undecodable` when it does not decode or bytes are left over.
     public func proof(extrinsic bytes: [UInt8], additionalSigned: [UInt8]? = nil) throws -> MetadataProof {
+        try buildProof(try proofKeys(extrinsic: bytes, additionalSigned: additionalSigned))
+    }
+
+    /// The leaves decoding a whole extrinsic uses.
+    func proofKeys(extrinsic bytes: [UInt8], additionalSigned: [UInt8]?) throws -> Set<LeafKey> {
         var collector = AccessCollector(self)
         var r = ScaleReader(bytes)
         do {
@@ -156,7 +161,7 @@ extension TypeInformation {
                 try collector.decode(e.includedInSignedData, &implicit, what: "additional signed (\(e.identifier))")
             }
         }
-        return try buildProof(collector.accessed)
+        return collector.accessed
     }
 
     /// The proof for the given leaves: their node positions sorted deepest level first, then left
@@ -296,7 +301,9 @@ struct AccessCollector {
     }
 
     private mutating func decode(id: UInt32, _ r: inout ScaleReader) throws {
-        guard depth < Self.maxDepth else { throw MetadataHashError(.undecodable, "nesting deeper than \(Self.maxDepth)") }
+        guard depth < Self.maxDepth else {
+            throw MetadataHashError(.undecodable, "nesting deeper than \(Self.maxDepth)")
+        }
         depth += 1
         defer { depth -= 1 }
         guard let leaves = byId[id], let first = leaves.first else {
