@@ -12,7 +12,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Sigil",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "sigil", targets: ["sigil"])
     ],
@@ -39,6 +39,12 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
         // Our modules, bottom to top.
+        // The primitives that must exist once: lossless JSON, hex, SecretBytes, libsodium initialisation.
+        .target(
+            name: "Primitives",
+            dependencies: ["CSodium"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GatewayHTTP",
             dependencies: ["CEpoll", "CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
@@ -46,11 +52,12 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "ScaleCodec",
+            dependencies: ["Primitives"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "SigningKeys",
-            dependencies: ["CSodium", "CSecp256k1", "COpenSSL"],
+            dependencies: ["Primitives", "CSodium", "CSecp256k1", "COpenSSL"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // RFC-0078 metadata hash: ScaleCodec's metadata types in, SigningKeys' BLAKE3 for hashing.
@@ -62,7 +69,7 @@ let package = Package(
         .target(
             name: "Keystore",
             dependencies: [
-                "SigningKeys", "CSodium",
+                "Primitives", "SigningKeys", "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -71,7 +78,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "ScaleCodec", "SigningKeys", "Keystore",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -79,7 +86,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "GatewayHTTP", "SignerCore",
+                "Primitives", "GatewayHTTP", "SignerCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -92,8 +99,8 @@ let package = Package(
         .executableTarget(
             name: "sigil",
             dependencies: [
-                "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "SigilConfiguration",
-                "MetadataHash",
+                "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
+                "SigilConfiguration", "MetadataHash",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -103,46 +110,50 @@ let package = Package(
         // Test support, not shipped: kills keystore writers at random points (scripts/test.d/21-keystore-crash.sh).
         .executableTarget(
             name: "KeystoreStress",
-            dependencies: ["Keystore", "SigningKeys", "CSodium"],
+            dependencies: ["Primitives", "Keystore", "SigningKeys", "CSodium"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // Timing loops for scripts/bench-keys (synchronous, so that it runs under callgrind).
         .executableTarget(
-            name: "KeysBench", dependencies: ["SigningKeys"],
+            name: "KeysBench", dependencies: ["Primitives", "SigningKeys"],
             swiftSettings: swiftSettings),
         // Metadata-hash timings for scripts/bench-metadata-hash, and a BLAKE3 filter for
         // scripts/test.d/12-interop-blake3.sh.
         .executableTarget(
-            name: "MetadataHashBench", dependencies: ["MetadataHash", "ScaleCodec", "SigningKeys"],
+            name: "MetadataHashBench", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
             swiftSettings: swiftSettings),
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
         .testTarget(
-            name: "GatewayHTTPTests", dependencies: ["GatewayHTTP", "COpenSSL"],
+            name: "PrimitivesTests", dependencies: ["Primitives"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ScaleCodecTests", dependencies: ["ScaleCodec"],
+            name: "GatewayHTTPTests", dependencies: ["Primitives", "GatewayHTTP", "COpenSSL"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ScaleCodecTests", dependencies: ["Primitives", "ScaleCodec"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SigningKeysTests", dependencies: ["SigningKeys"],
+            name: "SigningKeysTests", dependencies: ["Primitives", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "MetadataHashTests", dependencies: ["MetadataHash", "ScaleCodec", "SigningKeys"],
+            name: "MetadataHashTests", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "KeystoreTests", dependencies: ["Keystore", "SigningKeys"],
+            name: "KeystoreTests", dependencies: ["Primitives", "Keystore", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SignerCoreTests", dependencies: ["SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
+            name: "SignerCoreTests",
+            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Gateway", "GatewayHTTP", "SignerCore"],
+            name: "GatewayTests", dependencies: ["Primitives", "Gateway", "GatewayHTTP", "SignerCore"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],

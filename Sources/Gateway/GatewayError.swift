@@ -1,5 +1,5 @@
-/// The one error type of the `Gateway` module (convention: the team reference style-anchors.md,
-/// "Error modelling"): a stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
+/// The one error type of the `Gateway` module (convention: docs/reference/conventions.md §1): a
+/// stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.

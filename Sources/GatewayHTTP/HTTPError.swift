@@ -1,5 +1,5 @@
-/// The one error type of the `GatewayHTTP` module (convention: the team reference style-anchors.md,
-/// "Error modelling"): a stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
+/// The one error type of the `GatewayHTTP` module (convention: docs/reference/conventions.md §1): a
+/// stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Parser errors map to the status the server answers with (`HTTPError.responseStatus`), after which
 /// the connection is closed: a framing error is never resynchronised (RFC 9112 §2.2, §6.3).

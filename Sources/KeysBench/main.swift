@@ -1,10 +1,11 @@
-// keys-bench: timing loops for scripts/bench-keys (issue 3). A plain synchronous executable that
+// keys-bench: timing loops for scripts/bench-keys. A plain synchronous executable that
 // links only SigningKeys, so it also runs under valgrind --tool=callgrind (valgrind 3.19 crashes
 // on the `sigil` binary's async main, which parks the main thread in dispatch_main).
 //
 //   keys-bench SCHEME [--iterations N] [--message-length L] [--only sign|verify|both]
 // prints "SCHEME <sign ops/s> <verify ops/s>" (0 for an operation not run). Uses a random key.
 import Foundation
+import Primitives
 import SigningKeys
 
 func fail(_ message: String) -> Never {

@@ -1,5 +1,5 @@
-/// The one error type of the `Keystore` module (convention: the team reference style-anchors.md,
-/// "Error modelling"): a stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
+/// The one error type of the `Keystore` module (convention: docs/reference/conventions.md §1): a
+/// stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.
@@ -31,7 +31,7 @@ public struct KeystoreError: Error, Equatable, CustomStringConvertible, Sendable
         /// A well-formed file in a format or version this module does not read (e.g. `version` 4,
         /// content other than `pkcs8`/`batch-pkcs8`, an unknown key type).
         public static let unsupportedFormat = Code(value: .unsupportedFormat)
-        /// scrypt parameters outside polkadot-js's allow-list (crypto-core.md §7.2).
+        /// scrypt parameters outside polkadot-js's allow-list (docs/reference/crypto.md §7.2).
         public static let invalidScryptParameters = Code(value: .invalidScryptParameters)
         /// Decryption failed: wrong password, or the ciphertext/MAC/nonce/salt was altered.
         /// The two cannot be told apart (XSalsa20-Poly1305 authenticates everything).

@@ -1,6 +1,6 @@
 import SigningKeys
 
-/// RFC-0078's binary merkle tree over leaf hashes (docs/reference/metadata-hash.md "The tree").
+/// RFC-0078's binary merkle tree over leaf hashes (docs/reference/metadata-hash.md §4).
 ///
 /// The RFC builds it with a queue: while more than one hash is left, take two from the back
 /// (right, then left) and push BLAKE3(left ‖ right) to the front. That produces the complete

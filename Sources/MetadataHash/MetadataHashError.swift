@@ -1,5 +1,5 @@
-/// The one error type of the `MetadataHash` module (convention: the team reference style-anchors.md,
-/// "Error modelling"): a stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
+/// The one error type of the `MetadataHash` module (convention: docs/reference/conventions.md §1): a
+/// stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Security: `reason` never contains secret material; names from metadata appear only as short,
 /// escaped excerpts (metadata is untrusted input).

@@ -4,7 +4,7 @@ import SigningKeys
 /// RFC-0078's proof for an extrinsic: the leaves needed to decode it, their positions in the tree,
 /// and the hashes of the subtrees that hold no needed leaf, so that a signer holding only the
 /// proof can decode the extrinsic and recompute the types-tree root (docs/reference/metadata-hash.md
-/// "Proofs"). Same bytes as the `merkleized-metadata` crate's `Proof`.
+/// §9). Same bytes as the `merkleized-metadata` crate's `Proof`.
 ///
 /// SCALE: `leaves: Vec<Type>`, `leaf_indices: Vec<u32>` (tree node positions), `nodes: Vec<[u8; 32]>`.
 public struct MetadataProof: Hashable, Sendable {

@@ -1,7 +1,7 @@
 import ScaleCodec
 
 /// Runtime metadata v15 in RFC-0078's form: the extrinsic layout and the leaves of the type tree,
-/// in tree order (docs/reference/metadata-hash.md "From metadata to leaves").
+/// in tree order (docs/reference/metadata-hash.md §3).
 ///
 /// 1. Collect the types reachable from the extrinsic's address, call and signature types and each
 ///    signed extension's two types, through fields, variants, sequences, arrays and tuples (not

@@ -5,7 +5,7 @@ import SigningKeys
 /// RFC's reduced form, or one variant of an enum (an enum is one leaf per variant).
 ///
 /// Its hash is BLAKE3 of its SCALE encoding: `path: Vec<String>`, `type_def: TypeDef`,
-/// `type_id: Compact<u32>` (docs/reference/metadata-hash.md "Leaves").
+/// `type_id: Compact<u32>` (docs/reference/metadata-hash.md §3.2).
 public struct TypeLeaf: Hashable, Sendable {
     /// The Rust path of the metadata type (`["sp_core", "crypto", "AccountId32"]`), may be empty.
     public var path: [String]

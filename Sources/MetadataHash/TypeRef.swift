@@ -2,7 +2,7 @@ import ScaleCodec
 
 /// A reference from one RFC-0078 type to another (RFC-0078 "Type Information", `TypeRef`): a
 /// primitive inline (one byte), `Void` for types that encode to nothing, or the new id of a type
-/// in the type information (docs/reference/metadata-hash.md "Type references").
+/// in the type information (docs/reference/metadata-hash.md §3.1).
 public enum TypeRef: Hashable, Sendable {
     case bool, char, str, u8, u16, u32, u64, u128, u256, i8, i16, i32, i64, i128, i256
     case compactU8, compactU16, compactU32, compactU64, compactU128, compactU256

@@ -14,6 +14,7 @@
 //       (L output bytes, default 32).
 import Foundation
 import MetadataHash
+import Primitives
 import ScaleCodec
 import SigningKeys
 
@@ -73,7 +74,7 @@ case "time":
                 milliseconds(t1 - t0), milliseconds(t2 - t1), milliseconds(t3 - t2), milliseconds(t4 - t3),
                 milliseconds(t4 - t0), milliseconds(warm), cachedMicros, info.leaves.count, extra.specName,
                 extra.specVersion, UInt32(extra.base58Prefix),
-                HexCoding.encode(digest)))
+                Hex.encode(digest)))
     } catch {
         fail("\(error)")
     }
@@ -87,12 +88,12 @@ case "blake3":
     var out = ""
     while let line = readLine(strippingNewline: true) {
         let input: [UInt8]
-        do { input = line.isEmpty ? [] : try HexCoding.decode(line.hasPrefix("0x") ? line : "0x" + line) } catch {
+        do { input = line.isEmpty ? [] : try Hex.decode(line, prefix: .optional) } catch {
             fail("not hex: \(line.prefix(20))")
         }
         var state = Blake3()
         state.update(input)
-        out += HexCoding.encode(state.finalize(outputLength: length)).dropFirst(2) + "\n"
+        out += Hex.encode(state.finalize(outputLength: length), prefix: false) + "\n"
     }
     FileHandle.standardOutput.write(Data(out.utf8))
 default:

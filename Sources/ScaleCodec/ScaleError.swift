@@ -1,5 +1,5 @@
-/// The one error type of the `ScaleCodec` module (convention: the team reference style-anchors.md,
-/// "Error modelling"): a stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
+/// The one error type of the `ScaleCodec` module (convention: docs/reference/conventions.md §1): a
+/// stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.
@@ -22,7 +22,6 @@ public struct ScaleError: Error, Equatable, CustomStringConvertible, Sendable {
             case unknownType
             case recursionLimit
             case typeMismatch
-            case invalidHex
             case invalidLength
             case unknownPallet
             case unknownCall
@@ -59,8 +58,6 @@ public struct ScaleError: Error, Equatable, CustomStringConvertible, Sendable {
         public static let recursionLimit = Code(value: .recursionLimit)
         /// A value that does not fit the type it is encoded as.
         public static let typeMismatch = Code(value: .typeMismatch)
-        /// Text that is not `0x`-prefixed, even-length hexadecimal.
-        public static let invalidHex = Code(value: .invalidHex)
         /// A fixed-size value of the wrong size (signature, key, hash).
         public static let invalidLength = Code(value: .invalidLength)
         /// A call whose pallet index the metadata does not know.

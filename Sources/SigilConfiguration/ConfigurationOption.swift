@@ -47,6 +47,30 @@ public struct ConfigurationOption: Sendable {
     /// The key in the config file.
     public var fileKey: String { name }
 
+    /// The default as a person reads it: the built-in value (`9715`, `info`, `false`), else what
+    /// leaving the option unset means. `--help` and docs/configuration.md show exactly this text
+    /// (`OptionDocumentationTests` checks the documentation against it), so a default is written
+    /// only in the option table.
+    public var defaultDescription: String {
+        if let defaultValue { return defaultValue.plainText }
+        return unsetMeaning ?? "none"
+    }
+
+    /// The `--help` text: the summary, the accepted values (an integer's range, a choice's words,
+    /// "repeatable" for a list) and the default, all taken from this row.
+    public var help: String {
+        switch kind {
+        case .integer(let range, _):
+            "\(summary) Range \(range.lowerBound)-\(range.upperBound); default: \(defaultDescription)."
+        case .choice(let words):
+            "\(summary) One of \(words.joined(separator: ", ")); default: \(defaultDescription)."
+        case .list:
+            "\(summary) Repeatable; default: \(defaultDescription)."
+        case .string, .path, .boolean:
+            "\(summary) Default: \(defaultDescription)."
+        }
+    }
+
     /// Runs `check` on a value (each item of a list).
     func checked(_ value: ConfigurationValue) -> String? {
         guard let check else { return nil }

@@ -14,6 +14,17 @@ public enum ConfigurationValue: Equatable, Hashable, Sendable {
         case .list(let items): "[" + items.map(TOMLText.quoted).joined(separator: ", ") + "]"
         }
     }
+
+    /// The value as plain text for people (`9715`, `info`, `false`, `a, b`), as `--help` and
+    /// docs/configuration.md show defaults.
+    public var plainText: String {
+        switch self {
+        case .string(let text): text
+        case .integer(let number): String(number)
+        case .boolean(let flag): flag ? "true" : "false"
+        case .list(let items): items.joined(separator: ", ")
+        }
+    }
 }
 
 /// TOML string quoting for output (TOML 1.0 §String, basic strings).

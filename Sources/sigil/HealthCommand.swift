@@ -15,7 +15,7 @@ struct HealthCommand: ParsableCommand {
             Default: the approval port and scheme `sigil serve` would use with this environment \
             (SIGIL_UI_PORT, SIGIL_TLS_CERT, SIGIL_HOST when it is one specific address, and the file \
             SIGIL_CONFIG names; docs/configuration.md), \
-            else http://127.0.0.1:9716/healthz. With --tls (or an https URL) the certificate is \
+            else http://127.0.0.1:\(HealthCommand.defaultUIPort)/healthz. With --tls (or an https URL) the certificate is \
             verified against --cacert (or the system trust store) and the URL's host. \
             --insecure-loopback skips that verification for a loopback peer only (a container's \
             HEALTHCHECK reaching 127.0.0.1, where the certificate names the public host); the probe \
@@ -33,7 +33,10 @@ struct HealthCommand: ParsableCommand {
         help: "Host of the approval port when --url is not given (default: as `sigil serve` binds, else 127.0.0.1).")
     var host: String?
 
-    @Option(help: "Approval port when --url is not given (default: as `sigil serve` resolves it, else 9716).")
+    @Option(
+        help:
+            "Approval port when --url is not given (default: as `sigil serve` resolves it, else \(Self.defaultUIPort))."
+    )
     var port: Int?
 
     @Flag(
@@ -72,6 +75,13 @@ struct HealthCommand: ParsableCommand {
         var host: String?
     }
 
+    /// `sigil serve`'s default approval port: the `ui-port` default of the option table (written only
+    /// there).
+    static let defaultUIPort: Int = {
+        if case .integer(let port)? = ServeConfiguration.option("ui-port")?.defaultValue { return port }
+        return 0  // not reached: the table gives ui-port an integer default (OptionDocumentationTests)
+    }()
+
     /// The serve configuration from the environment and its config file, as `sigil serve` resolves
     /// it with no flags; `nil` (defaults apply) when that configuration is invalid, since the probe
     /// then reports the server unreachable anyway.
@@ -95,7 +105,7 @@ struct HealthCommand: ParsableCommand {
         let chosenHost = host ?? served?.host ?? "127.0.0.1"
         let name = chosenHost.contains(":") && !chosenHost.hasPrefix("[") ? "[\(chosenHost)]" : chosenHost
         // Port 0 in the configuration means "any free port": nothing to probe but the default.
-        let chosenPort = port ?? served.map(\.port).flatMap { $0 == 0 ? nil : $0 } ?? 9716
+        let chosenPort = port ?? served.map(\.port).flatMap { $0 == 0 ? nil : $0 } ?? Self.defaultUIPort
         let fromEnvironment = !tls && (served?.tls ?? false)
         return ("\(tls || fromEnvironment ? "https" : "http")://\(name):\(chosenPort)/healthz", fromEnvironment)
     }

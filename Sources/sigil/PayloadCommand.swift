@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Primitives
 import ScaleCodec
 import SignerCore
 
@@ -33,21 +34,21 @@ struct PayloadCommand: ParsableCommand {
         let signing = prepared.signing
         let summary = prepared.summary
         if json {
-            let out: JSONValue = .object([
-                ("payload", .string(HexCoding.encode(signing.bytes))),
-                ("hashed", .bool(signing.hashed)),
-                ("signed", .string(HexCoding.encode(signing.signedBytes))),
-                ("summary", summary.json),
-            ])
-            print(out.pretty)
+            let out: JSONValue = [
+                "payload": .string(Hex.encode(signing.bytes)),
+                "hashed": .bool(signing.hashed),
+                "signed": .string(Hex.encode(signing.signedBytes)),
+                "summary": summary.json,
+            ]
+            print(out.serialized(.pretty))
             return
         }
-        print("signing payload: \(HexCoding.encode(signing.bytes))")
+        print("signing payload: \(Hex.encode(signing.bytes))")
         print(
             signing.hashed
                 ? "hashed:          yes (\(signing.bytes.count) bytes > 256: the BLAKE2b-256 hash is signed)"
                 : "hashed:          no (\(signing.bytes.count) bytes: signed as is)")
-        print("signed bytes:    \(HexCoding.encode(signing.signedBytes))")
+        print("signed bytes:    \(Hex.encode(signing.signedBytes))")
         print("")
         print(summary.text)
     }

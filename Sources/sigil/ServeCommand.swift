@@ -29,7 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ServeOptions
 
-    /// The servers `serve` runs, built from the options; later issues add routes and gates here.
+    /// The servers `serve` runs, built from the options: the dapp port and the approval port.
     struct Servers {
         var dapp: HTTPServer
         var ui: HTTPServer

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SigilConfiguration
 
 /// `--tls-cert`/`--tls-key` of `sigil serve` (an option group, so the TLS options live in one file).
 /// Checked and merged with `SIGIL_TLS_CERT`/`SIGIL_TLS_KEY` and the config file by
@@ -6,9 +7,9 @@ import ArgumentParser
 struct TLSOptions: ParsableArguments {
     @Option(
         name: .customLong("tls-cert"),
-        help: ArgumentHelp("Serve both ports over HTTPS with this PEM certificate chain.", valueName: "pem"))
+        help: ArgumentHelp(ServeConfiguration.help("tls-cert"), valueName: "pem"))
     var certificate: String?
 
-    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key for --tls-cert.", valueName: "pem"))
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp(ServeConfiguration.help("tls-key"), valueName: "pem"))
     var key: String?
 }

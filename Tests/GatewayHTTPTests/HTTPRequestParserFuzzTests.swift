@@ -3,7 +3,7 @@ import Testing
 
 @testable import GatewayHTTP
 
-/// A seeded random mutator over the parser (http-server.md §4 "fuzzers"). Each input is checked for
+/// A seeded random mutator over the parser (docs/reference/http-server.md §4 "fuzzers"). Each input is checked for
 /// properties that must hold for any bytes, not only for "no crash":
 ///  1. the outcome does not depend on how the bytes are split across `feed` calls;
 ///  2. every accepted message respects the limits and framing rules (one Host on 1.1, body length

@@ -3,7 +3,7 @@ import Testing
 @testable import GatewayHTTP
 
 /// Parser vectors: RFC 9112 framing, request-smuggling and malformed inputs, and the payloads listed
-/// in http-server.md §4 (h1spec, http-garden "trophies", llhttp request vectors).
+/// in docs/reference/http-server.md §4 (h1spec, http-garden "trophies", llhttp request vectors).
 @Suite struct HTTPRequestParserTests {
     struct Rejection: CustomTestStringConvertible, Sendable {
         let name: String

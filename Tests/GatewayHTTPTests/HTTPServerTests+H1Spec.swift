@@ -2,7 +2,7 @@ import Testing
 
 @testable import GatewayHTTP
 
-/// The raw-socket cases of uNetworking/h1spec `http_test.ts` (http-server.md §4), as data, run
+/// The raw-socket cases of uNetworking/h1spec `http_test.ts` (docs/reference/http-server.md §4), as data, run
 /// against the real server with an echo-everything handler as h1spec requires.
 extension HTTPServerTests {
     struct EchoAll: HTTPHandler {

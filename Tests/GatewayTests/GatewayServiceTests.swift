@@ -1,9 +1,10 @@
 import Gateway
 import Logging
+import Primitives
 import SignerCore
 import Testing
 
-/// Protocol-level tests without sockets: every message of polkadot-extension-protocol.md §1.3 and
+/// Protocol-level tests without sockets: every message of docs/reference/polkadot-extension.md §1.3 and
 /// every error string a dapp can see.
 @Suite struct GatewayServiceTests {
     let alice = TestAccounts.alice

@@ -1,5 +1,6 @@
 import Gateway
 import GatewayHTTP
+import Primitives
 import Testing
 
 @Suite struct SecurityGatesTests {
@@ -88,8 +89,10 @@ import Testing
         ] {
             #expect(throws: GatewayError.self, "\(bad)") { try WireRequest(json: try JSONValue.parse(Array(bad.utf8))) }
         }
-        #expect(throws: GatewayError.self) { try JSONValue.parse(Array("{\"id\":".utf8)) }
-        #expect(throws: GatewayError.self) { try JSONValue.parse(Array(String(repeating: "[", count: 100_000).utf8)) }
+        #expect(throws: PrimitivesError(.jsonSyntax, "")) { try JSONValue.parse(Array("{\"id\":".utf8)) }
+        #expect(throws: PrimitivesError(.jsonTooDeep, "")) {
+            try JSONValue.parse(Array(String(repeating: "[", count: 100_000).utf8))
+        }
         let ok = try WireRequest(json: try JSONValue.parse(Array("{\"id\":\"1\",\"message\":\"pub(ping)\"}".utf8)))
         #expect(ok.request == .null)
     }

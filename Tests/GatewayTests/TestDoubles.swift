@@ -1,5 +1,6 @@
 import Gateway
 import Logging
+import Primitives
 import SignerCore
 import Synchronization
 

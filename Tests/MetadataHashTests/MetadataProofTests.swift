@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScaleCodec
 import SigningKeys
 import Testing
@@ -26,9 +27,11 @@ import Testing
         }
         return list.compactMap { v in
             guard let metadata = v["metadata"] as? String, let call = v["call"] as? String,
-                let callData = (v["callData"] as? String).flatMap({ try? HexCoding.decode($0) }),
-                let explicit = (v["includedInExtrinsic"] as? String).flatMap({ try? HexCoding.decode($0) }),
-                let implicit = (v["includedInSignedData"] as? String).flatMap({ try? HexCoding.decode($0) }),
+                let callData = (v["callData"] as? String).flatMap({ try? Hex.decode($0, prefix: .required) }),
+                let explicit = (v["includedInExtrinsic"] as? String).flatMap({ try? Hex.decode($0, prefix: .required) }
+                ),
+                let implicit = (v["includedInSignedData"] as? String).flatMap({ try? Hex.decode($0, prefix: .required) }
+                ),
                 let proof = v["proof"] as? String
             else { return nil }
             return Vector(
@@ -66,12 +69,12 @@ import Testing
     /// every extension's types, and proves the root.
     @Test func aWholeSignedExtrinsicIsProvenAndDecodableFromTheProofAlone() throws {
         let info = try #require(Self.infos["rococo-v15.scale"])
-        let ext = try HexCoding.decode(
-            "0x2d028400d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d01bce7c8f572d39cee240e3d50958f68a5c129e0ac0d4eb9222de70abdfa8c44382a78eded433782e6b614a97d8fd609a3f20162f3f3b3c16e7e8489b2bd4fa98c070000000403008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a4828"
-        )
-        let additional = try HexCoding.decode(
-            "0x00b2590f001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-        )
+        let ext = try Hex.decode(
+            "0x2d028400d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d01bce7c8f572d39cee240e3d50958f68a5c129e0ac0d4eb9222de70abdfa8c44382a78eded433782e6b614a97d8fd609a3f20162f3f3b3c16e7e8489b2bd4fa98c070000000403008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a4828",
+            prefix: .required)
+        let additional = try Hex.decode(
+            "0x00b2590f001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+            prefix: .required)
         let proof = try info.proof(extrinsic: ext, additionalSigned: additional)
         #expect(try proof.root() == info.tree.root)
         for e in info.extrinsic.signedExtensions {
@@ -85,8 +88,9 @@ import Testing
         let again = try fromProof.proofKeys(extrinsic: ext, additionalSigned: additional)
         #expect(again == Set(proof.leaves.map(LeafKey.init)))
         // An unsigned call alone needs fewer leaves than the signed extrinsic.
-        let call = try HexCoding.decode(
-            "0x04030052bc71c1eca5353749542dfdf0af97bf764f9c2f44e860cd485f1cd86400f6490f0080c6a47e8d03")
+        let call = try Hex.decode(
+            "0x04030052bc71c1eca5353749542dfdf0af97bf764f9c2f44e860cd485f1cd86400f6490f0080c6a47e8d03",
+            prefix: .required)
         let callProof = try info.proof(call: call)
         #expect(callProof.leaves.count < proof.leaves.count)
         #expect(try callProof.root() == info.tree.root)

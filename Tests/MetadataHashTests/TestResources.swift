@@ -1,5 +1,6 @@
 import Foundation
 import MetadataHash
+import Primitives
 import ScaleCodec
 
 /// Loads files copied into this target's `Resources` folder (see its README.md).
@@ -28,4 +29,4 @@ enum TestResources {
     static let fixtures = ["rococo-v15.scale", "polkadot-v15.scale", "kusama-v15.scale", "acala-v15.scale"]
 }
 
-func hex(_ bytes: [UInt8]) -> String { HexCoding.encode(bytes) }
+func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes) }

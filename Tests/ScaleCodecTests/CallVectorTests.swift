@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Testing
 
 @testable import ScaleCodec
@@ -37,7 +38,7 @@ import Testing
     @Test(arguments: vectors)
     func callDecodesToThePalletCallAndArgumentsPolkadotJsFound(v: Vector) throws {
         let md = try Self.metadataCache.get(v.metadata)
-        let bytes = try HexCoding.decode(v.call)
+        let bytes = try Hex.decode(v.call, prefix: .required)
         let call = try ValueDecoder(metadata: md).decodeCall(bytes)
         #expect(Self.lowerCamel(call.pallet) == v.pallet)
         #expect(Self.lowerCamel(call.name) == v.callName)
@@ -50,11 +51,11 @@ import Testing
 
     @Test func balancesShowWithTheChainTokenAndAccountsThroughTheInjectedFormatter() throws {
         let md = try Self.metadataCache.get("polkadot-v15.scale")
-        let bytes = try HexCoding.decode(
-            "0x0503008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480bf22fce733a0b")
+        let bytes = try Hex.decode(
+            "0x0503008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480bf22fce733a0b", prefix: .required)
         let call = try ValueDecoder(metadata: md).decodeCall(bytes)
         let renderer = ValueRenderer(
-            accountFormatter: { "acct:" + HexCoding.encode($0.prefix(2)) },
+            accountFormatter: { "acct:" + Hex.encode($0.prefix(2)) },
             token: TokenFormat(decimals: 10, symbol: "DOT"))
         let text = renderer.text(call)
         #expect(text.contains("Balances.transfer_keep_alive"))
@@ -68,8 +69,9 @@ import Testing
 
     @Test func nestedBatchCallsAreShownAsCalls() throws {
         let md = try Self.metadataCache.get("polkadot-v15.scale")
-        let bytes = try HexCoding.decode(
-            "0x1a020800000868690503008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480700e40b5402")
+        let bytes = try Hex.decode(
+            "0x1a020800000868690503008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480700e40b5402",
+            prefix: .required)
         let call = try ValueDecoder(metadata: md).decodeCall(bytes)
         let text = ValueRenderer(token: TokenFormat(decimals: 10, symbol: "DOT")).text(call)
         #expect(text.contains("Utility.batch_all"))
@@ -81,7 +83,9 @@ import Testing
     @Test(arguments: ["0x", "0xff00", "0x00ff", "0x0000", "0x00001468656c6c", "0x00001468656c6c6f00"])
     func malformedCallsAreRefused(hex: String) throws {
         let md = try Self.metadataCache.get("polkadot-v15.scale")
-        #expect(throws: ScaleError.self) { try ValueDecoder(metadata: md).decodeCall(HexCoding.decode(hex)) }
+        #expect(throws: ScaleError.self) {
+            try ValueDecoder(metadata: md).decodeCall(Hex.decode(hex, prefix: .required))
+        }
     }
 
     // MARK: polkadot-js JSON form
@@ -116,8 +120,8 @@ import Testing
         case .value(let v):
             switch v {
             case .unsigned(let n), .balance(let n): return .scalar(String(n))
-            case .bytes(let b): return .scalar(HexCoding.encode(b))
-            case .account(let b): return .scalar("account:" + HexCoding.encode(b))
+            case .bytes(let b): return .scalar(Hex.encode(b))
+            case .account(let b): return .scalar("account:" + Hex.encode(b))
             case .sequence(let items): return .list(items.map { polkadotJsForm(.value($0)) })
             case .variant(let vr):
                 let inner: Norm =
@@ -127,7 +131,7 @@ import Testing
                 return .dict([lowerCamel(vr.name): inner])
             case .call(let c):
                 return .dict([
-                    "callIndex": .scalar(HexCoding.encode([c.palletIndex, c.callIndex])),
+                    "callIndex": .scalar(Hex.encode([c.palletIndex, c.callIndex])),
                     "args": polkadotJsForm(.object(c.args.map { ($0.name.map(lowerCamel) ?? "_", $0.value) })),
                 ])
             default: return .scalar("\(v)")
@@ -148,7 +152,7 @@ import Testing
         if let s = any as? String {
             // an SS58 address: compare by the account bytes it carries
             if !s.hasPrefix("0x"), let bytes = Base58.decode(s), bytes.count == 35 {
-                return .scalar("account:" + HexCoding.encode(bytes[1..<33]))
+                return .scalar("account:" + Hex.encode(bytes[1..<33]))
             }
             return .scalar(s)
         }
@@ -297,7 +301,7 @@ final class MetadataCache: @unchecked Sendable {
     }
 
     @Test func jsonTextEscapesControlCharacters() {
-        let v = JSONValue.object([("k\"", .string("a\u{0}b\n\u{2028}"))])
-        #expect(v.serialized == "{\"k\\\"\":\"a\\u0000b\\n\\u2028\"}")
+        let v: JSONValue = ["k\"": .string("a\u{0}b\n\u{2028}")]
+        #expect(v.serialized() == "{\"k\\\"\":\"a\\u0000b\\n\\u2028\"}")
     }
 }

@@ -1,3 +1,4 @@
+import Primitives
 import Testing
 
 @testable import ScaleCodec
@@ -20,7 +21,7 @@ import Testing
         for v in vs {
             let id = v["id"] as? String ?? "?"
             let value = try #require(UInt128(v["value"] as? String ?? ""), "\(id)")
-            let expected = try HexCoding.decode(v["encoded"] as? String ?? "")
+            let expected = try Hex.decode(v["encoded"] as? String ?? "", prefix: .required)
             let encoded = ScaleWriter.encode { $0.writeCompact(value) }
             #expect(encoded == expected, "\(id)")
             #expect(try ScaleReader.decode(expected) { try $0.readCompact() } == value, "\(id)")
@@ -32,7 +33,7 @@ import Testing
         #expect(vs.count >= 15)
         for v in vs {
             let id = v["id"] as? String ?? "?"
-            let bytes = try HexCoding.decode(v["encoded"] as? String ?? "")
+            let bytes = try Hex.decode(v["encoded"] as? String ?? "", prefix: .required)
             let asU32 = v["type"] as? String == "Compact<u32>"
             let decode = {
                 try ScaleReader.decode(bytes) { r -> UInt128 in
@@ -53,7 +54,7 @@ import Testing
             let id = v["id"] as? String ?? "?"
             let current = UInt64(v["current"] as? Int ?? 0)
             let era = ExtrinsicEra.mortal(current: current, requestedPeriod: UInt64(v["period_requested"] as? Int ?? 0))
-            #expect(HexCoding.encode(era.encoded) == v["encoded"] as? String, "\(id)")
+            #expect(Hex.encode(era.encoded) == v["encoded"] as? String, "\(id)")
             #expect(
                 era == .mortal(period: UInt64(v["period"] as? Int ?? 0), phase: UInt64(v["phase"] as? Int ?? 0)),
                 "\(id)")
@@ -67,7 +68,7 @@ import Testing
         #expect(vs.count >= 9)
         for v in vs {
             let id = v["id"] as? String ?? "?"
-            let bytes = try HexCoding.decode(v["encoded"] as? String ?? "")
+            let bytes = try Hex.decode(v["encoded"] as? String ?? "", prefix: .required)
             if v["expect_error"] != nil {
                 #expect(throws: ScaleError(.invalidEra, ""), "\(id)") { try ExtrinsicEra(bytes: bytes) }
                 continue
@@ -89,6 +90,6 @@ import Testing
 
     @Test(arguments: ["0x", "0x07", "0x070300"])
     func eraOfWrongSizeIsRefused(hex: String) throws {
-        #expect(throws: ScaleError(.invalidEra, "")) { try ExtrinsicEra(bytes: HexCoding.decode(hex)) }
+        #expect(throws: ScaleError(.invalidEra, "")) { try ExtrinsicEra(bytes: Hex.decode(hex, prefix: .required)) }
     }
 }

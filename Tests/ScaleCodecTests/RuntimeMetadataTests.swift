@@ -36,7 +36,7 @@ import Testing
             #expect(
                 md.runtimeVersion?.transactionVersion == UInt32(version["transactionVersion"] as? Int ?? -1), "\(name)")
         }
-        // v16 lists the current Polkadot extensions, AuthorizeCall first (reference §2.3)
+        // v16 lists the current Polkadot extensions, AuthorizeCall first (docs/reference/polkadot-extension.md §2.3)
         let v16 = try RuntimeMetadata(bytes: TestResources.data("polkadot-v16.scale"))
         #expect(
             v16.signedExtensionIdentifiers == [

@@ -107,11 +107,6 @@ import Testing
         #expect(r.offset == 3)
     }
 
-    @Test(arguments: ["0x00zz", "00ab", "0x0", "hello"])
-    func hexThatIsNotStrictIsRefused(text: String) {
-        #expect(throws: ScaleError(.invalidHex, "")) { try HexCoding.decode(text) }
-    }
-
     @Test func uint256PrintsDecimal() {
         #expect(UInt256(high: 1, low: 0).description == "340282366920938463463374607431768211456")
         #expect(UInt256(high: UInt128.max, low: UInt128.max).description.count == 78)

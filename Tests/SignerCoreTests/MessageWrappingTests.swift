@@ -3,7 +3,7 @@ import Testing
 @testable import SignerCore
 
 @Suite struct MessageWrappingTests {
-    // polkadot-extension-protocol.md §5.4; polkadot-js/common util/src/u8a/wrap.spec.ts.
+    // docs/reference/polkadot-extension.md §5.4; polkadot-js/common util/src/u8a/wrap.spec.ts.
     @Test(arguments: [
         ("0x68656c6c6f", "<Bytes>hello</Bytes>"),
         ("hello", "<Bytes>hello</Bytes>"),

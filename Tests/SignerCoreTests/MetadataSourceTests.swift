@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScaleCodec
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct MetadataSourceTests {
     @Test func metadataIsReadFromBytesHexAndMetadataDefJSON() throws {
         let bytes = try PayloadResources.data("polkadot-v15.scale")
-        let hex = HexCoding.encode(bytes)
+        let hex = Hex.encode(bytes)
         #expect(try MetadataSource(contents: bytes).metadata.version == 15)
         #expect(try MetadataSource(contents: Array((hex + "\n").utf8)).metadata.version == 15)
         let def: [String: Any] = [

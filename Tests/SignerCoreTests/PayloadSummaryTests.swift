@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScaleCodec
 import SigningKeys
 import Testing
@@ -27,7 +28,7 @@ import Testing
         #expect(text.contains("call hash:     0x"))
         let j = s.json
         #expect(j["chain"] == .string("Polkadot"))
-        #expect(j["mortality"]?["validUntil"] == .number("22000187"))
+        #expect(j["mortality"]?["validUntil"] == .integer(22_000_187))
         #expect(j["call"]?["call"] == .string("transfer_keep_alive"))
     }
 
@@ -75,7 +76,7 @@ import Testing
         var p = p0
         p.era = .immortal
         p.blockHash = p.genesisHash
-        p.assetIdBytes = try HexCoding.decode("0x0002043205011f")
+        p.assetIdBytes = try Hex.decode("0x0002043205011f", prefix: .required)
         let s = PayloadSummary(payload: p, signing: try SigningPayload(payload: p, metadata: md), metadata: md)
         #expect(s.chainName == "Polkadot Asset Hub")
         #expect(s.text.contains("immortal"))

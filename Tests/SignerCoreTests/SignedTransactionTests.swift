@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScaleCodec
 import Testing
 
@@ -31,11 +32,11 @@ import Testing
         let payload = try SignerPayload(json: v.request)
         #expect(payload.withSignedTransaction)
         let signing = try SigningPayload(payload: payload)
-        var r = ScaleReader(try HexCoding.decode(v.multisignature))
+        var r = ScaleReader(try Hex.decode(v.multisignature, prefix: .required))
         let sig = try MultiSignature(from: &r)
         try r.expectEnd()
         let tx = try signing.signedTransaction(accountId: payload.accountId, signature: sig)
-        #expect(HexCoding.encode(tx) == v.signedTransaction)
+        #expect(Hex.encode(tx) == v.signedTransaction)
     }
 
     @Test func aTwentyByteSignerCannotUseMultiAddressId() throws {

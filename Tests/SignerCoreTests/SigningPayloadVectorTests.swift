@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScaleCodec
 import Testing
 
@@ -63,12 +64,12 @@ import Testing
     func payloadReproducesByteForByte(v: Vector) throws {
         let payload = try SignerPayload(json: v.json)
         let signing = try SigningPayload(payload: payload)
-        #expect(HexCoding.encode(signing.call) == v.fields["call"])
-        #expect(HexCoding.encode(signing.extra) == v.fields["extra"])
-        #expect(HexCoding.encode(signing.additionalSigned) == v.fields["additional_signed"])
-        #expect(HexCoding.encode(signing.bytes) == v.fields["signing_payload"])
+        #expect(Hex.encode(signing.call) == v.fields["call"])
+        #expect(Hex.encode(signing.extra) == v.fields["extra"])
+        #expect(Hex.encode(signing.additionalSigned) == v.fields["additional_signed"])
+        #expect(Hex.encode(signing.bytes) == v.fields["signing_payload"])
         #expect(signing.hashed == v.hashed)
-        #expect(HexCoding.encode(signing.signedBytes) == v.fields["signed_bytes"])
+        #expect(Hex.encode(signing.signedBytes) == v.fields["signed_bytes"])
     }
 
     @Test(arguments: valid.filter { $0.chain == "polkadot-asset-hub" || $0.chain == "polkadot" })
@@ -76,8 +77,8 @@ import Testing
         let md = try PayloadResources.metadata(
             v.chain == "polkadot" ? "polkadot-v15.scale" : "asset-hub-polkadot-v15.scale")
         let signing = try SigningPayload(payload: SignerPayload(json: v.json), metadata: md)
-        #expect(HexCoding.encode(signing.bytes) == v.fields["signing_payload"])
-        #expect(HexCoding.encode(signing.signedBytes) == v.fields["signed_bytes"])
+        #expect(Hex.encode(signing.bytes) == v.fields["signing_payload"])
+        #expect(Hex.encode(signing.signedBytes) == v.fields["signed_bytes"])
     }
 
     @Test(arguments: invalid)
@@ -101,8 +102,8 @@ import Testing
             "[\"CheckVersion\",\"ChargeTransactionPayment\",\"CheckSpecVersion\",\"SkipCheckIfFeeless\",\"CheckNonce\"]"
         let p = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: list))
         let s = try SigningPayload(payload: p)
-        #expect(HexCoding.encode(s.extra) == "0x001c")  // tip 0, then nonce 7
-        #expect(HexCoding.encode(s.additionalSigned) == "0x80841e00")  // specVersion once
+        #expect(Hex.encode(s.extra) == "0x001c")  // tip 0, then nonce 7
+        #expect(Hex.encode(s.additionalSigned) == "0x80841e00")  // specVersion once
     }
 
     @Test func anEmptyExtensionListSignsTheCallAloneAndSaysWhatItIgnored() throws {

@@ -1,4 +1,5 @@
 import CSodium
+import Primitives
 import Testing
 
 @testable import SigningKeys
@@ -7,7 +8,7 @@ import Testing
 /// independent reference (field) and against libsodium 1.0.18 (points, scalar multiplication,
 /// ristretto255 decoding and encoding).
 @Suite struct Curve25519Tests {
-    init() { Sodium.ensureInitialized() }
+    init() { _ = SecretBytes.random(count: 1) }  // initialises libsodium
 
     static func fe(_ b: [UInt8]) -> FieldElement51 { FieldElement51(bytes: b) }
 

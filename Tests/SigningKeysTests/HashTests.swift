@@ -27,7 +27,7 @@ import Testing
             hex(Blake2b.hash512(Array("abc".utf8)))
                 == "0xba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923"
         )
-        // blake2_256("") as used for the sp-core ecdsa vector (crypto-core.md §4.4).
+        // blake2_256("") as used for the sp-core ecdsa vector (docs/reference/crypto.md §6.1).
         #expect(hex(Blake2b.hash256([])) == "0x0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8")
     }
 

@@ -1,3 +1,4 @@
+import Primitives
 import Testing
 
 @testable import SigningKeys
@@ -94,7 +95,8 @@ import Testing
     @Test func sr25519SigningTranscriptInternalsMatch() throws {
         let v = try Vectors.entry("merlin.json", "sr25519-sign-transcript-zero-rng")
         let pair = try Sr25519KeyPair(
-            seed: try Hex.decode("0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e"))
+            seed: try Hex.decode(
+                "0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e", prefix: .required))
         #expect(pair.publicKey == (try v.hex("public_key")))
         let message = Array("this is a message".utf8)
         let zero = [UInt8](repeating: 0, count: 32)
@@ -106,7 +108,8 @@ import Testing
     @Test func sr25519HardAndSoftDerivationTranscriptsMatch() throws {
         let hard = try Vectors.entry("merlin.json", "sr25519-hdkd-hard-alice")
         let root = try Sr25519KeyPair(
-            seed: try Hex.decode("0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e"))
+            seed: try Hex.decode(
+                "0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e", prefix: .required))
         #expect(root.schnorrkelSecretKey.unsafeExposedBytes().prefix(32).elementsEqual(try hard.hex("secret_scalar")))
         let alice = try root.deriveHard(chainCode: try hard.hex("chain_code"))
         #expect(alice.seed?.unsafeExposedBytes() == (try hard.hex("hdkd_hard")))

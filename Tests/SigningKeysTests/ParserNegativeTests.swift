@@ -1,19 +1,10 @@
+import Primitives
 import Testing
 
 @testable import SigningKeys
 
 /// Malformed, truncated, over-long and wrong-variant inputs to every parser of the module.
 @Suite struct ParserNegativeTests {
-    @Test(arguments: ["0x1", "0xzz", "0x12 34", "12g4", "0x0x12"])
-    func hexDecodingRejectsMalformedInput(text: String) {
-        #expect(throws: KeyError(.invalidInput, "")) { try Hex.decode(text) }
-    }
-
-    @Test func hexDecodingAcceptsEmptyAndUpperCase() throws {
-        #expect(try Hex.decode("0x") == [])
-        #expect(try Hex.decode("") == [])
-        #expect(try Hex.decode("0xABcd") == [0xab, 0xcd])
-    }
 
     @Test func junctionNumbersFollowSpCoreAtTheU64Boundary() throws {
         let max = try DeriveJunction(code: "18446744073709551615", hard: true)
@@ -31,7 +22,7 @@ import Testing
     }
 
     @Test func longJunctionsAreHashedWithTheirCompactPrefix() throws {
-        // crypto-core.md §3.3: 40 digits is a string (≥ 2^64) → but refused as ambiguous; a
+        // docs/reference/crypto.md §3.3: 40 digits is a string (≥ 2^64) → but refused as ambiguous; a
         // 64-letter code has a two-byte compact prefix and is hashed.
         let code = String(repeating: "a", count: 64)
         let j = try DeriveJunction(code: code, hard: true)

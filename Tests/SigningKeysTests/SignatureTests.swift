@@ -1,3 +1,4 @@
+import Primitives
 import Testing
 
 @testable import SigningKeys
@@ -28,7 +29,7 @@ import Testing
         #expect(signature == (try v.hex("signature")))
         #expect(try pair.signMultiSignature(message) == (try v.hex("multisignature")))
         if let digest = v["message_hash"] as? String {
-            #expect(Blake2b.hash256(message) == (try Hex.decode(digest)))
+            #expect(Blake2b.hash256(message) == (try Hex.decode(digest, prefix: .optional)))
         }
         #expect(scheme.verify(signature: signature, message: message, signer: pair.publicKey))
         #expect(scheme.verify(signature: signature, message: message, signer: pair.accountId))

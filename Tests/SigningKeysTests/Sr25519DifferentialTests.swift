@@ -1,11 +1,12 @@
 import CSodium
+import Primitives
 import Testing
 
 @testable import SigningKeys
 
 /// The variable-time sr25519 verification (`Sr25519KeyPair.check`, `Curve25519/`) must decide
 /// exactly as the libsodium-only one (`checkWithLibsodium`): same verdict and same error code, for
-/// valid signatures, corrupted ones, random junk and the edge cases of crypto-core.md §1.5–1.7.
+/// valid signatures, corrupted ones, random junk and the edge cases of docs/reference/crypto.md §1.5–1.7.
 @Suite struct Sr25519DifferentialTests {
     init() { Sodium.ensureInitialized() }
 
@@ -146,11 +147,12 @@ import Testing
         guard let sigHex = v["signature"] as? String, let msgHex = v["message"] as? String else { return }
         let pk: [UInt8]
         if let p = v["public_key"] as? String {
-            pk = try Hex.decode(p)
+            pk = try Hex.decode(p, prefix: .optional)
         } else {
             pk = try (try v.dict("signer")).hex("public_key")
         }
-        let verdict = Self.agree(try Hex.decode(sigHex), try Hex.decode(msgHex), pk, id)
+        let verdict = Self.agree(
+            try Hex.decode(sigHex, prefix: .optional), try Hex.decode(msgHex, prefix: .optional), pk, id)
         if let expected = v["expect_valid"] as? Bool { #expect((verdict == nil) == expected) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Testing
 
 @testable import SigningKeys
@@ -38,7 +39,7 @@ enum Vectors {
 
 extension Dictionary where Key == String, Value == Any {
     func string(_ key: String) throws -> String { try #require(self[key] as? String, "missing \(key)") }
-    func hex(_ key: String) throws -> [UInt8] { try Hex.decode(string(key)) }
+    func hex(_ key: String) throws -> [UInt8] { try Hex.decode(string(key), prefix: .optional) }
     func int(_ key: String) throws -> Int { try #require(self[key] as? Int, "missing \(key)") }
     func bool(_ key: String) throws -> Bool { try #require(self[key] as? Bool, "missing \(key)") }
     func dict(_ key: String) throws -> [String: Any] { try #require(self[key] as? [String: Any], "missing \(key)") }

@@ -44,14 +44,14 @@ def compact(n):
 
 
 def polkadot_payload_bytes(method, era, nonce, tip, spec, tx, genesis, block_hash):
-    """polkadot-extension-protocol.md §2.2 for the Polkadot relay extension list, mode 0."""
+    """docs/reference/polkadot-extension.md §2.2 for the Polkadot relay extension list, mode 0."""
     extra = era + compact(nonce) + compact(tip) + b"\x00"
     additional = spec.to_bytes(4, "little") + tx.to_bytes(4, "little") + genesis + block_hash + b"\x00"
     return method + extra + additional
 
 
 def self_check_encoder():
-    # Vector A of polkadot-extension-protocol.md §5.3 (computed against polkadot-js's encoder).
+    # Vector A of docs/reference/polkadot-extension.md §5.3 (computed against polkadot-js's encoder).
     a = polkadot_payload_bytes(bytes.fromhex("00001468656c6c6f"), bytes.fromhex("b503"), 7, 0, 1007001, 26,
                                bytes.fromhex(POLKADOT_GENESIS), b"\x11" * 32)
     expected = ("00001468656c6c6fb5031c0000995d0f001a000000" + POLKADOT_GENESIS + "11" * 32 + "00")

@@ -2,7 +2,7 @@
 """Interop check of `sigil accounts` with the polkadot-js keyring JSON v3 format, using code that
 shares nothing with Sigil:
 
-- an independent decoder/encoder written here from the format (crypto-core.md §7): hashlib.scrypt
+- an independent decoder/encoder written here from the format (docs/reference/crypto.md §7): hashlib.scrypt
   with the parameters read from the file, PyNaCl's XSalsa20-Poly1305 secretbox, the PKCS8 layout;
   key checks with py-sr25519-bindings (schnorrkel), PyNaCl (ed25519) and coincurve (libsecp256k1);
 - substrate-interface's Keypair.create_from_encrypted_json / export_to_encrypted_json, a port of the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `sigil key` command-line behaviour against known vectors (crypto-core.md §4; signatures.json):
+# `sigil key` command-line behaviour against known vectors (docs/reference/crypto.md §4; signatures.json):
 # inspect output and JSON keys, URIs from stdin, deterministic ed25519/ecdsa signatures, verify
 # exit codes (0 valid, 1 invalid with a one-line reason), --public hides secrets, generate
 # round-trips through inspect, and refused URIs. Takes a few seconds.

@@ -1,3 +1,5 @@
+import Primitives
+
 /// An account as the gateway shows it to sites (`InjectedAccount` of polkadot-js
 /// `extension-inject/src/types.ts`) plus the key it is matched on. Carries no secret.
 public struct GatewayAccount: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Stored chain metadata (per genesis hash), provided by dapps through `pub(metadata.provide)`
 /// after a person approved. Implemented over the keystore's state store.
 public protocol MetadataRegistry: Sendable {

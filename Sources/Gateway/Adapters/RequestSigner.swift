@@ -1,3 +1,4 @@
+import Primitives
 import SignerCore
 
 /// Checks, describes and signs requests: the part of the gateway that touches payload formats and

@@ -1,12 +1,13 @@
 import GatewayHTTP
 import Logging
+import Primitives
 import SignerCore
 
 /// The approval page's port: its own origin, so dapp tabs cannot exhaust its connections nor reach
 /// it same-origin. Every response forbids framing and carries a strict CSP; every API call needs
 /// the approval token (constant-time compared); every POST must also be same-origin (`Origin`
 /// equal to the page's own, `Sec-Fetch-Site: same-origin` when sent) with a JSON body: a
-/// cross-site form or fetch cannot approve anything (http-server.md §3.1 "CSRF on the approval page").
+/// cross-site form or fetch cannot approve anything (docs/reference/http-server.md §3.1 "CSRF on the approval page").
 public struct ApprovalPortal: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
@@ -94,7 +95,7 @@ public struct ApprovalPortal: HTTPHandler {
             }
         }
         @Sendable func approvalID(_ body: JSONValue) throws -> UInt64 {
-            guard let n = body["id"]?.numberValue, let id = UInt64(exactly: n) else {
+            guard let id = body["id"]?.integer(as: UInt64.self) else {
                 throw GatewayError(.invalidInput, "field id")
             }
             return id

@@ -1,3 +1,4 @@
+import Primitives
 import SignerCore
 
 /// The approval page's view of the gateway (`GET /api/state`): pending requests with everything a
@@ -9,7 +10,7 @@ enum ApprovalState {
         let accounts = await directory.accounts()
         let pending = await service.pendingApprovals.map { approval -> JSONValue in
             var item: [String: JSONValue] = [
-                "id": .number(Double(approval.id)), "kind": .string(kind(approval.subject)),
+                "id": .integer(approval.id), "kind": .string(kind(approval.subject)),
                 "source": .string(approval.source), "title": .string(title(approval)),
             ]
             let rows: [SummaryRow]

@@ -1,11 +1,12 @@
 import GatewayHTTP
 import Logging
+import Primitives
 
 /// The dapp-facing port: the bridge script, the wire protocol (`POST /v1/request`), the per-tab
 /// event stream (`GET /v1/events`, SSE) and its long-poll twin (`GET /v1/poll`). docs/protocol.md
 /// describes every endpoint.
 ///
-/// Gates, in order (http-server.md §6 item 7): `Host` allow-list (403); CORS preflight answered
+/// Gates, in order (docs/reference/http-server.md §6 item 7): `Host` allow-list (403); CORS preflight answered
 /// for well-formed origins with the exact origin, `Vary: Origin` and the private/local-network
 /// headers; identity (`ClientIdentification`): a valid session id (400), then a bearer token
 /// (relay token without a valid `X-Sigil-Relay-Origin`: 400; unknown token: 401) or a
@@ -155,7 +156,7 @@ public struct DappHandler: HTTPHandler {
 
     /// CORS preflight: any well-formed site origin may ask (it may be about to authorize); the
     /// answer echoes exactly that origin. Private Network Access / Local Network Access headers
-    /// are answered when asked (http-server.md §3.2).
+    /// are answered when asked (docs/reference/http-server.md §3.2).
     static func preflight(_ request: HTTPRequest) -> HTTPResponse {
         guard let origin = SecurityGates.siteOrigin(request) else { return .status(.forbidden) }
         var response = HTTPResponse(status: .noContent)

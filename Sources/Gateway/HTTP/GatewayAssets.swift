@@ -1,5 +1,6 @@
 import Foundation
 import GatewayHTTP
+import Primitives
 
 /// The userscript and bookmarklet, filled in from their templates in `public/` with the real
 /// gateway URL (and, for the userscript, the relay token and the bridge source).

@@ -5,7 +5,7 @@
 /// appear in `description`, logs or errors.
 public struct GatewayConfiguration: Sendable {
     /// Host names accepted in the `Host` header besides `127.0.0.1`, `localhost` and `[::1]`
-    /// (DNS-rebinding defence, http-server.md §3.1). Lower-case, without port.
+    /// (DNS-rebinding defence, docs/reference/http-server.md §3.1). Lower-case, without port.
     public var extraAllowedHosts: Set<String>
     /// The approval page's secret (32 random bytes, hex). Needed for every approval endpoint.
     public var approvalToken: String

@@ -1,6 +1,7 @@
 import GatewayHTTP
 import Glibc
 import Logging
+import Primitives
 
 /// The gateway's operational face: `GET /healthz` (liveness) and `GET /metrics` (Prometheus) on
 /// the approval port, the per-request access-log line, and the process facts both report.
@@ -53,7 +54,7 @@ public final class GatewayTelemetry: Sendable {
     public func healthJSON() -> JSONValue {
         [
             "status": "ok", "version": .string(version),
-            "uptimeSeconds": .number((uptimeSeconds * 1000).rounded() / 1000),
+            "uptimeSeconds": .number(JSONNumber(String((uptimeSeconds * 1000).rounded() / 1000)) ?? 0),
         ]
     }
 

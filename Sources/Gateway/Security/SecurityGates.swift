@@ -1,6 +1,6 @@
 import GatewayHTTP
 
-/// The checks every request passes before routing (http-server.md §6 item 7), as pure functions
+/// The checks every request passes before routing (docs/reference/http-server.md §6 item 7), as pure functions
 /// over the request so they are tested without sockets.
 public enum SecurityGates {
     /// `Host` allow-list against DNS rebinding: a loopback name (or a configured extra name) with

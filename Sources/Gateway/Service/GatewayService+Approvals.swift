@@ -1,4 +1,5 @@
 import Logging
+import Primitives
 import SignerCore
 
 extension GatewayService {

@@ -1,8 +1,9 @@
 import Logging
+import Primitives
 import SignerCore
 
 extension GatewayService {
-    /// The message table of polkadot-js/extension `handlers/Tabs.ts` (polkadot-extension-protocol.md §1.3).
+    /// The message table of polkadot-js/extension `handlers/Tabs.ts` (docs/reference/polkadot-extension.md §1.3).
     func dispatch(_ request: WireRequest, _ client: ClientIdentity) async throws -> Outcome {
         let id = request.id
         let source = client.source
@@ -38,7 +39,7 @@ extension GatewayService {
             return .reply(WireReply(id: id, .response(.bool(removed))))
         case "pub(metadata.list)":
             let known = await metadata.known().map { item -> JSONValue in
-                ["genesisHash": .string(item.genesisHash), "specVersion": .number(Double(item.specVersion))]
+                ["genesisHash": .string(item.genesisHash), "specVersion": .integer(item.specVersion)]
             }
             return .reply(WireReply(id: id, .response(.array(known))))
         case "pub(metadata.provide)":
@@ -155,10 +156,12 @@ extension GatewayService {
 
     func metadataProposal(_ def: JSONValue) async throws -> MetadataProposal {
         guard case .object = def else { throw SignerError(.invalidInput, "metadata is not an object") }
-        guard let genesis = def["genesisHash"]?.stringValue?.lowercased(), Hex.isHash(genesis) else {
+        guard let genesis = def["genesisHash"]?.stringValue?.lowercased(),
+            Hex.isValid(genesis, prefix: .required, byteCount: 32)
+        else {
             throw SignerError(.invalidInput, "field genesisHash")
         }
-        guard let n = def["specVersion"]?.numberValue, let spec = UInt32(exactly: n) else {
+        guard let spec = def["specVersion"]?.integer(as: UInt32.self) else {
             throw SignerError(.invalidInput, "field specVersion")
         }
         let chain = AppName(declared: def["chain"]?.stringValue ?? "").text
@@ -168,9 +171,9 @@ extension GatewayService {
             SummaryRow("genesis", genesis),
             SummaryRow("upgrade", "spec \(known.map(String.init) ?? "<unknown>") → \(spec) for \(chain)"),
         ]
-        if let symbol = def["tokenSymbol"]?.stringValue, let decimals = def["tokenDecimals"]?.numberValue {
+        if let symbol = def["tokenSymbol"]?.stringValue, let decimals = def["tokenDecimals"]?.integer(as: UInt8.self) {
             summary.append(
-                SummaryRow("token", "\(AppName(declared: symbol).text) (\(Int(exactly: decimals) ?? 0) decimals)"))
+                SummaryRow("token", "\(AppName(declared: symbol).text) (\(decimals) decimals)"))
         }
         if let known, known >= spec {
             summary.append(SummaryRow("warning", "this is not newer than the stored metadata", warning: true))

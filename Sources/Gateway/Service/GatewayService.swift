@@ -1,4 +1,5 @@
 import Logging
+import Primitives
 import SignerCore
 
 /// The gateway's core: turns wire requests from identified clients into approvals, decisions into

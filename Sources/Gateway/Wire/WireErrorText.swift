@@ -1,7 +1,7 @@
 import SignerCore
 
 /// The error strings clients see: polkadot-js's own (so dapps matching on them keep working,
-/// polkadot-extension-protocol.md §1.3) plus a few of ours. Never a reason, offset or input echo.
+/// docs/reference/polkadot-extension.md §1.3) plus a few of ours. Never a reason, offset or input echo.
 public enum WireErrorText {
     /// polkadot-js `Tabs.ts` `ensureUrlAuthorized`.
     public static func notEnabled(_ source: String) -> String { "The source \(source) has not been enabled yet" }

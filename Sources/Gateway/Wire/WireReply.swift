@@ -1,3 +1,5 @@
+import Primitives
+
 /// A reply to a client, correlated by the request id (never by message type): `{id, response}`,
 /// `{id, error}` or `{id, subscription}` (polkadot-js/extension `handlers/index.ts`).
 public struct WireReply: Sendable, Equatable {

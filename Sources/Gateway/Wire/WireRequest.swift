@@ -1,3 +1,5 @@
+import Primitives
+
 /// A request envelope `{id, message, request}` (polkadot-js `TransportRequestMessage` without the
 /// routing `origin` tag; the site identity never comes from the body).
 public struct WireRequest: Sendable, Equatable {

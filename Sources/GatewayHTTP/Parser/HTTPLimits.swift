@@ -1,4 +1,4 @@
-/// Size limits the parser enforces on every request (http-server.md §6 item 4). Exceeding one is
+/// Size limits the parser enforces on every request (docs/reference/http-server.md §6 item 4). Exceeding one is
 /// answered with the status named on the field and the connection is closed.
 public struct HTTPLimits: Sendable, Equatable {
     /// Longest request line (method, target, version), without CRLF. Over it: 414.

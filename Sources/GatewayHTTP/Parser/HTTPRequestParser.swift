@@ -1,6 +1,6 @@
 /// An incremental HTTP/1.1 request parser: a pure value fed with bytes, yielding complete requests
 /// or a typed error. It does no I/O and keeps no clock, so it can be fuzzed and unit-tested on byte
-/// strings (http-server.md §4, §6 item 4).
+/// strings (docs/reference/http-server.md §4, §6 item 4).
 ///
 /// Strict per RFC 9112: CRLF line endings only (bare CR or LF is 400), exactly one `Host` on 1.1,
 /// no whitespace before a field's colon, no obs-fold, no CTLs in values, a single well-formed

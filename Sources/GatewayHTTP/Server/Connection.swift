@@ -7,7 +7,7 @@ import Logging
 /// for that reason and every entry point from another thread hops onto `queue` first.
 ///
 /// Lifecycle: `start()` adds the socket to the loop, listening for reads. Writes go out directly
-/// and listen for writability only after EAGAIN (http-server.md §2.3, §2.6). Every path to "done"
+/// and listen for writability only after EAGAIN (docs/reference/http-server.md §2.3, §2.6). Every path to "done"
 /// ends in `close()`, which removes the socket from the epoll set *before* closing it, so a new
 /// connection that reuses the fd number can never receive this one's events (the loop also keys
 /// events by connection id, not fd).
@@ -417,7 +417,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Writes pending output with one `sendmsg` gather-write per round (header and body together,
-    /// http-server.md §2.2), listening for writability on EAGAIN and no longer once drained.
+    /// docs/reference/http-server.md §2.2), listening for writability on EAGAIN and no longer once drained.
     private func flush() {
         if closed { return }
         if let tls, tls.failed, !closeAfterFlush {
@@ -506,7 +506,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Back-pressure: stop reading while much output is pending, or while pipelined input piles up
-    /// behind a request still being handled (http-server.md §6 item 6).
+    /// behind a request still being handled (docs/reference/http-server.md §6 item 6).
     private func updateReading() {
         if closed { return }
         let limits = server.configuration.limits

@@ -9,7 +9,7 @@ import Synchronization
 /// Why not one `DispatchSource` per socket: on Linux libdispatch registers every fd source
 /// `EPOLLONESHOT` on its manager thread, so each event costs an `ioctl(SIOCINQ)`, a hop from the
 /// manager thread to a worker, and a second hop back to the manager to re-arm with
-/// `EPOLL_CTL_MOD` (http-server.md §2.1, §2.5; measured here with `strace -f`: an eventfd poke and a
+/// `EPOLL_CTL_MOD` (docs/reference/http-server.md §2.1, §2.5; measured here with `strace -f`: an eventfd poke and a
 /// futex wake per request). With the sockets in our own persistent epoll set, Dispatch delivers one
 /// event per *batch* of ready sockets, and interest changes are direct `epoll_ctl` calls on the
 /// loop's queue. Threads, queues, timers and cross-thread hand-off remain Dispatch's.
@@ -76,7 +76,7 @@ final class EventLoop: @unchecked Sendable {
         // cancellation), which the server calls once its last connection is closed.
         source.setEventHandler { self.drain() }
         source.setCancelHandler { [buffer] in
-            // Dispatch no longer watches the descriptor: now it may be closed (http-server.md §2.3).
+            // Dispatch no longer watches the descriptor: now it may be closed (docs/reference/http-server.md §2.3).
             Glibc.close(fd)
             buffer.deallocate()
             self.closedFlag.store(true, ordering: .releasing)

@@ -202,7 +202,7 @@ public final class HTTPServer: Sendable {
             case .retry:
                 continue
             case .outOfDescriptors:
-                // http-server.md §2.4: the listener stays readable, so a naive loop spins at 100 % CPU.
+                // docs/reference/http-server.md §2.4: the listener stays readable, so a naive loop spins at 100 % CPU.
                 logger.debug("out of file descriptors; pausing accept for 100 ms")
                 listener.source.suspend()
                 acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) { listener.source.resume() }

@@ -1,4 +1,4 @@
-/// Everything a server needs to know, with safe defaults (http-server.md §6 items 1, 4, 5, 6).
+/// Everything a server needs to know, with safe defaults (docs/reference/http-server.md §6 items 1, 4, 5, 6).
 /// Durations are monotonic-clock intervals.
 public struct HTTPServerConfiguration: Sendable {
     /// Addresses to listen on. Default: 127.0.0.1 and ::1. Anything else logs a warning at start.

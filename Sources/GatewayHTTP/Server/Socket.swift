@@ -1,6 +1,6 @@
 import Glibc
 
-/// Thin POSIX socket helpers (http-server.md §2.2). Every call reads `errno` right after the syscall.
+/// Thin POSIX socket helpers (docs/reference/http-server.md §2.2). Every call reads `errno` right after the syscall.
 enum Socket {
     enum AcceptResult {
         case accepted(fd: Int32, peer: SocketAddress?)

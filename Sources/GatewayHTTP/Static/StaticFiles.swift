@@ -1,7 +1,7 @@
 import Glibc
 
 /// A set of files served from memory with strong `ETag`s, `304 Not Modified`, and a precompressed
-/// gzip variant when the client accepts it (http-server.md §6 item 3).
+/// gzip variant when the client accepts it (docs/reference/http-server.md §6 item 3).
 ///
 /// Loading reads regular files only (no symlinks, no dot-files), bounded by `maxFileBytes` and
 /// `maxTotalBytes`; after that no file system access happens per request.

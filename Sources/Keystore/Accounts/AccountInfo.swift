@@ -1,4 +1,5 @@
 import Logging
+import Primitives
 import SigningKeys
 
 /// What Sigil knows about a stored account without decrypting it. Contains no secret.
@@ -33,7 +34,7 @@ public struct AccountInfo: Sendable, Hashable {
         return try AccountInfo(publicKey: publicKey, scheme: scheme, meta: file.meta, fileName: fileName)
     }
 
-    init(publicKey: [UInt8], scheme: KeyScheme, meta: [String: JSONValue], fileName: String) throws(KeystoreError) {
+    init(publicKey: [UInt8], scheme: KeyScheme, meta: JSONObject, fileName: String) throws(KeystoreError) {
         self.publicKey = publicKey
         self.scheme = scheme
         do {
@@ -43,7 +44,7 @@ public struct AccountInfo: Sendable, Hashable {
             throw KeystoreError(.malformedFile, "\(fileName): public key does not fit \(scheme)")
         }
         name = meta["name"]?.stringValue
-        whenCreated = meta["whenCreated"]?.int64Value
+        whenCreated = meta["whenCreated"]?.integer(as: Int64.self)
         let hash = meta["genesisHash"]?.stringValue
         genesisHash = (hash?.isEmpty ?? true) ? nil : hash
         isHidden = meta["isHidden"]?.boolValue ?? false

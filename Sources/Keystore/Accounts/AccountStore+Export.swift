@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 import SigningKeys
 
 extension AccountStore {
@@ -32,14 +33,9 @@ extension AccountStore {
             entries.append(one.jsonValue)
             listed.append(.object(["address": .string(one.address), "meta": .object(one.meta)]))
         }
-        let payload: Data
-        do {
-            payload = try JSONEncoder().encode(JSONValue.array(entries))
-        } catch {
-            throw KeystoreError(.invalidInput, "could not serialise the batch")
-        }
+        let payload = JSONValue.array(entries).encoded()
         let encoded = try KeyringCipher.encrypt(
-            SensitiveBytes(copying: payload), password: password, parameters: parameters)
+            SecretBytes(payload), password: password, parameters: parameters)
         let batch = KeyringJSON(
             encoded: Data(encoded).base64EncodedString(), content: ["batch-pkcs8"],
             type: ["scrypt", "xsalsa20-poly1305"], version: "3", address: "", meta: [:], batchAccounts: listed)

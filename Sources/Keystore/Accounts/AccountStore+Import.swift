@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 import SigningKeys
 
 extension AccountStore {
@@ -77,7 +78,9 @@ extension AccountStore {
         // The payload is `stringToU8a(JSON.stringify(accounts))`: UTF-8 JSON of an array of keyring files.
         let root: JSONValue
         do {
-            root = try plain.withUnsafeBytes { try JSONDecoder().decode(JSONValue.self, from: Data($0)) }
+            root = try plain.withUnsafeBytes { (raw) throws(PrimitivesError) in
+                try JSONValue.parse(raw, limits: JSONLimits(maxDepth: 64, maxBytes: KeyringJSON.maxFileBytes))
+            }
         } catch {
             throw KeystoreError(.malformedFile, "decrypted batch is not JSON")
         }
@@ -115,7 +118,7 @@ extension AccountStore {
             usedPassword = other
         }
         var meta = file.meta
-        if meta["whenCreated"]?.int64Value == nil { meta["whenCreated"] = .int(now()) }
+        if meta["whenCreated"]?.integer(as: Int64.self) == nil { meta["whenCreated"] = .integer(now()) }
         let stored: KeyringJSON
         if file.isEncrypted && file.usesScrypt && file.version == "3" {
             // Keep the original ciphertext: same password, same (allowed) cost; normalise the rest.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SigningKeys
+import Synchronization
 
 extension AccountStore {
     /// At most this many scrypt derivations run at once in `unlockAll` (each needs 32 MiB at N = 2^15,
@@ -14,7 +15,7 @@ extension AccountStore {
     /// - Throws: only when the accounts directory cannot be listed.
     public func unlockAll(password: Passphrase) throws(KeystoreError) -> UnlockedKeyring {
         let (accounts, problems) = try list()
-        let results = Mutex.Protected<[Int: Result<KeyPair, KeystoreError>]>([:])
+        let results = Mutex<[Int: Result<KeyPair, KeystoreError>]>([:])
         let workers = max(1, min(Self.maxParallelUnlocks, ProcessInfo.processInfo.activeProcessorCount, accounts.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: accounts.count, by: workers) {
@@ -24,12 +25,12 @@ extension AccountStore {
                 } catch {
                     result = .failure(error)
                 }
-                results.withValue { $0[index] = result }
+                results.withLock { $0[index] = result }
             }
         }
         var pairs: [[UInt8]: KeyPair] = [:]
         var extraProblems: [FileProblem] = []
-        let outcomes = results.withValue { $0 }
+        let outcomes = results.withLock { $0 }
         for (index, account) in accounts.enumerated() {
             switch outcomes[index] {
             case .success(let pair)?:

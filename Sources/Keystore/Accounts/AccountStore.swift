@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 import SigningKeys
 
 /// The accounts in a data directory: one polkadot-js keyring JSON v3 file per account in
@@ -75,7 +76,7 @@ public final class AccountStore: Sendable {
         let accounts = try list().accounts
         var key: [UInt8]?
         if query.hasPrefix("0x") {
-            key = Hex.decode(query)
+            key = try? Hex.decode(query, prefix: .optional)
         } else {
             key = (try? SS58.decode(query, keyLength: 32))?.key
         }
@@ -99,12 +100,12 @@ public final class AccountStore: Sendable {
     @discardableResult
     public func add(
         _ pair: KeyPair, name: String?, genesisHash: String? = nil, password: Passphrase,
-        extraMeta: [String: JSONValue] = [:]
+        extraMeta: JSONObject = [:]
     ) throws(KeystoreError) -> AccountInfo {
         var meta = extraMeta
         if let name { meta["name"] = .string(name) }
         if let genesisHash { meta["genesisHash"] = .string(try SQLiteStateStore.normalizedGenesisHash(genesisHash)) }
-        meta["whenCreated"] = .int(now())
+        meta["whenCreated"] = .integer(now())
         let file = try encryptedFile(for: pair, password: password, parameters: scryptParameters, meta: meta)
         return try withAccountsLock { () throws(KeystoreError) -> AccountInfo in
             let fileName = Self.fileName(for: pair.publicKey)
@@ -153,7 +154,7 @@ public final class AccountStore: Sendable {
     // MARK: Internals
 
     private func updateMeta(
-        _ query: String, _ change: (inout [String: JSONValue]) -> Void
+        _ query: String, _ change: (inout JSONObject) -> Void
     ) throws(KeystoreError) -> AccountInfo {
         try withAccountsLock { () throws(KeystoreError) -> AccountInfo in
             let info = try find(query)
@@ -195,7 +196,7 @@ public final class AccountStore: Sendable {
 
     /// Builds an encrypted keyring file for `pair` (polkadot-js `pair.toJson(password)`).
     func encryptedFile(
-        for pair: KeyPair, password: Passphrase, parameters: ScryptParameters, meta: [String: JSONValue]
+        for pair: KeyPair, password: Passphrase, parameters: ScryptParameters, meta: JSONObject
     ) throws(KeystoreError) -> KeyringJSON {
         let plain = try KeyringPairCodec.plaintext(for: pair)
         let encoded = try KeyringCipher.encrypt(plain, password: password, parameters: parameters)
@@ -210,14 +211,14 @@ public final class AccountStore: Sendable {
     static func decryptPair(_ file: KeyringJSON, password: Passphrase?) throws(KeystoreError) -> KeyPair {
         let scheme = try KeyringPairCodec.scheme(forKeyType: file.keyType)
         let bytes = try file.encodedBytes()
-        let plain: SensitiveBytes
+        let plain: SecretBytes
         if file.isEncrypted {
             guard let password else {
                 throw KeystoreError(.passwordRequired, "the file is encrypted; a password is needed")
             }
             plain = try KeyringCipher.decrypt(bytes, password: password, usesScrypt: file.usesScrypt)
         } else {
-            plain = SensitiveBytes(copying: bytes)
+            plain = SecretBytes(bytes)
         }
         let pair = try KeyringPairCodec.keyPair(fromPlaintext: plain, scheme: scheme)
         try KeyringPairCodec.checkAddress(file.address, matches: pair)

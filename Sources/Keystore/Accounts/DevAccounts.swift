@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import Primitives
 import SigningKeys
+import Synchronization
 
 /// The well-known development accounts (`//Alice` … `//Ferdie` sr25519, plus `//Alice` ed25519 and
 /// ecdsa) from Substrate's public dev phrase, for `sigil serve --dev` and tests.
@@ -76,7 +78,7 @@ public enum DevAccounts {
             if !existing.contains(pair.accountId) { missing.append((account, pair)) }
         }
         // One scrypt per file: encrypt on every core (the store serialises only the final writes).
-        let failures = Mutex.Protected<[KeystoreError]>([])
+        let failures = Mutex<[KeystoreError]>([])
         let toAdd = missing
         DispatchQueue.concurrentPerform(iterations: toAdd.count) { i in
             let (account, pair) = toAdd[i]
@@ -85,10 +87,10 @@ public enum DevAccounts {
             } catch  where error.code == .accountExists {
                 // Another process added it meanwhile.
             } catch {
-                failures.withValue { $0.append(error) }
+                failures.withLock { $0.append(error) }
             }
         }
-        if let failure = failures.withValue({ $0.first }) { throw failure }
+        if let failure = failures.withLock({ $0.first }) { throw failure }
         let (listed, problems) = try store.list()
         // Shown in `accounts` order (Alice first), then any other account of the directory as listed;
         // the files were written concurrently, so their creation times do not give that order.

@@ -1,8 +1,9 @@
 import Logging
+import Primitives
 import SigningKeys
 
 /// Converts between SigningKeys' `KeyPair` and the keyring file's plaintext, key type and address
-/// (crypto-core.md §7.3): what `secretKey` holds for each type and how to rebuild the pair.
+/// (docs/reference/crypto.md §7.3): what `secretKey` holds for each type and how to rebuild the pair.
 ///
 /// Unlike polkadot-js, which trusts the embedded public key, decoding rebuilds the pair from the
 /// secret and requires the embedded public key and the file's address to match it (as subxt does).
@@ -24,14 +25,14 @@ enum KeyringPairCodec {
 
     /// The plaintext for a pair: `HDR ‖ secret ‖ DIV ‖ public` with polkadot-js's secret per scheme
     /// (`KeyPair.keystoreSecret`: sr25519 `key·8 ‖ nonce`, ed25519 `seed ‖ public`, ecdsa the seed).
-    static func plaintext(for pair: KeyPair) throws(KeystoreError) -> SensitiveBytes {
+    static func plaintext(for pair: KeyPair) throws(KeystoreError) -> SecretBytes {
         if pair.scheme == .ethereum {
             throw KeystoreError(.unsupportedFormat, "ethereum accounts are not supported (Substrate accounts only)")
         }
         guard let secret = pair.keystoreSecret else {
             throw KeystoreError(.invalidInput, "\(pair.scheme) pair has no storable secret")
         }
-        return KeyringPkcs8.encode(secret: sensitive(secret), publicKey: pair.publicKey)
+        return KeyringPkcs8.encode(secret: secret, publicKey: pair.publicKey)
     }
 
     /// Rebuilds the pair from a decrypted plaintext and checks it against the embedded public key.
@@ -39,9 +40,9 @@ enum KeyringPairCodec {
     /// sr25519/ed25519 files are expanded as seeds.
     /// - Throws: `.malformedFile` for bad lengths, `.keyMismatch` when the secret does not give the
     ///   embedded public key or is not a valid key.
-    static func keyPair(fromPlaintext plain: SensitiveBytes, scheme: KeyScheme) throws(KeystoreError) -> KeyPair {
+    static func keyPair(fromPlaintext plain: SecretBytes, scheme: KeyScheme) throws(KeystoreError) -> KeyPair {
         let decoded = try KeyringPkcs8.decode(plain, publicKeyLength: scheme.publicKeyLength)
-        let secret = secretBytes(decoded.secret)
+        let secret = decoded.secret
         let pair: KeyPair
         do {
             switch (scheme, secret.count) {
@@ -84,7 +85,7 @@ enum KeyringPairCodec {
     /// - Throws: `.malformedFile`.
     static func publicKey(fromAddress address: String, scheme: KeyScheme) throws(KeystoreError) -> [UInt8] {
         if address.hasPrefix("0x") {
-            guard let bytes = Hex.decode(address), bytes.count == scheme.publicKeyLength else {
+            guard let bytes = try? Hex.decode(address, prefix: .optional), bytes.count == scheme.publicKeyLength else {
                 throw KeystoreError(.malformedFile, "address is not a \(scheme.publicKeyLength)-byte hex public key")
             }
             return bytes
@@ -104,7 +105,9 @@ enum KeyringPairCodec {
     static func checkAddress(_ address: String, matches pair: KeyPair) throws(KeystoreError) {
         if address.isEmpty { return }
         if address.hasPrefix("0x") {
-            guard let bytes = Hex.decode(address), bytes == pair.publicKey || bytes == pair.accountId else {
+            guard let bytes = try? Hex.decode(address, prefix: .optional),
+                bytes == pair.publicKey || bytes == pair.accountId
+            else {
                 throw KeystoreError(.keyMismatch, "the file's address does not match its key")
             }
             return
@@ -115,13 +118,4 @@ enum KeyringPairCodec {
         }
     }
 
-    /// Copies a SigningKeys secret into this module's wiped buffer.
-    static func sensitive(_ secret: SecretBytes) -> SensitiveBytes {
-        secret.withUnsafeBytes { SensitiveBytes(copying: $0) }
-    }
-
-    /// Copies this module's secret buffer into a SigningKeys secret.
-    static func secretBytes(_ bytes: SensitiveBytes) -> SecretBytes {
-        SecretBytes(count: bytes.count) { out in bytes.withUnsafeBytes { out.copyMemory(from: $0) } }
-    }
 }

@@ -1,5 +1,7 @@
 import Logging
+import Primitives
 import SigningKeys
+import Synchronization
 
 /// The accounts a running gateway knows, and the key pairs of those it could unlock.
 ///
@@ -15,24 +17,24 @@ public final class UnlockedKeyring: Sendable {
         var pairs: [[UInt8]: KeyPair]  // by account id
     }
 
-    private let state: Mutex.Protected<State>
+    private let state: Mutex<State>
     private let store: AccountStore?
     /// Files that could not be read when the keyring was built.
     public let problems: [AccountStore.FileProblem]
 
     init(accounts: [AccountInfo], pairs: [[UInt8]: KeyPair], store: AccountStore?, problems: [AccountStore.FileProblem])
     {
-        state = Mutex.Protected(State(accounts: accounts, pairs: pairs))
+        state = Mutex(State(accounts: accounts, pairs: pairs))
         self.store = store
         self.problems = problems
     }
 
     /// Every account, unlocked or not, in store order.
-    public var accounts: [AccountInfo] { state.withValue { $0.accounts } }
+    public var accounts: [AccountInfo] { state.withLock { $0.accounts } }
 
     /// The accounts that can sign.
     public var unlockedAccounts: [AccountInfo] {
-        state.withValue { s in s.accounts.filter { s.pairs[$0.accountId] != nil } }
+        state.withLock { s in s.accounts.filter { s.pairs[$0.accountId] != nil } }
     }
 
     /// True when the account named by `address` (SS58 any prefix, or 0x hex) is unlocked.
@@ -41,13 +43,13 @@ public final class UnlockedKeyring: Sendable {
     /// The account for an address (SS58 of any network prefix, or 0x-hex account id / public key).
     public func account(for address: String) -> AccountInfo? {
         guard let id = Self.accountKey(address) else { return nil }
-        return state.withValue { s in s.accounts.first { $0.accountId == id || $0.publicKey == id } }
+        return state.withLock { s in s.accounts.first { $0.accountId == id || $0.publicKey == id } }
     }
 
     /// The signer for an address, or nil when the account is unknown or locked.
     public func keyPair(for address: String) -> KeyPair? {
         guard let info = account(for: address) else { return nil }
-        return state.withValue { $0.pairs[info.accountId] }
+        return state.withLock { $0.pairs[info.accountId] }
     }
 
     /// Unlocks one locked account with its own password.
@@ -58,16 +60,16 @@ public final class UnlockedKeyring: Sendable {
         }
         guard let store else { throw KeystoreError(.invalidInput, "this keyring has no account store") }
         let pair = try store.unlock(info, password: password)
-        state.withValue { $0.pairs[info.accountId] = pair }
+        state.withLock { $0.pairs[info.accountId] = pair }
     }
 
     /// Forgets every decrypted key pair (accounts stay listed, locked).
     public func lockAll() {
-        state.withValue { $0.pairs.removeAll() }
+        state.withLock { $0.pairs.removeAll() }
     }
 
     static func accountKey(_ address: String) -> [UInt8]? {
-        if address.hasPrefix("0x") { return Hex.decode(address) }
+        if address.hasPrefix("0x") { return try? Hex.decode(address, prefix: .required) }
         return (try? SS58.decode(address, keyLength: 32))?.key
     }
 }

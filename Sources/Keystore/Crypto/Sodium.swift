@@ -1,12 +1,11 @@
 import CSodium
+import Primitives
 
 /// The libsodium primitives the keystore uses: scrypt (`crypto_pwhash_scryptsalsa208sha256_ll`),
 /// XSalsa20-Poly1305 (`crypto_secretbox_*`), the system CSPRNG and memory wiping.
 ///
-/// crypto-core.md §7.2 and §7.4 map the polkadot-js JSON encryption onto exactly these calls.
+/// docs/reference/crypto.md §7.2 and §7.4 map the polkadot-js JSON encryption onto exactly these calls.
 enum Sodium {
-    /// libsodium must be initialised once before use; `sodium_init` is idempotent and thread-safe.
-    private static let initialized: Bool = sodium_init() >= 0
 
     /// libsodium's pointer parameters are non-null even for zero lengths; empty buffers point here.
     private nonisolated(unsafe) static let emptyBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
@@ -24,7 +23,9 @@ enum Sodium {
     }
 
     static func ensureInitialized() throws(KeystoreError) {
-        guard initialized else { throw KeystoreError(.invalidInput, "libsodium failed to initialise") }
+        guard Primitives.Sodium.ensureInitialized() else {
+            throw KeystoreError(.invalidInput, "libsodium failed to initialise")
+        }
     }
 
     /// `crypto_secretbox` key, nonce and MAC sizes.
@@ -38,12 +39,12 @@ enum Sodium {
     /// so callers must bound the parameters first (`ScryptParameters.validate`).
     static func scrypt(
         password: some ContiguousBytesView, salt: [UInt8], parameters: ScryptParameters, outputLength: Int
-    ) throws(KeystoreError) -> SensitiveBytes {
+    ) throws(KeystoreError) -> SecretBytes {
         try ensureInitialized()
-        let output = SensitiveBytes(count: outputLength)
-        let rc = password.withBytes { pw in
-            salt.withUnsafeBufferPointer { s in
-                output.withUnsafeMutableBytes { out in
+        var rc: Int32 = -1
+        let output = SecretBytes(count: outputLength) { out in
+            rc = password.withBytes { pw in
+                salt.withUnsafeBufferPointer { s in
                     crypto_pwhash_scryptsalsa208sha256_ll(
                         ptr(pw), pw.count, ptr(s), s.count,
                         UInt64(parameters.n), parameters.r, parameters.p,
@@ -59,7 +60,7 @@ enum Sodium {
     }
 
     /// `crypto_secretbox_easy`: returns MAC(16) ‖ ciphertext.
-    static func secretbox(_ plaintext: SensitiveBytes, nonce: [UInt8], key: SensitiveBytes) throws(KeystoreError)
+    static func secretbox(_ plaintext: SecretBytes, nonce: [UInt8], key: SecretBytes) throws(KeystoreError)
         -> [UInt8]
     {
         try ensureInitialized()
@@ -84,8 +85,8 @@ enum Sodium {
     /// `crypto_secretbox_open_easy`: verifies the Poly1305 MAC (constant-time) and decrypts.
     /// - Throws: `.decryptFailed` when the MAC does not verify (wrong key or altered bytes).
     static func secretboxOpen(
-        _ box: ArraySlice<UInt8>, nonce: ArraySlice<UInt8>, key: SensitiveBytes
-    ) throws(KeystoreError) -> SensitiveBytes {
+        _ box: ArraySlice<UInt8>, nonce: ArraySlice<UInt8>, key: SecretBytes
+    ) throws(KeystoreError) -> SecretBytes {
         try ensureInitialized()
         guard box.count >= secretboxMacBytes else {
             throw KeystoreError(.malformedFile, "ciphertext is \(box.count) bytes, shorter than the 16-byte MAC")
@@ -93,11 +94,11 @@ enum Sodium {
         guard nonce.count == secretboxNonceBytes, key.count >= secretboxKeyBytes else {
             throw KeystoreError(.invalidInput, "secretbox needs a 24-byte nonce and a 32-byte key")
         }
-        let plain = SensitiveBytes(count: box.count - secretboxMacBytes)
-        let rc = box.withUnsafeBufferPointer { c in
-            nonce.withUnsafeBufferPointer { n in
-                key.withUnsafeBytes { k in
-                    plain.withUnsafeMutableBytes { m in
+        var rc: Int32 = -1
+        let plain = SecretBytes(count: box.count - secretboxMacBytes) { m in
+            rc = box.withUnsafeBufferPointer { c in
+                nonce.withUnsafeBufferPointer { n in
+                    key.withUnsafeBytes { k in
                         crypto_secretbox_open_easy(mutablePtr(m), ptr(c), UInt64(c.count), ptr(n), ptr(k))
                     }
                 }
@@ -117,16 +118,17 @@ enum Sodium {
         return out
     }
 
-    /// Overwrites memory with zeros in a way the optimiser keeps (`sodium_memzero`).
-    static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        sodium_memzero(base, buffer.count)
-    }
 }
 
 /// Read access to bytes without copying them into a Swift array (used for passwords and secrets).
 protocol ContiguousBytesView {
     func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R
+}
+
+extension SecretBytes: ContiguousBytesView {
+    func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try withUnsafeBytes { (raw) throws(E) -> R in try body(raw.bindMemory(to: UInt8.self)) }
+    }
 }
 
 extension Array: ContiguousBytesView where Element == UInt8 {

@@ -1,4 +1,6 @@
-/// The encryption of a polkadot-js keyring JSON `encoded` field (crypto-core.md §7.2, §7.4;
+import Primitives
+
+/// The encryption of a polkadot-js keyring JSON `encoded` field (docs/reference/crypto.md §7.2, §7.4;
 /// `util-crypto/src/json/{encrypt,decryptData}.ts`, `scrypt/{toU8a,fromU8a}.ts`).
 ///
 /// ```
@@ -55,8 +57,7 @@ enum KeyringCipher {
 
     /// Decrypts an `encoded` blob.
     /// - Throws: `.malformedFile`, `.invalidScryptParameters`, `.decryptFailed`.
-    static func decrypt(_ data: [UInt8], password: Passphrase, usesScrypt: Bool) throws(KeystoreError) -> SensitiveBytes
-    {
+    static func decrypt(_ data: [UInt8], password: Passphrase, usesScrypt: Bool) throws(KeystoreError) -> SecretBytes {
         let parts = try parts(of: data, usesScrypt: usesScrypt)
         let key = try deriveKey(password: password, salt: parts.salt, parameters: parts.parameters)
         return try Sodium.secretboxOpen(parts.box, nonce: parts.nonce, key: key)
@@ -66,25 +67,23 @@ enum KeyringCipher {
     /// zero-padded or truncated to 32 bytes (`u8aFixLength(password, 256, true)`).
     static func deriveKey(
         password: Passphrase, salt: [UInt8]?, parameters: ScryptParameters?
-    ) throws(KeystoreError) -> SensitiveBytes {
+    ) throws(KeystoreError) -> SecretBytes {
         if let salt, let parameters {
             let key64 = try Sodium.scrypt(
                 password: password.secret, salt: salt, parameters: parameters, outputLength: 64)
             return key64.slice(0..<keyLength)
         }
-        let key = SensitiveBytes(count: keyLength)
-        password.secret.withBytes { pw in
-            key.withUnsafeMutableBytes { k in
+        return SecretBytes(count: keyLength) { k in
+            password.secret.withBytes { pw in
                 for i in 0..<min(pw.count, keyLength) { k[i] = pw[i] }
             }
         }
-        return key
     }
 
     /// Encrypts `plaintext` with a fresh salt and nonce (or the given ones, for deterministic tests).
     /// - Returns: `salt ‖ LE32 N ‖ LE32 p ‖ LE32 r ‖ nonce ‖ MAC ‖ ciphertext`.
     static func encrypt(
-        _ plaintext: SensitiveBytes, password: Passphrase, parameters: ScryptParameters,
+        _ plaintext: SecretBytes, password: Passphrase, parameters: ScryptParameters,
         salt fixedSalt: [UInt8]? = nil, nonce fixedNonce: [UInt8]? = nil
     ) throws(KeystoreError) -> [UInt8] {
         try parameters.validate()

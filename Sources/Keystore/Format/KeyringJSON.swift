@@ -1,6 +1,7 @@
 import Foundation
+import Primitives
 
-/// One polkadot-js keyring JSON file, version 3 (`keyring/src/pair/toJson.ts`; crypto-core.md §7.1):
+/// One polkadot-js keyring JSON file, version 3 (`keyring/src/pair/toJson.ts`; docs/reference/crypto.md §7.1):
 ///
 /// ```json
 /// { "encoded": "<base64>",
@@ -26,14 +27,14 @@ public struct KeyringJSON: Sendable, Hashable {
     /// The account address as written (SS58, or 0x-hex for ecdsa/ethereum). Empty for batches.
     public var address: String
     /// The `meta` object, unknown keys included.
-    public var meta: [String: JSONValue]
+    public var meta: JSONObject
     /// For batch exports (`batch-pkcs8`): the unencrypted `accounts: [{address, meta}]` list.
     public var batchAccounts: [JSONValue]?
 
     /// Creates a file value.
     public init(
         encoded: String, content: [String]?, type: [String], version: String = "3", address: String,
-        meta: [String: JSONValue], batchAccounts: [JSONValue]? = nil
+        meta: JSONObject, batchAccounts: [JSONValue]? = nil
     ) {
         self.encoded = encoded
         self.content = content
@@ -64,9 +65,9 @@ public struct KeyringJSON: Sendable, Hashable {
         }
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONValue.parse(data, limits: JSONLimits(maxDepth: 64, maxBytes: maxFileBytes))
         } catch {
-            throw KeystoreError(.malformedFile, "not JSON")
+            throw KeystoreError(.malformedFile, "not JSON (\(error))")
         }
         return try parse(root)
     }
@@ -97,7 +98,7 @@ public struct KeyringJSON: Sendable, Hashable {
         let version: String
         switch encoding["version"] {
         case .string(let s): version = s
-        case .int(let i): version = String(i)
+        case .number(let n) where n.isInteger: version = n.text
         case nil, .null: version = "0"
         default: throw KeystoreError(.malformedFile, "field \"encoding.version\" is not a string")
         }
@@ -119,7 +120,7 @@ public struct KeyringJSON: Sendable, Hashable {
         case nil, .null: address = ""
         default: throw KeystoreError(.malformedFile, "field \"address\" is not a string")
         }
-        var meta: [String: JSONValue] = [:]
+        var meta: JSONObject = [:]
         switch object["meta"] {
         case .object(let m): meta = m
         case nil, .null: break
@@ -145,7 +146,7 @@ public struct KeyringJSON: Sendable, Hashable {
     /// The decoded bytes of `encoded`: 0x-hex when it looks like hex (`isHex`), base64 otherwise.
     /// - Throws: `.malformedFile`.
     public func encodedBytes() throws(KeystoreError) -> [UInt8] {
-        if encoded.hasPrefix("0x"), let bytes = Hex.decode(encoded) {
+        if let bytes = try? Hex.decode(encoded, prefix: .required) {
             return bytes
         }
         guard let data = Data(base64Encoded: encoded) else {
@@ -176,14 +177,8 @@ public struct KeyringJSON: Sendable, Hashable {
 
     /// Serialises the file: pretty-printed, keys sorted, slashes unescaped, trailing newline.
     public func serialized() throws(KeystoreError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(jsonValue)
-            data.append(0x0a)
-            return data
-        } catch {
-            throw KeystoreError(.invalidInput, "could not serialise keyring JSON")
-        }
+        var bytes = jsonValue.encoded([.pretty, .sortedKeys])
+        bytes.append(0x0a)
+        return Data(bytes)
     }
 }

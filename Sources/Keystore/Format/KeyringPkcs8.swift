@@ -1,5 +1,7 @@
+import Primitives
+
 /// The plaintext inside a polkadot-js keyring JSON file. It is called "PKCS8" but is not DER: a fixed
-/// 16-byte header, the secret, a fixed 5-byte divider, the public key (crypto-core.md §7.3;
+/// 16-byte header, the secret, a fixed 5-byte divider, the public key (docs/reference/crypto.md §7.3;
 /// `keyring/src/pair/{encode,decode}.ts`).
 ///
 /// ```
@@ -18,27 +20,25 @@ struct KeyringPkcs8: Sendable {
 
     /// The secret exactly as stored: 64 bytes (sr25519 ed25519-form key ‖ nonce, or ed25519 seed ‖ public)
     /// or 32 bytes (ecdsa secret, or a generation 1/2 seed).
-    let secret: SensitiveBytes
+    let secret: SecretBytes
     /// The public key bytes after the divider (32, or 33 for ecdsa). polkadot-js does not check it; we do.
     let publicKey: [UInt8]
 
     /// Builds the plaintext: `HDR ‖ secret ‖ DIV ‖ public` (`encodePair`).
-    static func encode(secret: SensitiveBytes, publicKey: [UInt8]) -> SensitiveBytes {
-        let out = SensitiveBytes(count: header.count + secret.count + divider.count + publicKey.count)
-        out.withUnsafeMutableBytes { o in
+    static func encode(secret: SecretBytes, publicKey: [UInt8]) -> SecretBytes {
+        SecretBytes(count: header.count + secret.count + divider.count + publicKey.count) { o in
             var i = 0
             for b in header { o[i] = b; i += 1 }
             secret.withBytes { s in for b in s { o[i] = b; i += 1 } }
             for b in divider { o[i] = b; i += 1 }
             for b in publicKey { o[i] = b; i += 1 }
         }
-        return out
     }
 
     /// Parses a decrypted plaintext (`decodePair`).
     /// - Parameter publicKeyLength: 32 for sr25519/ed25519, 33 for ecdsa.
     /// - Throws: `.malformedFile` with the offset that did not match.
-    static func decode(_ plain: SensitiveBytes, publicKeyLength: Int) throws(KeystoreError) -> KeyringPkcs8 {
+    static func decode(_ plain: SecretBytes, publicKeyLength: Int) throws(KeystoreError) -> KeyringPkcs8 {
         try plain.withBytes { (d) throws(KeystoreError) -> KeyringPkcs8 in
             guard d.count >= header.count, d.elementsEqual(header, prefixLength: header.count) else {
                 throw KeystoreError(.malformedFile, "decrypted key does not start with the PKCS8 header (offset 0)")
@@ -60,8 +60,7 @@ struct KeyringPkcs8: Sendable {
             }
             let secretStart = header.count
             let publicStart = secretStart + secretLength + divider.count
-            let secret = SensitiveBytes(
-                copying: UnsafeBufferPointer(rebasing: d[secretStart..<(secretStart + secretLength)]))
+            let secret = SecretBytes(UnsafeBufferPointer(rebasing: d[secretStart..<(secretStart + secretLength)]))
             return KeyringPkcs8(secret: secret, publicKey: Array(d[publicStart...]))
         }
     }

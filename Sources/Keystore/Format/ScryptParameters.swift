@@ -1,4 +1,4 @@
-/// scrypt cost parameters as stored in a polkadot-js keyring JSON file (crypto-core.md §7.2).
+/// scrypt cost parameters as stored in a polkadot-js keyring JSON file (docs/reference/crypto.md §7.2).
 ///
 /// Files carry their own parameters; decoders must read them from the file. polkadot-js accepts only
 /// an allow-list (`util-crypto/src/scrypt/fromU8a.ts`), which this type enforces too, so that an
@@ -19,8 +19,8 @@ public struct ScryptParameters: Hashable, Sendable, CustomStringConvertible {
         self.r = r
     }
 
-    /// N = 2^15, p = 1, r = 8: what polkadot-js wrote before util-crypto 13.5.3, and what the issue asks
-    /// exports to use. Every polkadot-js, Talisman and SubWallet release imports it. About 0.1 s, 32 MiB.
+    /// N = 2^15, p = 1, r = 8: what polkadot-js wrote before util-crypto 13.5.3, and what Sigil's
+    /// exports use. Every polkadot-js, Talisman and SubWallet release imports it. About 0.1 s, 32 MiB.
     public static let interoperable = ScryptParameters(n: 1 << 15, p: 1, r: 8)
 
     /// N = 2^17, p = 1, r = 8: polkadot-js util-crypto ≥ 13.5.3 default. About 0.5 s, 128 MiB.

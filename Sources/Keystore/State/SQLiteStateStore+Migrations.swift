@@ -2,7 +2,7 @@ import GRDB
 
 extension SQLiteStateStore {
     /// The schema, as an append-only list of migrations. Never edit a shipped migration; add a new one
-    /// (the signing log will be `v2-signing-log`). GRDB records applied names in `grdb_migrations`
+    /// with a new name (`v2-…`). GRDB records applied names in `grdb_migrations`
     /// and runs each pending one in its own transaction.
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Primitives
 
 #if canImport(Glibc)
     import Glibc
@@ -267,7 +268,7 @@ public final class SQLiteStateStore: StateStore {
 
     /// `0x` + 64 hex digits, lower-cased.
     static func normalizedGenesisHash(_ hash: String) throws(KeystoreError) -> String {
-        guard hash.utf8.count == 66, let bytes = Hex.decode(hash), bytes.count == 32, hash.hasPrefix("0x") else {
+        guard hash.utf8.count == 66, let bytes = try? Hex.decode(hash, prefix: .required, byteCount: 32) else {
             throw KeystoreError(.invalidInput, "genesis hash must be 0x followed by 64 hex digits")
         }
         return Hex.encode(bytes)

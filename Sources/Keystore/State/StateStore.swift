@@ -1,5 +1,5 @@
 /// Everything Sigil remembers besides the keys: connected sites and the accounts each may see,
-/// chain metadata per genesis hash, and settings. (The signing log comes later as a new migration.)
+/// chain metadata per genesis hash, and settings.
 ///
 /// `SQLiteStateStore` is the implementation; the protocol lets another backend replace it. Every
 /// method is synchronous, safe to call from any thread, and atomic: it either fully happens or, if

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,15 +13,14 @@ import Foundation
 /// refuses to start. Account commands hold `accounts.lock` for the few milliseconds of a
 /// read-modify-write. The kernel drops the lock when the process dies, even by SIGKILL, so a crash
 /// never leaves a stale lock. The holder's pid is written into the file for the error message only.
-public final class DirectoryLock: @unchecked Sendable {
-    // @unchecked Sendable: `fd` is guarded by `mutex`.
-    private var fd: Int32
-    private let mutex = Mutex()
+public final class DirectoryLock: Sendable {
+    /// The open lock file, `-1` once released.
+    private let fd: Mutex<Int32>
     /// The lock file's path.
     public let path: String
 
     private init(fd: Int32, path: String) {
-        self.fd = fd
+        self.fd = Mutex(fd)
         self.path = path
     }
 
@@ -67,7 +67,7 @@ public final class DirectoryLock: @unchecked Sendable {
 
     /// Releases the lock (idempotent). The pid is left in the file; it is informational only.
     public func unlock() {
-        mutex.withLock {
+        fd.withLock { fd in
             if fd >= 0 {
                 _ = flock(fd, LOCK_UN)
                 _ = close(fd)

@@ -56,7 +56,7 @@ public struct ScaleWriter: Sendable {
     /// Appends a bool as `0x00`/`0x01`.
     public mutating func writeBool(_ v: Bool) { bytes.append(v ? 1 : 0) }
 
-    /// Appends a compact integer in its shortest form (reference §2.4 "SCALE compact").
+    /// Appends a compact integer in its shortest form (docs/reference/polkadot-extension.md §2.4 "SCALE compact").
     public mutating func writeCompact(_ v: UInt128) {
         if v < 1 << 6 {
             bytes.append(UInt8(truncatingIfNeeded: v << 2))

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Turns decoded values into words for a person (text) and into JSON.
 ///
 /// This module knows no address format: accounts are rendered by the injected
@@ -16,7 +18,7 @@ public struct ValueRenderer: Sendable {
     public var token: TokenFormat?
 
     public init(
-        accountFormatter: @escaping @Sendable ([UInt8]) -> String = { HexCoding.encode($0) }, token: TokenFormat? = nil
+        accountFormatter: @escaping @Sendable ([UInt8]) -> String = { Hex.encode($0) }, token: TokenFormat? = nil
     ) {
         self.accountFormatter = accountFormatter
         self.token = token
@@ -69,7 +71,7 @@ public struct ValueRenderer: Sendable {
         case .bytes(let b): return Self.bytesText(b)
         case .account(let b): return accountFormatter(b)
         case .balance(let n): return balanceText(n)
-        case .bitSequence(let bits, let bytes): return "bits(\(bits)) \(HexCoding.encode(bytes))"
+        case .bitSequence(let bits, let bytes): return "bits(\(bits)) \(Hex.encode(bytes))"
         case .sequence(let items):
             let shown = items.prefix(Self.maxTextItems).map(inline).joined(separator: ", ")
             let more = items.count > Self.maxTextItems ? ", … (\(items.count) items in all)" : ""
@@ -109,7 +111,7 @@ public struct ValueRenderer: Sendable {
     public static func bytesText(_ b: [UInt8]) -> String {
         let suffix = b.count > maxTextBytes ? "… (\(b.count) bytes in all)" : ""
         if let s = printableText(b) { return quoted(String(s.prefix(maxTextBytes))) + suffix }
-        return HexCoding.encode(b.prefix(maxTextBytes)) + suffix
+        return Hex.encode(b.prefix(maxTextBytes)) + suffix
     }
 
     /// The bytes as a string when they are non-empty, valid UTF-8 without control characters
@@ -136,27 +138,23 @@ public struct ValueRenderer: Sendable {
     }
 
     static func quoted(_ s: String) -> String {
-        var out = ""
-        JSONValue.quote(s, into: &out)
-        return out
+        var out: [UInt8] = []
+        JSONValue.writeString(s, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: JSON
 
     /// `{"pallet": …, "call": …, "args": {…}}` with names as the metadata spells them.
     public func json(_ call: DecodedCall) -> JSONValue {
-        .object([
-            ("pallet", .string(call.pallet)),
-            ("call", .string(call.name)),
-            ("args", fieldsJSON(call.args)),
-        ])
+        ["pallet": .string(call.pallet), "call": .string(call.name), "args": fieldsJSON(call.args)]
     }
 
     func fieldsJSON(_ fields: [ScaleField]) -> JSONValue {
         if !fields.isEmpty && fields.allSatisfy({ $0.name == nil }) {
             return fields.count == 1 ? json(fields[0].value) : .array(fields.map { json($0.value) })
         }
-        return .object(fields.enumerated().map { i, f in (f.name ?? String(i), json(f.value)) })
+        return .object(JSONObject(fields.enumerated().map { i, f in (f.name ?? String(i), json(f.value)) }))
     }
 
     /// A value as JSON: integers as numbers (decimal text), accounts via the formatter, balances
@@ -167,23 +165,23 @@ public struct ValueRenderer: Sendable {
         case .bool(let b): return .bool(b)
         case .char(let c): return .string(Unicode.Scalar(c).map { String(Character($0)) } ?? "")
         case .string(let s): return .string(s)
-        case .unsigned(let n): return .number(String(n))
-        case .signed(let n): return .number(String(n))
-        case .wide(let n): return .number(n.description)
+        case .unsigned(let n): return .integer(n)
+        case .signed(let n): return .integer(n)
+        case .wide(let n): return .number(JSONNumber(n.description) ?? 0)
         case .bytes(let b):
             if let s = Self.printableText(b) {
-                return .object([("hex", .string(HexCoding.encode(b))), ("text", .string(s))])
+                return ["hex": .string(Hex.encode(b)), "text": .string(s)]
             }
-            return .string(HexCoding.encode(b))
+            return .string(Hex.encode(b))
         case .account(let b): return .string(accountFormatter(b))
-        case .balance(let n): return .object([("amount", .string(String(n))), ("display", .string(balanceText(n)))])
+        case .balance(let n): return ["amount": .string(String(n)), "display": .string(balanceText(n))]
         case .bitSequence(let bits, let bytes):
-            return .object([("bits", .number(String(bits))), ("bytes", .string(HexCoding.encode(bytes)))])
+            return ["bits": .integer(bits), "bytes": .string(Hex.encode(bytes))]
         case .sequence(let items): return .array(items.map(json))
         case .composite(let fields): return fieldsJSON(fields)
         case .variant(let v):
             if v.fields.isEmpty { return .string(v.name) }
-            return .object([(v.name, fieldsJSON(v.fields))])
+            return .object(JSONObject([(v.name, fieldsJSON(v.fields))]))
         case .call(let c): return json(c)
         }
     }

@@ -2,7 +2,7 @@
 ///
 /// Encoding: immortal is the single byte `0x00`; mortal is a little-endian `u16` where the low
 /// 4 bits give `log2(period) - 1` and the high 12 bits the quantized phase
-/// (reference polkadot-extension-protocol.md §2.4). Decoding is strict: a period below 4 or a
+/// (docs/reference/polkadot-extension.md §2.4). Decoding is strict: a period below 4 or a
 /// phase at or above the period is refused, as sp-runtime does.
 public enum ExtrinsicEra: Hashable, Sendable {
     /// Valid forever (checked against the genesis hash).

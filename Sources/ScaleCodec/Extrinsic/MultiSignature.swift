@@ -1,4 +1,4 @@
-/// `sp_runtime::MultiSignature`: a signature tagged with its scheme (reference §2.7).
+/// `sp_runtime::MultiSignature`: a signature tagged with its scheme (docs/reference/polkadot-extension.md §2.7).
 ///
 /// Encoding is the variant byte (`0x00` ed25519, `0x01` sr25519, `0x02` ecdsa) then the raw
 /// signature; the initialiser checks the length (64/64/65) so a wrong-sized signature can never be

@@ -2,7 +2,8 @@
 ///
 /// Bytes: `compact(len) ‖ 0x84 ‖ address ‖ signature ‖ extra ‖ call` where `0x84` is the signed
 /// bit with version 4 and `extra` are the signed extensions' explicit fields in extension order
-/// (reference §2.9; polkadot-sdk `unchecked_extrinsic.rs` `Preamble::Signed`). Deterministic.
+/// (docs/reference/polkadot-extension.md §2.9; polkadot-sdk `unchecked_extrinsic.rs`
+/// `Preamble::Signed`). Deterministic.
 public struct SignedExtrinsicV4: Hashable, Sendable {
     /// The signer (`MultiAddress::Id` on MultiAddress chains).
     public var address: MultiAddress

@@ -32,7 +32,7 @@ public enum ServeConfiguration {
             "tls-key", .path(.readableFile), unset: "plain HTTP", summary: "The PEM private key for tls-cert."),
         ConfigurationOption(
             "public-dir", .path(.directory),
-            unset: "<exe>/../share/sigil/public, or the project's public/",
+            unset: "<exe>/../share/sigil/public, else the project's public/",
             summary: "Directory of files served to dapps."),
         ConfigurationOption(
             "log-level", .choice(logLevels), default: .string("info"), summary: "Lowest level of log lines written."),
@@ -130,6 +130,15 @@ public enum ServeConfiguration {
             "a password is never taken from the environment; write it to a file (mode 0600, or a Docker secret) "
             + "and set SIGIL_PASSWORD_FILE to its path"
     ]
+
+    /// The row named `name`, if there is one.
+    public static func option(_ name: String) -> ConfigurationOption? { options.first { $0.name == name } }
+
+    /// The `--help` text of the option named `name` (summary, accepted values, default), so help
+    /// texts never restate a default. A name missing from the table shows up in the help output.
+    public static func help(_ name: String) -> String {
+        option(name)?.help ?? "(\(name) is not in ServeConfiguration.options)"
+    }
 
     /// The resolver for `sigil serve`.
     public static let resolver = ConfigurationResolver(

@@ -28,25 +28,29 @@ public struct ServeSettings: Sendable {
     public var approvalTimeoutSeconds: Int
     public var deniedHosts: [String]
 
+    /// Reads the settings. Every option with a default has a value in `configuration` (the resolver
+    /// fills in `ServeConfiguration.options`' defaults), so the fallbacks after `??` are never taken;
+    /// they are neutral values, not defaults, which are written only in the option table
+    /// (`OptionDocumentationTests` checks that these fields receive them).
     public init(_ configuration: ResolvedConfiguration) {
-        port = configuration.integer("port") ?? 9715
-        uiPort = configuration.integer("ui-port") ?? 9716
+        port = configuration.integer("port") ?? 0
+        uiPort = configuration.integer("ui-port") ?? 0
         host = configuration.string("host")
         tlsCertificate = configuration.string("tls-cert")
         tlsKey = configuration.string("tls-key")
         publicDirectory = configuration.string("public-dir")
-        logLevel = configuration.string("log-level") ?? "info"
-        logFormat = configuration.string("log-format") ?? "text"
-        tokenOutput = configuration.string("token-output") ?? "stdout"
+        logLevel = configuration.string("log-level") ?? ""
+        logFormat = configuration.string("log-format") ?? ""
+        tokenOutput = configuration.string("token-output") ?? ""
         metricsTokenFile = configuration.string("metrics-token-file")
         dev = configuration.boolean("dev") ?? false
         dataDirectory = configuration.string("data-dir")
         passwordFile = configuration.string("password-file")
         autoApprove = configuration.boolean("auto-approve") ?? false
-        approve = configuration.string("approve") ?? "page"
+        approve = configuration.string("approve") ?? ""
         clients = configuration.list("client") ?? []
         allowedHosts = configuration.list("allowed-host") ?? []
-        approvalTimeoutSeconds = configuration.integer("approval-timeout") ?? 600
+        approvalTimeoutSeconds = configuration.integer("approval-timeout") ?? 0
         deniedHosts = configuration.list("deny-host") ?? []
     }
 }

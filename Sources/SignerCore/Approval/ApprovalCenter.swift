@@ -2,7 +2,7 @@
 /// machine (no threads, no I/O; time comes in as `now`). The gateway owns one instance behind an
 /// actor, turns wire messages into calls here and answers waiting requests from the returned values.
 ///
-/// Rules (polkadot-js/extension `handlers/Tabs.ts`, `State.ts`; issue 5):
+/// Rules (polkadot-js/extension `handlers/Tabs.ts`, `State.ts`; docs/reference/polkadot-extension.md §1.3):
 /// - one pending authorization per source (`authorizationPending`);
 /// - every message except `authorize.tab` needs a connected source (`notEnabled`);
 /// - a signing request names an account the source may use, checked before it is queued

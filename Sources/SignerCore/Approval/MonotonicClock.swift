@@ -1,5 +1,5 @@
 /// A source of monotonic time for the approval queue, injectable so that expiry is tested by
-/// advancing a manual clock instead of sleeping (style-anchors.md "Test layout").
+/// advancing a manual clock instead of sleeping (docs/reference/conventions.md §2).
 ///
 /// `now` is the time elapsed since an arbitrary, fixed starting point; only differences matter.
 public protocol MonotonicClock: Sendable {

@@ -1,3 +1,4 @@
+import Primitives
 import ScaleCodec
 import SigningKeys
 
@@ -45,7 +46,7 @@ public struct ChainProperties: Hashable, Sendable {
         return ValueRenderer(
             accountFormatter: { bytes in
                 if bytes.count == 32, let s = try? SS58.encode(bytes, prefix: prefix) { return s }
-                return HexCoding.encode(bytes)
+                return Hex.encode(bytes)
             }, token: token)
     }
 }

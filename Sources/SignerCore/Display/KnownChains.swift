@@ -1,3 +1,4 @@
+import Primitives
 import ScaleCodec
 
 /// Chains we can name and whose token we know, by genesis hash.
@@ -6,7 +7,7 @@ import ScaleCodec
 /// small table fills the gap for well-known chains; a dapp's `metadata.provide` properties
 /// (`tokenDecimals`, `tokenSymbol`, `ss58Format`) take precedence (``ChainProperties``).
 /// Genesis hashes: polkadot-js/common `packages/networks/src/defaults/genesis.ts`
-/// (reference polkadot-extension-protocol.md §5.1). Decimals/symbols: the chains' `system_properties`.
+/// (docs/reference/polkadot-extension.md §5.1). Decimals/symbols: the chains' `system_properties`.
 public enum KnownChains {
     /// A known chain.
     public struct Chain: Hashable, Sendable {
@@ -47,7 +48,7 @@ public enum KnownChains {
 
     /// The chain with this genesis hash, if known.
     public static func chain(genesisHash: [UInt8]) -> Chain? {
-        let hex = HexCoding.encode(genesisHash)
+        let hex = Hex.encode(genesisHash)
         return all.first { $0.genesisHash == hex }
     }
 }

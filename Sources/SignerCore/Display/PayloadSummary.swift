@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScaleCodec
 import SigningKeys
 
@@ -125,7 +126,7 @@ public struct PayloadSummary: Hashable, Sendable {
         let r = renderer
         var rows: [(label: String, value: String, isWarning: Bool)] = []
         rows.append(
-            ("chain", "\(chainName ?? "unknown chain") (genesis \(HexCoding.encode(genesisHash)))", chainName == nil))
+            ("chain", "\(chainName ?? "unknown chain") (genesis \(Hex.encode(genesisHash)))", chainName == nil))
         var spec = "\(specVersion), transaction version \(transactionVersion)"
         switch metadataMatches {
         case true?: spec += " (metadata matches)"
@@ -142,7 +143,7 @@ public struct PayloadSummary: Hashable, Sendable {
         rows.append(
             (
                 "metadata hash",
-                metadataHash.map { "checked (CheckMetadataHash mode 1): \(HexCoding.encode($0))" } ?? "not checked",
+                metadataHash.map { "checked (CheckMetadataHash mode 1): \(Hex.encode($0))" } ?? "not checked",
                 false
             ))
         if let call {
@@ -150,7 +151,7 @@ public struct PayloadSummary: Hashable, Sendable {
         } else {
             rows.append(("call", callProblem ?? "not decoded", true))
         }
-        rows.append(("call hash", HexCoding.encode(callHash), false))
+        rows.append(("call hash", Hex.encode(callHash), false))
         for w in warnings { rows.append(("warning", w, true)) }
         // Chain name, symbol, extension names and error reasons come from the dapp: no control or
         // bidirectional characters reach a terminal or page (the call text is already safe).
@@ -182,29 +183,29 @@ public struct PayloadSummary: Hashable, Sendable {
         let r = renderer
         var pairs: [(String, JSONValue)] = [
             ("chain", chainName.map { .string($0) } ?? .null),
-            ("genesisHash", .string(HexCoding.encode(genesisHash))),
-            ("specVersion", .number(String(specVersion))),
-            ("transactionVersion", .number(String(transactionVersion))),
-            ("metadataSpecVersion", metadataSpecVersion.map { .number(String($0)) } ?? .null),
+            ("genesisHash", .string(Hex.encode(genesisHash))),
+            ("specVersion", .integer(specVersion)),
+            ("transactionVersion", .integer(transactionVersion)),
+            ("metadataSpecVersion", metadataSpecVersion.map { .integer($0) } ?? .null),
             ("metadataMatches", metadataMatches.map { .bool($0) } ?? .null),
             ("signer", .string(signer)),
-            ("nonce", .number(String(nonce))),
+            ("nonce", .integer(nonce)),
             ("tip", r.json(.balance(tip))),
             ("feeAsset", feeAsset.map { r.json($0) } ?? .null),
         ]
         var mortality: [(String, JSONValue)] = [("immortal", .bool(era == .immortal))]
         if case .mortal(let period, let phase) = era {
-            mortality += [("period", .number(String(period))), ("phase", .number(String(phase)))]
+            mortality += [("period", .integer(period)), ("phase", .integer(phase))]
             if let from = validFrom, let until = validUntil {
-                mortality += [("validFrom", .number(String(from))), ("validUntil", .number(String(until)))]
+                mortality += [("validFrom", .integer(from)), ("validUntil", .integer(until))]
             }
         }
-        pairs.append(("mortality", .object(mortality)))
-        pairs.append(("metadataHash", metadataHash.map { .string(HexCoding.encode($0)) } ?? .null))
+        pairs.append(("mortality", .object(JSONObject(mortality))))
+        pairs.append(("metadataHash", metadataHash.map { .string(Hex.encode($0)) } ?? .null))
         pairs.append(("call", call.map { r.json($0) } ?? .null))
         if let callProblem { pairs.append(("callProblem", .string(callProblem))) }
-        pairs.append(("callHash", .string(HexCoding.encode(callHash))))
+        pairs.append(("callHash", .string(Hex.encode(callHash))))
         pairs.append(("warnings", .array(warnings.map { .string($0) })))
-        return .object(pairs)
+        return .object(JSONObject(pairs))
     }
 }

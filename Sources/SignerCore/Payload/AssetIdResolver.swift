@@ -1,7 +1,7 @@
 import ScaleCodec
 
 /// Reads `SignerPayloadJSON.assetId` in both wire forms and gives the `Option<Location>` bytes
-/// that `ChargeAssetTxPayment` signs (reference §2.5).
+/// that `ChargeAssetTxPayment` signs (docs/reference/polkadot-extension.md §2.5).
 ///
 /// polkadot-js sends the Option-prefixed form (`0x01` ‖ Location); PAPI sends the bare Location
 /// (and omits the field for None). Following polkadot-js `decodeAssetId`: `0x00` is None; bytes

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScaleCodec
 
 /// Runtime metadata and chain properties from what a user or dapp hands us: raw SCALE bytes
@@ -30,21 +31,21 @@ public struct MetadataSource: Sendable {
         }
         let text = String(decoding: contents, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("0x") {
-            guard let bytes = try? HexCoding.decode(text) else {
+            guard let bytes = try? Hex.decode(text, prefix: .required) else {
                 throw SignerError(.badMetadata, "metadata hex is not valid hex")
             }
             metadata = try Self.decode(bytes)
             return
         }
-        guard let obj = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+        guard let obj = (try? JSONValue.parse(Array(text.utf8)))?.objectValue else {
             throw SignerError(.badMetadata, "not SCALE metadata, hex, or a MetadataDef JSON object")
         }
-        if let raw = obj["rawMetadata"] as? String {
-            guard let bytes = try? HexCoding.decode(raw) else {
+        if let raw = obj["rawMetadata"]?.stringValue {
+            guard let bytes = try? Hex.decode(raw, prefix: .required) else {
                 throw SignerError(.badMetadata, "rawMetadata is not valid hex")
             }
             metadata = try Self.decode(bytes)
-        } else if let calls = obj["metaCalls"] as? String {
+        } else if let calls = obj["metaCalls"]?.stringValue {
             guard let data = Data(base64Encoded: calls) else {
                 throw SignerError(.badMetadata, "metaCalls is not base64")
             }
@@ -53,23 +54,23 @@ public struct MetadataSource: Sendable {
             throw SignerError(.badMetadata, "MetadataDef has neither rawMetadata nor metaCalls")
         }
         var props = ChainProperties()
-        props.name = obj["chain"] as? String
-        if let ss58 = obj["ss58Format"] as? Int, let p = UInt16(exactly: ss58), p <= 16383 { props.ss58Prefix = p }
-        if let decimals = obj["tokenDecimals"] as? Int, (0...38).contains(decimals),
-            let symbol = obj["tokenSymbol"] as? String,
+        props.name = obj["chain"]?.stringValue
+        if let p = obj["ss58Format"]?.integer(as: UInt16.self), p <= 16383 { props.ss58Prefix = p }
+        if let decimals = obj["tokenDecimals"]?.integer(as: Int.self), (0...38).contains(decimals),
+            let symbol = obj["tokenSymbol"]?.stringValue,
             symbol.count <= 16
         {
             props.token = TokenFormat(decimals: decimals, symbol: symbol)
         }
         properties = props
-        if let g = obj["genesisHash"] as? String, let bytes = try? HexCoding.decode(g), bytes.count == 32 {
+        if let g = obj["genesisHash"]?.stringValue, let bytes = try? Hex.decode(g, prefix: .required, byteCount: 32) {
             genesisHash = bytes
         }
     }
 
     /// Metadata from `metadata.provide`'s `rawMetadata` (`0x` hex of the full metadata).
     public init(rawMetadata hex: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
-        guard hex.utf8.count <= 2 * Self.maxBytes + 2, let bytes = try? HexCoding.decode(hex) else {
+        guard hex.utf8.count <= 2 * Self.maxBytes + 2, let bytes = try? Hex.decode(hex, prefix: .required) else {
             throw SignerError(.badMetadata, "rawMetadata is not valid hex of at most \(Self.maxBytes) bytes")
         }
         metadata = try Self.decode(bytes)

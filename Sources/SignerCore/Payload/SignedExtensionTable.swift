@@ -1,7 +1,7 @@
 /// What each signed extension adds to the signing payload: its explicit ("extra") fields, which
 /// also go into the extrinsic, and its implicit ("additional signed") fields, payload only.
 ///
-/// Source: reference polkadot-extension-protocol.md §2.2 (polkadot-js
+/// Source: docs/reference/polkadot-extension.md §2.2 (polkadot-js
 /// `packages/types/src/extrinsic/signedExtensions/{substrate,polkadot,statemint,shell,emptyCheck}.ts`)
 /// plus the zero-size extensions of current runtimes: `AuthorizeCall`
 /// (`frame_system::AuthorizeCall`), `EthSetOrigin` (`pallet_revive` `SetOrigin`, its only field is

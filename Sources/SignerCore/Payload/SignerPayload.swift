@@ -1,9 +1,10 @@
 import Foundation
+import Primitives
 import ScaleCodec
 import SigningKeys
 
 /// A validated `SignerPayloadJSON` (`pub(extrinsic.sign)`), as polkadot-js `toPayload()` and
-/// polkadot-api's pjs-signer send it (reference polkadot-extension-protocol.md §2.1).
+/// polkadot-api's pjs-signer send it (docs/reference/polkadot-extension.md §2.1).
 ///
 /// Parsing is strict, because a payload that parses loosely is signed wrongly and fails on chain
 /// as a "bad signature" nobody can diagnose. Numbers may be big-endian hex of any width
@@ -50,8 +51,8 @@ public struct SignerPayload: Hashable, Sendable {
     public var version: Int
     /// Whether the dapp asked for the signed transaction back as well as the signature.
     public var withSignedTransaction: Bool
-    /// Fields we do not interpret (kept, sorted by key).
-    public var otherFields: [String: JSONValue]
+    /// Fields we do not interpret (kept as sent).
+    public var otherFields: JSONObject
 
     static let knownKeys: Set<String> = [
         "address", "assetId", "blockHash", "blockNumber", "era", "genesisHash", "metadataHash", "method", "mode",
@@ -60,22 +61,28 @@ public struct SignerPayload: Hashable, Sendable {
 
     /// Parses and validates JSON text. - Throws: ``SignerError`` naming the reason and field.
     public init(json: [UInt8]) throws {
-        let value: PayloadJSONValue
+        let value: JSONValue
         do {
-            value = try JSONDecoder().decode(PayloadJSONValue.self, from: Data(json))
+            value = try JSONValue.parse(json)
         } catch {
-            throw SignerError(.badJSON, "payload is not valid JSON")
+            throw SignerError(.badJSON, "payload is not valid JSON (\(error))")
         }
+        try self.init(value: value)
+    }
+
+    /// Validates an already parsed payload (the gateway parses a request body once).
+    /// - Throws: ``SignerError`` naming the reason and field.
+    public init(value: JSONValue) throws {
         guard case .object(let obj) = value else { throw SignerError(.badJSON, "payload must be a JSON object") }
         try self.init(fields: obj)
     }
 
-    init(fields o: [String: PayloadJSONValue]) throws {
+    init(fields o: JSONObject) throws {
         // version first: a v5 payload is refused before anything else is interpreted.
         let v: UInt64
         switch o["version"] {
         case nil: throw SignerError(.missingField, "version is missing")
-        case .integer(let n)?: v = n
+        case .number(let n)? where n.isUnsignedInteger: v = n.integer(as: UInt64.self) ?? .max
         default: throw SignerError(.badField, "version must be the number 4")
         }
         guard v == 4 else { throw SignerError(.unsupportedVersion, "version \(v): only extrinsic version 4 is signed") }
@@ -86,7 +93,7 @@ public struct SignerPayload: Hashable, Sendable {
         method = try Self.bytes(o, "method")
         let eraBytes = try Self.bytes(o, "era")
         do { era = try ExtrinsicEra(bytes: eraBytes) } catch {
-            throw SignerError(.invalidEra, "era \(HexCoding.encode(eraBytes.prefix(4))) does not decode")
+            throw SignerError(.invalidEra, "era \(Hex.encode(eraBytes.prefix(4))) does not decode")
         }
         nonce = try Self.number(o, "nonce", max: UInt64.max)
         specVersion = UInt32(try Self.number(o, "specVersion", max: UInt64(UInt32.max)))
@@ -106,8 +113,9 @@ public struct SignerPayload: Hashable, Sendable {
         // CheckMetadataHash (RFC-0078): mode is an enum {Disabled = 0, Enabled = 1}.
         switch o["mode"] {
         case nil, .null?: mode = 0
-        case .integer(let m)? where m <= 1: mode = UInt8(m)
-        case .integer(let m)?: throw SignerError(.badMode, "mode \(m): only 0 (disabled) and 1 (enabled) exist")
+        case .number(let m)? where m.text == "0" || m.text == "1": mode = m.text == "1" ? 1 : 0
+        case .number(let m)? where m.isUnsignedInteger:
+            throw SignerError(.badMode, "mode \(m.text.prefix(20)): only 0 (disabled) and 1 (enabled) exist")
         default: throw SignerError(.badMode, "mode must be the number 0 or 1")
         }
         metadataHash = Self.optional(o, "metadataHash") ? try Self.hash(o, "metadataHash") : nil
@@ -136,64 +144,68 @@ public struct SignerPayload: Hashable, Sendable {
         address = addr
         (accountId, addressPrefix) = try Self.account(addr)
 
-        var others: [String: JSONValue] = [:]
-        for (k, v) in o where !Self.knownKeys.contains(k) { others[k] = v.jsonValue }
+        var others = JSONObject()
+        for (k, v) in o where !Self.knownKeys.contains(k) { others[k] = v }
         otherFields = others
     }
 
     // MARK: field readers
 
-    static func optional(_ o: [String: PayloadJSONValue], _ key: String) -> Bool {
+    static func optional(_ o: JSONObject, _ key: String) -> Bool {
         switch o[key] {
         case nil, .null?: return false
         default: return true
         }
     }
 
-    static func string(_ o: [String: PayloadJSONValue], _ key: String) throws -> String {
+    static func string(_ o: JSONObject, _ key: String) throws -> String {
         guard let v = o[key] else { throw SignerError(.missingField, "\(key) is missing") }
         guard case .string(let s) = v else { throw SignerError(.badField, "\(key) must be a hex string") }
         return s
     }
 
-    static func bytes(_ o: [String: PayloadJSONValue], _ key: String) throws -> [UInt8] {
+    static func bytes(_ o: JSONObject, _ key: String) throws -> [UInt8] {
         let s = try string(o, key)
-        do { return try HexCoding.decode(s) } catch {
+        do { return try Hex.decode(s, prefix: .required) } catch {
             throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex")
         }
     }
 
-    static func hash(_ o: [String: PayloadJSONValue], _ key: String) throws -> [UInt8] {
+    static func hash(_ o: JSONObject, _ key: String) throws -> [UInt8] {
         let b = try bytes(o, key)
         guard b.count == 32 else { throw SignerError(.badLength, "\(key) must be 32 bytes, got \(b.count)") }
         return b
     }
 
-    static func assetBytes(_ o: [String: PayloadJSONValue]) throws -> [UInt8] {
+    static func assetBytes(_ o: JSONObject) throws -> [UInt8] {
         guard case .string(let s)? = o["assetId"] else {
             throw SignerError(.badAssetId, "assetId must be SCALE hex (polkadot-js or PAPI form)")
         }
-        do { return try HexCoding.decode(s) } catch {
+        do { return try Hex.decode(s, prefix: .required) } catch {
             throw SignerError(.notHex, "assetId is not 0x-prefixed even-length hex")
         }
     }
 
     /// A big-endian hex number of any width (leading zeros allowed) or a JSON integer, up to `max`.
-    static func number(_ o: [String: PayloadJSONValue], _ key: String, max: UInt64) throws -> UInt64 {
+    static func number(_ o: JSONObject, _ key: String, max: UInt64) throws -> UInt64 {
         let v = try bigNumber(o, key)
         guard v <= UInt128(max) else { throw SignerError(.overflow, "\(key) \(v) exceeds \(max)") }
         return UInt64(v)
     }
 
     /// As ``number(_:_:max:)`` up to u128 (`tip`).
-    static func bigNumber(_ o: [String: PayloadJSONValue], _ key: String) throws -> UInt128 {
+    static func bigNumber(_ o: JSONObject, _ key: String) throws -> UInt128 {
         guard let v = o[key] else { throw SignerError(.missingField, "\(key) is missing") }
         switch v {
-        case .integer(let n): return UInt128(n)
-        case .otherNumber: throw SignerError(.badField, "\(key) must be a non-negative integer")
+        case .number(let n):
+            guard n.isUnsignedInteger else { throw SignerError(.badField, "\(key) must be a non-negative integer") }
+            guard let value = n.integer(as: UInt128.self) else {
+                throw SignerError(.overflow, "\(key) exceeds 128 bits")
+            }
+            return value
         case .string(let s):
             let b: [UInt8]
-            do { b = try HexCoding.decode(s) } catch {
+            do { b = try Hex.decode(s, prefix: .required) } catch {
                 throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex")
             }
             let significant = b.drop { $0 == 0 }
@@ -206,7 +218,7 @@ public struct SignerPayload: Hashable, Sendable {
     /// SS58 (any prefix, checksum verified), or a `0x` address of 20 bytes (Ethereum-style chains) or 32.
     static func account(_ address: String) throws -> ([UInt8], UInt16?) {
         if address.hasPrefix("0x") {
-            guard let b = try? HexCoding.decode(address), b.count == 20 || b.count == 32 else {
+            guard let b = try? Hex.decode(address, prefix: .required), b.count == 20 || b.count == 32 else {
                 throw SignerError(.badAddress, "hex address must be 20 or 32 bytes")
             }
             return (b, nil)

@@ -1,7 +1,7 @@
 import ScaleCodec
 
 extension SigningPayload {
-    /// The signed v4 extrinsic for `signedTransaction` (reference §2.9, §4): the signer as
+    /// The signed v4 extrinsic for `signedTransaction` (docs/reference/polkadot-extension.md §2.9, §4): the signer as
     /// `MultiAddress::Id`, the MultiSignature, this payload's explicit extension bytes, the call.
     ///
     /// Only for MultiAddress/MultiSignature chains (32-byte account ids). Deterministic.

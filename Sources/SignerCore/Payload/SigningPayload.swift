@@ -3,8 +3,8 @@ import SigningKeys
 
 /// The exact bytes a key signs for a `SignerPayloadJSON`, and how they were put together.
 ///
-/// Layout (reference §2.2; polkadot-js `GenericExtrinsicPayloadV4` signs `toU8a({method: true})`;
-/// Substrate `SignedPayload = (call, extension, extension.implicit())`):
+/// Layout (docs/reference/polkadot-extension.md §2.2; polkadot-js `GenericExtrinsicPayloadV4` signs
+/// `toU8a({method: true})`; Substrate `SignedPayload = (call, extension, extension.implicit())`):
 /// `call ‖ extra fields of every extension in list order ‖ additional-signed fields in list
 /// order`, a field named twice encoded once at its first position (polkadot-js merges the field
 /// sets with `objectSpread`), and the BLAKE2b-256 of all that when it is longer than 256 bytes

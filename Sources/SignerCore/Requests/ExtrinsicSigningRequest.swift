@@ -4,7 +4,8 @@ public struct ExtrinsicSigningRequest: Sendable, Equatable {
     public var address: String
     /// The account key (`0x…` public key) the address resolved to; authorized for the source.
     public var accountKey: String
-    /// The `SignerPayloadJSON` exactly as received (a JSON object), signed only after approval.
+    /// The `SignerPayloadJSON` object as the gateway serialised it again from the parsed request (not
+    /// the bytes received); parsed again and signed only after approval.
     public var payloadJSON: [UInt8]
     /// What the person sees: chain, call, amounts, mortality, call hash, warnings.
     public var summary: [SummaryRow]

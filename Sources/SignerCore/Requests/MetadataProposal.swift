@@ -9,7 +9,8 @@ public struct MetadataProposal: Sendable, Equatable {
     public var specVersion: UInt32
     /// The spec version already stored for this genesis hash, if any.
     public var knownSpecVersion: UInt32?
-    /// The `MetadataDef` JSON object exactly as received, stored on approval.
+    /// The `MetadataDef` JSON object as the gateway serialised it again from the parsed request (not
+    /// the bytes received); stored on approval.
     public var definitionJSON: [UInt8]
     /// What the person sees.
     public var summary: [SummaryRow]

@@ -21,7 +21,7 @@ struct RistrettoPoint: Sendable {
 
     /// Decodes a 32-byte encoding; `nil` unless it is canonical and valid. Rejects, exactly as
     /// libsodium's `crypto_core_ristretto255_is_valid_point` (plus bit 255, which libsodium
-    /// 1.0.18 ignores, crypto-core.md §1.7) and dalek do: a field element ≥ p, bit 255 set, a
+    /// 1.0.18 ignores, docs/reference/crypto.md §1.7) and dalek do: a field element ≥ p, bit 255 set, a
     /// negative (odd) s, a non-square, a negative t, or y = 0. Untrusted input: never traps;
     /// `nil` for a buffer that is not exactly 32 bytes.
     init?(decoding b: UnsafeRawBufferPointer) {

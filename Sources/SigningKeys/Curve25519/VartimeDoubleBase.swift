@@ -4,7 +4,7 @@
 /// (curve25519-dalek `backend/serial/scalar_mul/vartime_double_base.rs`).
 ///
 /// Security: variable-time in both scalars and A. Only for verification, where every input is
-/// public (crypto-core.md §1.6: `vartime_double_scalar_mul_basepoint`). Signing uses libsodium.
+/// public (docs/reference/crypto.md §1.6: `vartime_double_scalar_mul_basepoint`). Signing uses libsodium.
 enum VartimeDoubleBase {
     /// B, 3B, 5B, …, 127B in affine Niels form, computed at first use (one inversion, batched).
     static let baseOddMultiples: [AffineNielsPoint] = oddMultiplesAffine(

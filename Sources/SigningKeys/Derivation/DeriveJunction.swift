@@ -1,5 +1,7 @@
+import Primitives
+
 /// One `/soft` or `//hard` element of a derivation path, reduced to its 32-byte chain code exactly
-/// as sp-core `DeriveJunction` does (crypto-core.md §3.3): a decimal code below 2^64 becomes its
+/// as sp-core `DeriveJunction` does (docs/reference/crypto.md §3.3): a decimal code below 2^64 becomes its
 /// 8-byte little-endian value, anything else the SCALE string `Compact(len) ‖ UTF-8`; the encoding
 /// is zero-padded to 32 bytes, or hashed with BLAKE2b-256 when longer.
 ///

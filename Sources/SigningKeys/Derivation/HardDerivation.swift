@@ -1,6 +1,8 @@
+import Primitives
+
 /// The hard-junction rule of sp-core's ed25519 and ecdsa pairs:
 /// `blake2b-256(SCALE((label, seed, chain_code)))` = `Compact(len) ‖ label ‖ seed ‖ cc`
-/// (crypto-core.md §3.5–3.6). Deterministic.
+/// (docs/reference/crypto.md §3.5–3.6). Deterministic.
 enum HardDerivation {
     static func seed(label: String, seed: UnsafeRawBufferPointer, chainCode: [UInt8]) -> SecretBytes {
         let labelBytes = Array(label.utf8)

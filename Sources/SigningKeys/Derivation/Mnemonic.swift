@@ -1,9 +1,10 @@
 import COpenSSL
 import CSodium
 import Foundation
+import Primitives
 
 /// A BIP39 English mnemonic (12, 15, 18, 21 or 24 words, checksum validated) and Substrate's
-/// mnemonic → mini-secret rule (substrate-bip39 0.4.6; crypto-core.md §3.2).
+/// mnemonic → mini-secret rule (substrate-bip39 0.4.6; docs/reference/crypto.md §3.2).
 ///
 /// Security facts: the phrase and entropy live in `SecretBytes`; `description` shows only the word
 /// count. Parsing is strict: lower-case words from the list separated by single ASCII spaces

@@ -1,6 +1,8 @@
+import Primitives
+
 /// A Substrate secret URI, `<phrase>(/soft | //hard)*(///password)?`, parsed as sp-core
 /// (`crypto.rs` `SecretUri`, `address_uri.rs`) parses it, restricted to the inputs on which
-/// polkadot-js (`keyring.ts::createFromUri`, `key/extractSuri.ts`) agrees (crypto-core.md §3.1).
+/// polkadot-js (`keyring.ts::createFromUri`, `key/extractSuri.ts`) agrees (docs/reference/crypto.md §3.1).
 ///
 /// Refused with `ambiguousURI` (the two implementations disagree): a missing phrase unless the URI
 /// starts with `//` (sp-core would use the dev phrase, polkadot-js rejects it), phrases with

@@ -1,5 +1,5 @@
 /// SS58 addresses (sp-core `crypto.rs` `Ss58Codec`; polkadot-js `address/{encode,decode}.ts`;
-/// crypto-core.md §5.1): prefixes 0…16383 in the one- and two-byte forms, a BLAKE2b-512
+/// docs/reference/crypto.md §5.1): prefixes 0…16383 in the one- and two-byte forms, a BLAKE2b-512
 /// `"SS58PRE"` checksum, Base58.
 ///
 /// Decoding takes untrusted input and reports sp-core's error kinds in sp-core's order:

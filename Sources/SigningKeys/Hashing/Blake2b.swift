@@ -1,4 +1,5 @@
 import CSodium
+import Primitives
 
 /// BLAKE2b (RFC 7693) with any output length 1…64 and an optional key of 0…64 bytes, in Swift.
 ///

@@ -1,4 +1,4 @@
-/// The Keccak-f[1600] permutation (FIPS 202 §3.3–3.4; crypto-core.md §2.1), written out with the
+/// The Keccak-f[1600] permutation (FIPS 202 §3.3–3.4; docs/reference/crypto.md §2.1), written out with the
 /// 25 lanes in local variables. Used by STROBE-128/Merlin (sr25519) and Keccak-256 (ethereum).
 ///
 /// Security: constant-time (no secret-dependent branches or memory indices). Generated code; the

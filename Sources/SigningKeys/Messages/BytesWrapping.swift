@@ -1,3 +1,5 @@
+import Primitives
+
 /// polkadot-js `<Bytes>…</Bytes>` message wrapping for `signRaw` (`@polkadot/util` `u8aWrapBytes`,
 /// `u8aToU8a`; extension-dapp `wrapBytes`).
 ///
@@ -29,13 +31,6 @@ public enum BytesWrapping {
     /// `u8aToU8a` for a dapp's `data` string: `0x` (lower-case x) followed by an even number of hex
     /// digits is hex; anything else is UTF-8 text.
     public static func bytes(fromDappData data: String) -> [UInt8] {
-        let utf8 = Array(data.utf8)
-        if utf8.count >= 2, utf8[0] == 0x30, utf8[1] == 0x78, utf8.count % 2 == 0,
-            utf8.dropFirst(2).allSatisfy({ Hex.nibble($0) != nil }),
-            let decoded = try? Hex.decode(data)
-        {
-            return decoded
-        }
-        return utf8
+        (try? Hex.decode(data, prefix: .required)) ?? Array(data.utf8)
     }
 }

@@ -1,4 +1,6 @@
-/// An ecdsa (secp256k1) key pair as sp-core `ecdsa.rs` uses it (crypto-core.md §6).
+import Primitives
+
+/// An ecdsa (secp256k1) key pair as sp-core `ecdsa.rs` uses it (docs/reference/crypto.md §6).
 ///
 /// Security: signing is deterministic (RFC 6979 nonces, libsecp256k1's constant-time signing with
 /// a randomized context), low-S, over BLAKE2b-256 of the message; signatures are 65 bytes

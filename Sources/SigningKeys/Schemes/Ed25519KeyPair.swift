@@ -1,7 +1,8 @@
 import CSodium
+import Primitives
 
 /// An ed25519 key pair (RFC 8032, libsodium) with Substrate's `//hard` derivation
-/// (sp-core `ed25519.rs`; crypto-core.md §3.5).
+/// (sp-core `ed25519.rs`; docs/reference/crypto.md §3.5).
 ///
 /// Security: signing is deterministic (RFC 8032) and constant-time (libsodium); verification uses
 /// libsodium's strict rules (rejects non-canonical and small-order points), which accepts every
@@ -43,7 +44,7 @@ public struct Ed25519KeyPair: SigningKeyPair {
     public init(seed bytes: [UInt8]) throws { try self.init(seed: SecretBytes(bytes)) }
 
     /// Creates the pair from libsodium's 64-byte secret key `seed ‖ public` (the polkadot-js JSON
-    /// layout, crypto-core.md §7.3). Throws `invalidSeed` when the embedded public key does not
+    /// layout, docs/reference/crypto.md §7.3). Throws `invalidSeed` when the embedded public key does not
     /// belong to the seed.
     public init(secretKey64: SecretBytes) throws {
         guard secretKey64.count == 64 else {

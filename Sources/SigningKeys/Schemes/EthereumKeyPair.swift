@@ -1,3 +1,5 @@
+import Primitives
+
 /// A polkadot-js `ethereum` key pair: a secp256k1 key whose signatures are over Keccak-256 of
 /// the message and whose account is the 20-byte Ethereum address (Keccak-256 of the uncompressed
 /// key without its 0x04 byte, last 20 bytes).

@@ -1,4 +1,6 @@
-/// Key pairs from the secret stored in a polkadot-js keyring JSON file (crypto-core.md §7.3).
+import Primitives
+
+/// Key pairs from the secret stored in a polkadot-js keyring JSON file (docs/reference/crypto.md §7.3).
 extension KeyPair {
     /// Creates the pair from the `secretKey` of a polkadot-js JSON export, in the layout polkadot-js
     /// writes for each scheme:

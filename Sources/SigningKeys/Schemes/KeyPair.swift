@@ -1,3 +1,5 @@
+import Primitives
+
 /// A key pair of any scheme, created from a seed or a secret URI with sp-core's derivation rules.
 ///
 /// Security: holds its secrets in `SecretBytes` through the wrapped pair; `description` shows the

@@ -1,6 +1,7 @@
 import CSodium
+import Primitives
 
-/// ristretto255 group and scalar operations from libsodium 1.0.18 (crypto-core.md §1.7), with the
+/// ristretto255 group and scalar operations from libsodium 1.0.18 (docs/reference/crypto.md §1.7), with the
 /// canonicity checks libsodium 1.0.18 lacks.
 ///
 /// Security: libsodium's scalar and base-point operations are constant-time; `isCanonicalScalar`

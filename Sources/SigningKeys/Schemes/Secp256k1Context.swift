@@ -1,4 +1,5 @@
 import CSecp256k1
+import Primitives
 
 /// The process-wide libsecp256k1 context, created once and randomized once (side-channel
 /// hardening recommended by `secp256k1.h`). After creation it is only read, which libsecp256k1

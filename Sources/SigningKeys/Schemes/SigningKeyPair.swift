@@ -1,3 +1,5 @@
+import Primitives
+
 /// What every key pair of this module offers. Conforming types keep their secret in `SecretBytes`
 /// and their `description` shows only public data.
 public protocol SigningKeyPair: Sendable, CustomStringConvertible {

@@ -1,6 +1,8 @@
-/// sr25519 hard and soft derivation (schnorrkel `derive.rs`; crypto-core.md §3.4).
+import Primitives
+
+/// sr25519 hard and soft derivation (schnorrkel `derive.rs`; docs/reference/crypto.md §3.4).
 extension Sr25519KeyPair {
-    // MARK: derivation (schnorrkel derive.rs; crypto-core.md §3.4)
+    // MARK: derivation (schnorrkel derive.rs; docs/reference/crypto.md §3.4)
 
     /// Hard junction: a new mini secret from the HDKD-hard challenge, then Ed25519-mode expansion.
     public func deriveHard(chainCode: [UInt8]) throws -> Sr25519KeyPair {

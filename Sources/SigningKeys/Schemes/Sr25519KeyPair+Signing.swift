@@ -1,6 +1,7 @@
 import CSodium
+import Primitives
 
-/// sr25519 signing and verification (schnorrkel `sign.rs`; crypto-core.md §1.4–1.7).
+/// sr25519 signing and verification (schnorrkel `sign.rs`; docs/reference/crypto.md §1.4–1.7).
 extension Sr25519KeyPair {
     // MARK: signing
 
@@ -78,7 +79,7 @@ extension Sr25519KeyPair {
     /// Like `verify`, but throws a `KeyError` whose reason says why the signature is rejected.
     ///
     /// R' = s·B − k·A is computed by the variable-time Straus double-scalar multiplication in
-    /// `Curve25519/` (all inputs are public, crypto-core.md §1.6); its decisions are the same as
+    /// `Curve25519/` (all inputs are public, docs/reference/crypto.md §1.6); its decisions are the same as
     /// `checkWithLibsodium`'s, which the differential tests compare it against.
     public static func check(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) throws {
         let (s, k) = try parseAndChallenge(signature: signature, message: message, publicKey: publicKey)
@@ -107,7 +108,7 @@ extension Sr25519KeyPair {
     }
 
     /// The libsodium-only verification (s·B and k·A by libsodium's constant-time multiplications,
-    /// then `crypto_core_ristretto255_sub`), crypto-core.md §1.7. Kept as the reference that the
+    /// then `crypto_core_ristretto255_sub`), docs/reference/crypto.md §1.7. Kept as the reference that the
     /// differential tests compare `check` against; slower (about 2.5× the instructions).
     static func checkWithLibsodium(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) throws {
         let (s, k) = try parseAndChallenge(signature: signature, message: message, publicKey: publicKey)

@@ -1,7 +1,8 @@
 import CSodium
+import Primitives
 
 /// An sr25519 (Schnorr over ristretto255) key pair exactly as schnorrkel 0.11 with Substrate's
-/// `substrate` signing context (crypto-core.md §1).
+/// `substrate` signing context (docs/reference/crypto.md §1).
 ///
 /// Security facts:
 /// - Secret material (`key ‖ nonce`, and the mini secret when known) lives in `SecretBytes`.
@@ -55,7 +56,7 @@ public struct Sr25519KeyPair: SigningKeyPair {
     /// Expands a 32-byte mini secret given as bytes (the caller should wipe its copy).
     public init(seed bytes: [UInt8]) throws { try self.init(seed: SecretBytes(bytes)) }
 
-    /// The two 64-byte secret-key layouts of crypto-core.md §1.3.
+    /// The two 64-byte secret-key layouts of docs/reference/crypto.md §1.3.
     public enum SecretKeyLayout: Sendable {
         /// `key·8 ‖ nonce`: polkadot-js (`to_half_ed25519_bytes`) and polkadot-js JSON keystores.
         case ed25519

@@ -1,3 +1,5 @@
+import Primitives
+
 extension UnsafeRawBufferPointer {
     /// The start as `UInt8` for C APIs that take non-null pointers. Only used on buffers known to be
     /// non-empty (fixed-size keys and `SecretBytes`, whose storage is never empty).

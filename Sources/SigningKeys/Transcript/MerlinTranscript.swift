@@ -1,4 +1,4 @@
-/// A Merlin transcript (merlin 3.0 / protocol label `Merlin v1.0`; crypto-core.md §2.3): the
+/// A Merlin transcript (merlin 3.0 / protocol label `Merlin v1.0`; docs/reference/crypto.md §2.3): the
 /// Fiat–Shamir hashing that schnorrkel (sr25519) uses for signing, verification and HDKD.
 ///
 /// Security: deterministic; constant-time in the data. Messages must be shorter than 2^32 bytes

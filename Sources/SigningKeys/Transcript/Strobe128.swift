@@ -3,7 +3,7 @@
 #endif
 
 /// The subset of STROBE v1.0.2 at 128-bit security that Merlin uses: `meta_ad`, `ad`, `prf`,
-/// `key` (merlin `src/strobe.rs`; crypto-core.md §2.2).
+/// `key` (merlin `src/strobe.rs`; docs/reference/crypto.md §2.2).
 ///
 /// A value type: copying it clones the transcript state (Merlin's `build_rng` relies on that).
 /// Security: constant-time in the data. States that absorbed secrets must be wiped with `wipe()`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Primitives
 import ScaleCodec
 import SignerCore
 
@@ -32,11 +33,13 @@ struct CallDecodeCommand: ParsableCommand {
             FileHandle.standardError.write(Data("metadata decode: \(contents.count) bytes in \(ms) ms\n".utf8))
         }
         let bytes: [UInt8]
-        do { bytes = try HexCoding.decode(call) } catch { throw ValidationError("the call must be 0x-prefixed hex") }
+        do { bytes = try Hex.decode(call, prefix: .required) } catch {
+            throw ValidationError("the call must be 0x-prefixed hex")
+        }
         let decoded = try ValueDecoder(metadata: source.metadata).decodeCall(bytes)
         let props = ChainProperties.resolve(
             genesisHash: source.genesisHash, provided: source.properties, metadata: source.metadata)
         let renderer = props.renderer
-        print(json ? renderer.json(decoded).pretty : renderer.text(decoded))
+        print(json ? renderer.json(decoded).serialized(.pretty) : renderer.text(decoded))
     }
 }

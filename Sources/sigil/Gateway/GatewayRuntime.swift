@@ -47,7 +47,7 @@ struct GatewayRuntime: Sendable {
             let path = try DataDirectory.resolve(
                 explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
             let directory = try DataDirectory.open(path)
-            // One server per data directory (issue 6, concurrency): refuse before touching state.
+            // One server per data directory: refuse before touching state.
             serveLock = try directory.lockForServing()
             store = try SQLiteStateStore(path: directory.databasePath)
             shared = StateStoreAuthorizations(store: store)

@@ -1,5 +1,6 @@
 import Gateway
 import Keystore
+import Primitives
 import ScaleCodec
 import SignerCore
 import SigningKeys
@@ -36,7 +37,7 @@ final class KeyringAccounts: AccountDirectory, RequestSigner {
             guard let pair = keyring.keyPair(for: info.address) else { return nil }
             return Entry(
                 account: GatewayAccount(
-                    key: HexCoding.encode(info.accountId), address: info.address, name: info.name,
+                    key: Hex.encode(info.accountId), address: info.address, name: info.name,
                     type: info.scheme.rawValue, genesisHash: info.genesisHash),
                 pair: pair)
         }
@@ -46,10 +47,11 @@ final class KeyringAccounts: AccountDirectory, RequestSigner {
     func accounts() async -> [GatewayAccount] { entries.map(\.account) }
 
     func accountKey(forAddress address: String) -> String? {
-        if let decoded = try? SS58.decode(address) { return HexCoding.encode(decoded.key) }
+        if let decoded = try? SS58.decode(address) { return Hex.encode(decoded.key) }
         // 0x-hex account ids: 32 bytes, or 20 for Ethereum-style accounts.
-        if address.utf8.count == 66 || address.utf8.count == 42, let bytes = try? HexCoding.decode(address) {
-            return HexCoding.encode(bytes)
+        if address.utf8.count == 66 || address.utf8.count == 42, let bytes = try? Hex.decode(address, prefix: .required)
+        {
+            return Hex.encode(bytes)
         }
         return nil
     }
@@ -65,7 +67,7 @@ final class KeyringAccounts: AccountDirectory, RequestSigner {
     /// bytes give the same result: preparation is deterministic for given stored metadata).
     private let prepared = Mutex<[(json: [UInt8], spec: UInt32?, value: PreparedPayload)]>([])
 
-    private func prepare(_ payload: WireJSON) throws -> PreparedPayload {
+    private func prepare(_ payload: JSONValue) throws -> PreparedPayload {
         let json = payload.encoded()
         let source = payload["genesisHash"]?.stringValue.flatMap { metadata.source(genesisHash: $0) }
         let spec = source.flatMap { metadata.specVersion(of: $0) }
@@ -78,17 +80,17 @@ final class KeyringAccounts: AccountDirectory, RequestSigner {
         return value
     }
 
-    func describeExtrinsic(payload: WireJSON, account: GatewayAccount) async throws -> [SummaryRow] {
+    func describeExtrinsic(payload: JSONValue, account: GatewayAccount) async throws -> [SummaryRow] {
         let prepared = try prepare(payload)
         if let accountGenesis = account.genesisHash,
-            HexCoding.encode(prepared.summary.genesisHash) != accountGenesis.lowercased()
+            Hex.encode(prepared.summary.genesisHash) != accountGenesis.lowercased()
         {
             throw SignerError(.invalidInput, "the account is restricted to another chain")
         }
         return prepared.summary.rows.map { SummaryRow($0.label, $0.value, warning: $0.isWarning) }
     }
 
-    func signExtrinsic(payload: WireJSON, account: GatewayAccount) async throws -> (
+    func signExtrinsic(payload: JSONValue, account: GatewayAccount) async throws -> (
         signature: String, signedTransaction: String?
     ) {
         let pair = try pair(account)
@@ -99,11 +101,11 @@ final class KeyringAccounts: AccountDirectory, RequestSigner {
         }
         let signature = try MultiSignature(scheme: scheme, signature: Array(bytes.dropFirst()))
         let transaction = try? prepared.signing.signedTransaction(accountId: pair.accountId, signature: signature)
-        return (HexCoding.encode(bytes), transaction.map(HexCoding.encode))
+        return (Hex.encode(bytes), transaction.map { Hex.encode($0) })
     }
 
     func signMessage(_ message: [UInt8], account: GatewayAccount) async throws -> String {
-        HexCoding.encode(try pair(account).sign(message))
+        Hex.encode(try pair(account).sign(message))
     }
 }
 
@@ -128,12 +130,12 @@ final class StoredMetadataLookup: Sendable {
         if let symbol = stored.tokenSymbol, let decimals = stored.tokenDecimals {
             properties.token = TokenFormat(decimals: Int(decimals), symbol: symbol)
         }
-        let genesis = try? HexCoding.decode(key)
+        let genesis = try? Hex.decode(key, prefix: .required)
         var source: MetadataSource?
         if !stored.metadata.isEmpty {
             source = try? MetadataSource(
-                rawMetadata: HexCoding.encode(stored.metadata), properties: properties, genesisHash: genesis)
-        } else if let extra = stored.extraJSON, let def = try? WireJSON.parse(Array(extra.utf8)),
+                rawMetadata: Hex.encode(stored.metadata), properties: properties, genesisHash: genesis)
+        } else if let extra = stored.extraJSON, let def = try? JSONValue.parse(Array(extra.utf8)),
             let calls = def["metaCalls"]?.stringValue
         {
             source = try? MetadataSource(metaCalls: calls, properties: properties, genesisHash: genesis)

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import Keystore
+import Primitives
 import ScaleCodec
 import SignerCore
 
@@ -35,11 +36,11 @@ struct StateStoreMetadata: MetadataRegistry {
         ((try? store.allMetadata()) ?? []).map { ($0.genesisHash, $0.specVersion) }
     }
 
-    func store(genesisHash: String, specVersion: UInt32, definition: WireJSON) async throws {
+    func store(genesisHash: String, specVersion: UInt32, definition: JSONValue) async throws {
         var raw: [UInt8] = []
-        if let hex = definition["rawMetadata"]?.stringValue { raw = (try? HexCoding.decode(hex)) ?? [] }
-        let decimals = definition["tokenDecimals"]?.numberValue.flatMap { UInt8(exactly: $0) }
-        let ss58 = definition["ss58Format"]?.numberValue.flatMap { UInt16(exactly: $0) }
+        if let hex = definition["rawMetadata"]?.stringValue { raw = (try? Hex.decode(hex, prefix: .required)) ?? [] }
+        let decimals = definition["tokenDecimals"]?.integer(as: UInt8.self)
+        let ss58 = definition["ss58Format"]?.integer(as: UInt16.self)
         // The definition without rawMetadata (kept as bytes above), for display fields and metaCalls.
         var rest = definition
         if case .object(var o) = definition {

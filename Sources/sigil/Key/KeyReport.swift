@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import SigningKeys
 
 /// What `inspect`/`generate` print; JSON keys as subkey's (`publicKey`, `accountId`, …).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Primitives
 import SigningKeys
 
 /// `sigil key sign URI (--message | --hex) [--wrap]`: prints the raw signature as hex.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Primitives
 import SigningKeys
 
 /// `sigil key verify SIGNATURE PUBLIC-KEY-OR-ADDRESS (--message | --hex)`: exit 0 when valid,
@@ -18,7 +19,7 @@ struct KeyVerifyCommand: ParsableCommand {
     func run() throws {
         let bytes = try message.bytes()
         do {
-            let sig = try Hex.decode(signature, field: "signature")
+            let sig = try Hex.decode(signature, prefix: .optional)
             let who = try PublicKeyInput.parse(signer, scheme: scheme.scheme, requireKey: false)
             try scheme.scheme.check(signature: sig, message: bytes, signer: who)
             print("Signature verifies correctly.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Primitives
 import SigningKeys
 
 /// `--message TEXT | --hex 0x…` with optional `--wrap`.
@@ -22,8 +23,8 @@ struct MessageOptions: ParsableArguments {
         var raw: [UInt8]
         if let hex {
             guard hex.hasPrefix("0x") else { throw ValidationError("--hex must start with 0x") }
-            do { raw = try Hex.decode(hex, field: "--hex") } catch let error as KeyError {
-                throw ValidationError(error.reason)
+            do { raw = try Hex.decode(hex, prefix: .required) } catch {
+                throw ValidationError("--hex: \(error.reason)")
             }
         } else {
             raw = Array((message ?? "").utf8)

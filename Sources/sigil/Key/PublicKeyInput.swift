@@ -1,3 +1,4 @@
+import Primitives
 import SigningKeys
 
 /// Parses a public key given as 0x hex or an SS58 address.
@@ -5,7 +6,7 @@ enum PublicKeyInput {
     /// With `requireKey`, the result must be a public key (not an ecdsa account id hash).
     static func parse(_ text: String, scheme: KeyScheme, requireKey: Bool) throws -> [UInt8] {
         if text.hasPrefix("0x") {
-            let bytes = try Hex.decode(text, field: "public key")
+            let bytes = try Hex.decode(text, prefix: .required)
             let allowed = requireKey ? [scheme.publicKeyLength] : [scheme.publicKeyLength, scheme.accountIdLength, 65]
             guard allowed.contains(bytes.count) else {
                 throw KeyError(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MetadataHash
+import Primitives
 import ScaleCodec
 import SignerCore
 
@@ -66,27 +67,27 @@ struct MetadataHashCommand: ParsableCommand {
         do { digest = try MetadataDigest(metadata: metadata, extra: extra) } catch let error as MetadataHashError {
             throw CLIFailure("\(error.code): \(error.reason)")
         }
-        let hash = HexCoding.encode(digest.hash)
+        let hash = Hex.encode(digest.hash)
         if json {
-            let out: JSONValue = .object([
-                ("metadataHash", .string(hash)),
-                ("typesTreeRoot", .string(HexCoding.encode(digest.roots.typesTreeRoot))),
-                ("extrinsicMetadataHash", .string(HexCoding.encode(digest.roots.extrinsicMetadataHash))),
-                ("leaves", .number(String(digest.roots.leafCount))),
-                ("specVersion", .number(String(extra.specVersion))),
-                ("specName", .string(extra.specName)),
-                ("base58Prefix", .number(String(extra.base58Prefix))),
-                ("decimals", .number(String(extra.decimals))),
-                ("tokenSymbol", .string(extra.tokenSymbol)),
-            ])
-            print(out.pretty)
+            let out: JSONValue = [
+                "metadataHash": .string(hash),
+                "typesTreeRoot": .string(Hex.encode(digest.roots.typesTreeRoot)),
+                "extrinsicMetadataHash": .string(Hex.encode(digest.roots.extrinsicMetadataHash)),
+                "leaves": .number(JSONNumber(digest.roots.leafCount)),
+                "specVersion": .number(JSONNumber(extra.specVersion)),
+                "specName": .string(extra.specName),
+                "base58Prefix": .number(JSONNumber(extra.base58Prefix)),
+                "decimals": .number(JSONNumber(extra.decimals)),
+                "tokenSymbol": .string(extra.tokenSymbol),
+            ]
+            print(out.serialized(.pretty))
             return
         }
         print("metadata hash:           \(hash)")
         print(
-            "types tree root:         \(HexCoding.encode(digest.roots.typesTreeRoot)) (\(digest.roots.leafCount) leaves)"
+            "types tree root:         \(Hex.encode(digest.roots.typesTreeRoot)) (\(digest.roots.leafCount) leaves)"
         )
-        print("extrinsic metadata hash: \(HexCoding.encode(digest.roots.extrinsicMetadataHash))")
+        print("extrinsic metadata hash: \(Hex.encode(digest.roots.extrinsicMetadataHash))")
         print(
             "extra information:       spec \(ValueRenderer.safeName(extra.specName)) \(extra.specVersion), "
                 + "base58 prefix \(extra.base58Prefix), \(extra.decimals) decimals, "

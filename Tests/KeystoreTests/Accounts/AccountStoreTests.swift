@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 import SigningKeys
 import Testing
 
@@ -62,7 +63,7 @@ struct StoreFixture {
         let original = try KeyringJSON.parse(v.json)
         if original.isEncrypted { #expect(stored.encoded == original.encoded, "ciphertext kept as imported") }
         for (key, value) in original.meta { #expect(stored.meta[key] == value, "meta.\(key) kept") }
-        #expect(stored.meta["whenCreated"]?.int64Value != nil)
+        #expect(stored.meta["whenCreated"]?.integer(as: Int64.self) != nil)
     }
 
     @Test func addedAccountsExportToAFileThatDecryptsWithPolkadotJsParameters() throws {
@@ -81,7 +82,7 @@ struct StoreFixture {
         #expect(parts.parameters == ScryptParameters(n: 32768, p: 1, r: 8))
         let plain = try KeyringCipher.decrypt(bytes, password: Passphrase("pw"), usesScrypt: true)
         let v = try #require(KeystoreVector.all.first { $0.id == "pjs-sr25519-alice-default" })
-        #expect(plain.bytes == v.decryptedPkcs8, "same PKCS8 bytes polkadot-js writes for //Alice")
+        #expect(plain.unsafeExposedBytes() == v.decryptedPkcs8, "same PKCS8 bytes polkadot-js writes for //Alice")
     }
 
     @Test(arguments: [KeyScheme.sr25519, .ed25519, .ecdsa])
@@ -150,15 +151,15 @@ struct StoreFixture {
 
     @Test func anEmbeddedPublicKeyThatDoesNotMatchTheSecretIsRefused() throws {
         let pair = try KeyPair(uri: "//Alice", scheme: .ed25519)
-        var plain = try KeyringPairCodec.plaintext(for: pair).bytes
+        var plain = try KeyringPairCodec.plaintext(for: pair).unsafeExposedBytes()
         plain[plain.count - 1] ^= 1
         #expect(throws: KeystoreError(.keyMismatch, "")) {
-            try KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: plain), scheme: .ed25519)
+            try KeyringPairCodec.keyPair(fromPlaintext: SecretBytes(plain), scheme: .ed25519)
         }
-        var sr = try KeyringPairCodec.plaintext(for: try KeyPair(uri: "//Alice", scheme: .sr25519)).bytes
+        var sr = try KeyringPairCodec.plaintext(for: try KeyPair(uri: "//Alice", scheme: .sr25519)).unsafeExposedBytes()
         sr[sr.count - 1] ^= 1
         #expect(throws: KeystoreError(.keyMismatch, "")) {
-            try KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: sr), scheme: .sr25519)
+            try KeyringPairCodec.keyPair(fromPlaintext: SecretBytes(sr), scheme: .sr25519)
         }
     }
 
@@ -209,7 +210,7 @@ struct StoreFixture {
         }
         let payload = try JSONEncoder().encode(JSONValue.array(entries))
         let encoded = try KeyringCipher.encrypt(
-            SensitiveBytes(copying: payload), password: Passphrase("outer"), parameters: .interoperable)
+            SecretBytes(payload), password: Passphrase("outer"), parameters: .interoperable)
         let batch = try KeyringJSON(
             encoded: Data(encoded).base64EncodedString(), content: ["batch-pkcs8"],
             type: ["scrypt", "xsalsa20-poly1305"], address: "", meta: [:], batchAccounts: []
@@ -239,7 +240,7 @@ struct StoreFixture {
         defer { f.remove() }
         let pw = Passphrase("pw")
         let garbage = try KeyringCipher.encrypt(
-            SensitiveBytes(copying: Array("{\"not\":1}".utf8)), password: pw, parameters: .interoperable)
+            SecretBytes(Array("{\"not\":1}".utf8)), password: pw, parameters: .interoperable)
         let batch = try KeyringJSON(
             encoded: Data(garbage).base64EncodedString(), content: ["batch-pkcs8"],
             type: ["scrypt", "xsalsa20-poly1305"], address: "", meta: [:], batchAccounts: []
@@ -337,7 +338,8 @@ struct StoreFixture {
         defer { f.remove() }
         try f.store.importSecretURI("//Alice", scheme: .sr25519, name: "A", password: Passphrase("pw"))
         for name in [".0xabc.json.tmp-\(getpid())-00", "notes.txt", "0xabc.json~"] {
-            #expect(FileManager.default.createFile(atPath: f.directory.accountsPath + "/" + name, contents: Data("x".utf8)))
+            #expect(
+                FileManager.default.createFile(atPath: f.directory.accountsPath + "/" + name, contents: Data("x".utf8)))
         }
         let listed = try f.store.list()
         #expect(listed.accounts.count == 1)
@@ -362,12 +364,12 @@ struct StoreFixture {
         let seed = (0..<32).map { UInt8($0 * 7 & 0xff) }
         let pair = try KeyPair(seed: SecretBytes(seed), scheme: scheme)
         let plain = KeyringPkcs8.header + seed + KeyringPkcs8.divider + pair.publicKey
-        let rebuilt = try KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: plain), scheme: scheme)
+        let rebuilt = try KeyringPairCodec.keyPair(fromPlaintext: SecretBytes(plain), scheme: scheme)
         #expect(rebuilt.publicKey == pair.publicKey)
         var wrong = plain
         wrong[wrong.count - 1] ^= 0x80
         #expect(throws: KeystoreError(.keyMismatch, "")) {
-            try KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: wrong), scheme: scheme)
+            try KeyringPairCodec.keyPair(fromPlaintext: SecretBytes(wrong), scheme: scheme)
         }
     }
 
@@ -376,7 +378,7 @@ struct StoreFixture {
             KeyringPkcs8.header + [UInt8](repeating: 0, count: 32) + KeyringPkcs8.divider
             + [UInt8](repeating: 2, count: 33)
         #expect(throws: KeystoreError(.keyMismatch, "")) {
-            try KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: plain), scheme: .ecdsa)
+            try KeyringPairCodec.keyPair(fromPlaintext: SecretBytes(plain), scheme: .ecdsa)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 import SigningKeys
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
         // A file that lists and decrypts, but whose secret belongs to another key.
         let alice = try KeyPair(uri: "//Alice", scheme: .ed25519)
         let bob = try KeyPair(uri: "//Bob", scheme: .ed25519)
-        let secret = KeyringPairCodec.sensitive(try #require(bob.keystoreSecret))
+        let secret = try #require(bob.keystoreSecret)
         let plain = KeyringPkcs8.encode(secret: secret, publicKey: alice.publicKey)
         let encoded = try KeyringCipher.encrypt(plain, password: Passphrase("pw"), parameters: .interoperable)
         let file = KeyringJSON(

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Testing
 
 @testable import Keystore
@@ -18,16 +19,16 @@ import Testing
         #expect(Array(parts.nonce) == v.nonce, "\(v.id)")
         let key = try KeyringCipher.deriveKey(
             password: Passphrase(try #require(v.password)), salt: parts.salt, parameters: parts.parameters)
-        #expect(key.bytes == v.scryptKey, "\(v.id)")
+        #expect(key.unsafeExposedBytes() == v.scryptKey, "\(v.id)")
         let plain = try Sodium.secretboxOpen(parts.box, nonce: parts.nonce, key: key)
-        #expect(plain.bytes == v.decryptedPkcs8, "\(v.id)")
+        #expect(plain.unsafeExposedBytes() == v.decryptedPkcs8, "\(v.id)")
     }
 
     @Test(arguments: KeystoreVector.encryptedValid.filter { $0.id.hasPrefix("deterministic") })
     func reEncryptingWithTheVectorSaltAndNonceReproducesEncodedExactly(_ v: KeystoreVector) throws {
         let file = try KeyringJSON.parse(v.json)
         let encoded = try KeyringCipher.encrypt(
-            SensitiveBytes(copying: try #require(v.decryptedPkcs8)), password: Passphrase(try #require(v.password)),
+            SecretBytes(try #require(v.decryptedPkcs8)), password: Passphrase(try #require(v.password)),
             parameters: try #require(v.scrypt), salt: v.salt, nonce: v.nonce)
         #expect(Data(encoded).base64EncodedString() == file.encoded)
     }
@@ -47,19 +48,21 @@ import Testing
     }
 
     @Test func encryptThenDecryptRoundTripsWithFreshSaltAndNonce() throws {
-        let plain = SensitiveBytes(copying: (0..<117).map { UInt8($0) })
+        let plain = SecretBytes((0..<117).map { UInt8($0) })
         let password = Passphrase("correct horse")
         let a = try KeyringCipher.encrypt(plain, password: password, parameters: .interoperable)
         let b = try KeyringCipher.encrypt(plain, password: password, parameters: .interoperable)
         #expect(a.count == 44 + 24 + 16 + 117)
         #expect(a != b, "salt and nonce must be random")
         #expect(Array(a[32..<44]) == [0, 0x80, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0], "N, p, r little-endian in that order")
-        #expect(try KeyringCipher.decrypt(a, password: password, usesScrypt: true).bytes == plain.bytes)
+        #expect(
+            try KeyringCipher.decrypt(a, password: password, usesScrypt: true).unsafeExposedBytes()
+                == plain.unsafeExposedBytes())
     }
 
     @Test func anEmptyPasswordIsRefusedForEncryption() {
         #expect(throws: KeystoreError(.passwordRequired, "")) {
-            try KeyringCipher.encrypt(SensitiveBytes(count: 4), password: Passphrase(""), parameters: .interoperable)
+            try KeyringCipher.encrypt(SecretBytes(zeros: 4), password: Passphrase(""), parameters: .interoperable)
         }
     }
 
@@ -102,22 +105,23 @@ import Testing
 
     @Test func preScryptFilesUseThePasswordPaddedToThirtyTwoBytes() throws {
         let key = try KeyringCipher.deriveKey(password: Passphrase("abc"), salt: nil, parameters: nil)
-        #expect(key.bytes == Array("abc".utf8) + [UInt8](repeating: 0, count: 29))
+        #expect(key.unsafeExposedBytes() == Array("abc".utf8) + [UInt8](repeating: 0, count: 29))
         let long = try KeyringCipher.deriveKey(
             password: Passphrase(String(repeating: "x", count: 40)), salt: nil, parameters: nil)
-        #expect(long.bytes == [UInt8](repeating: UInt8(ascii: "x"), count: 32))
+        #expect(long.unsafeExposedBytes() == [UInt8](repeating: UInt8(ascii: "x"), count: 32))
         // A nonce ‖ box blob made with that key decrypts.
         let nonce = [UInt8](repeating: 7, count: 24)
-        let box = try Sodium.secretbox(SensitiveBytes(copying: [1, 2, 3]), nonce: nonce, key: key)
+        let box = try Sodium.secretbox(SecretBytes([1, 2, 3]), nonce: nonce, key: key)
         #expect(
-            try KeyringCipher.decrypt(nonce + box, password: Passphrase("abc"), usesScrypt: false).bytes == [1, 2, 3])
+            try KeyringCipher.decrypt(nonce + box, password: Passphrase("abc"), usesScrypt: false).unsafeExposedBytes()
+                == [1, 2, 3])
     }
 
     @Test func secretsAreRedactedInDescriptions() {
         let p = Passphrase("hunter2")
         #expect(!"\(p)".contains("hunter2"))
         #expect(!String(reflecting: p).contains("hunter2"))
-        let s = SensitiveBytes(copying: Array("hunter2".utf8))
+        let s = SecretBytes(Array("hunter2".utf8))
         #expect(!"\(s)".contains("104"))
     }
 }

@@ -1,3 +1,4 @@
+import Primitives
 import Testing
 
 @testable import Keystore
@@ -7,19 +8,19 @@ import Testing
     func everyVectorPlaintextSplitsIntoTheExpectedSecretAndPublicKey(_ v: KeystoreVector) throws {
         let plain = try #require(v.decryptedPkcs8)
         let publicLength = v.keyType == "ecdsa" ? 33 : 32
-        let parsed = try KeyringPkcs8.decode(SensitiveBytes(copying: plain), publicKeyLength: publicLength)
-        #expect(parsed.secret.bytes == v.secretKey, "\(v.id)")
+        let parsed = try KeyringPkcs8.decode(SecretBytes(plain), publicKeyLength: publicLength)
+        #expect(parsed.secret.unsafeExposedBytes() == v.secretKey, "\(v.id)")
         #expect(parsed.publicKey == v.publicKey, "\(v.id)")
         let rebuilt = KeyringPkcs8.encode(secret: parsed.secret, publicKey: parsed.publicKey)
-        #expect(rebuilt.bytes == plain, "\(v.id)")
+        #expect(rebuilt.unsafeExposedBytes() == plain, "\(v.id)")
     }
 
     @Test func generationOneAndTwoSeedLayoutIsAccepted() throws {
         let seed = [UInt8](repeating: 9, count: 32)
         let pub = [UInt8](repeating: 3, count: 32)
         let plain = KeyringPkcs8.header + seed + KeyringPkcs8.divider + pub
-        let parsed = try KeyringPkcs8.decode(SensitiveBytes(copying: plain), publicKeyLength: 32)
-        #expect(parsed.secret.bytes == seed)
+        let parsed = try KeyringPkcs8.decode(SecretBytes(plain), publicKeyLength: 32)
+        #expect(parsed.secret.unsafeExposedBytes() == seed)
         #expect(parsed.publicKey == pub)
     }
 
@@ -43,7 +44,7 @@ import Testing
         ] as [(String, [UInt8])])
     func malformedPlaintextsAreRejectedWithAnOffset(_ label: String, _ bytes: [UInt8]) {
         #expect(throws: KeystoreError(.malformedFile, ""), "\(label)") {
-            try KeyringPkcs8.decode(SensitiveBytes(copying: bytes), publicKeyLength: 32)
+            try KeyringPkcs8.decode(SecretBytes(bytes), publicKeyLength: 32)
         }
     }
 
@@ -52,8 +53,8 @@ import Testing
             KeyringPkcs8.header + [UInt8](repeating: 1, count: 32) + KeyringPkcs8.divider
             + [UInt8](repeating: 2, count: 33)
         #expect(throws: KeystoreError(.malformedFile, "")) {
-            try KeyringPkcs8.decode(SensitiveBytes(copying: ecdsa), publicKeyLength: 32)
+            try KeyringPkcs8.decode(SecretBytes(ecdsa), publicKeyLength: 32)
         }
-        #expect(throws: Never.self) { try KeyringPkcs8.decode(SensitiveBytes(copying: ecdsa), publicKeyLength: 33) }
+        #expect(throws: Never.self) { try KeyringPkcs8.decode(SecretBytes(ecdsa), publicKeyLength: 33) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import SigningKeys
 import Testing
 
@@ -54,8 +55,8 @@ import Testing
             if count >= 16, Bool.random(using: &rng) { bytes.replaceSubrange(0..<16, with: KeyringPkcs8.header) }
             _ = try? KeyringCipher.parts(of: bytes, usesScrypt: Bool.random(using: &rng))
             _ = try? KeyringPkcs8.decode(
-                SensitiveBytes(copying: bytes), publicKeyLength: Bool.random(using: &rng) ? 32 : 33)
-            _ = try? KeyringPairCodec.keyPair(fromPlaintext: SensitiveBytes(copying: bytes), scheme: .ed25519)
+                SecretBytes(bytes), publicKeyLength: Bool.random(using: &rng) ? 32 : 33)
+            _ = try? KeyringPairCodec.keyPair(fromPlaintext: SecretBytes(bytes), scheme: .ed25519)
         }
     }
 }

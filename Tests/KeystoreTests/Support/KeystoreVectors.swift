@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Testing
 
 @testable import Keystore
@@ -55,7 +56,7 @@ struct KeystoreVector: Sendable, CustomTestStringConvertible {
     static var failing: [KeystoreVector] { all.filter { $0.expectError != nil } }
 
     private static func hex(_ value: Any?) -> [UInt8]? {
-        (value as? String).flatMap { Hex.decode($0) }
+        (value as? String).flatMap { try? Hex.decode($0, prefix: .optional) }
     }
 }
 

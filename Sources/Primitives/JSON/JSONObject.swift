@@ -1,0 +1,65 @@
+/// A JSON object: unique keys in the order they were written, with constant-time lookup. Equality
+/// ignores order (RFC 8259 objects are unordered); writing keeps it unless sorted keys are asked for.
+public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// Keys in insertion order.
+    public private(set) var keys: [String] = []
+    private var storage: [String: JSONValue] = [:]
+
+    public init() {}
+
+    /// An object from a dictionary; keys in sorted order (a dictionary has none of its own).
+    public init(_ dictionary: [String: JSONValue]) {
+        keys = dictionary.keys.sorted()
+        storage = dictionary
+    }
+
+    /// An object from key/value pairs in this order; a later duplicate key replaces the earlier value.
+    public init(_ pairs: some Sequence<(String, JSONValue)>) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// Later duplicates replace earlier ones (literals are written by the program, not parsed).
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The member `key`; setting `nil` removes it, setting a new key appends it.
+    public subscript(key: String) -> JSONValue? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if storage.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    /// Appends a member unless the key exists. - Returns: `false` for a duplicate key.
+    mutating func insertUnique(_ key: String, _ value: JSONValue) -> Bool {
+        guard storage[key] == nil else { return false }
+        storage[key] = value
+        keys.append(key)
+        return true
+    }
+
+    /// The members as a dictionary.
+    public var dictionary: [String: JSONValue] { storage }
+
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
+        var index = 0
+        let keys = keys
+        let storage = storage
+        return AnyIterator { () -> (key: String, value: JSONValue)? in
+            guard index < keys.count, let value = storage[keys[index]] else { return nil }
+            defer { index += 1 }
+            return (keys[index], value)
+        }
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool { a.storage == b.storage }
+    public func hash(into h: inout Hasher) { h.combine(storage) }
+}
