@@ -2,6 +2,7 @@
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
 //   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
+//   MetadataHash (RFC-0078) → (ScaleCodec, SigningKeys' BLAKE3); used by sigil (and the signer core)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -59,6 +60,12 @@ let package = Package(
             dependencies: ["Primitives", "CSodium", "CSecp256k1", "COpenSSL"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // RFC-0078 metadata hash: ScaleCodec's metadata types in, SigningKeys' BLAKE3 for hashing.
+        .target(
+            name: "MetadataHash",
+            dependencies: ["ScaleCodec", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .target(
             name: "Keystore",
             dependencies: [
@@ -93,7 +100,7 @@ let package = Package(
             name: "sigil",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
-                "SigilConfiguration",
+                "SigilConfiguration", "MetadataHash",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -110,6 +117,11 @@ let package = Package(
         .executableTarget(
             name: "KeysBench", dependencies: ["Primitives", "SigningKeys"],
             swiftSettings: swiftSettings),
+        // Metadata-hash timings for scripts/bench-metadata-hash, and a BLAKE3 filter for
+        // scripts/test.d/12-interop-blake3.sh.
+        .executableTarget(
+            name: "MetadataHashBench", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
+            swiftSettings: swiftSettings),
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
@@ -125,6 +137,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigningKeysTests", dependencies: ["Primitives", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MetadataHashTests", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
