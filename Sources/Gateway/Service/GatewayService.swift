@@ -17,6 +17,8 @@ public actor GatewayService {
     let signer: any RequestSigner
     let metadata: any MetadataRegistry
     let persistence: any AuthorizationPersistence
+    /// Every method of every protocol, by wire name, with each protocol's error mapper.
+    let registry: MethodRegistry
     let clock: any MonotonicClock
     let logger: Logger
     /// Signatures and decisions are counted here (`/metrics`).
@@ -60,6 +62,7 @@ public actor GatewayService {
         self.signer = signer
         self.metadata = metadata
         self.persistence = persistence
+        registry = try MethodRegistry.standard()
         self.clock = clock
         self.serverID = serverID
         self.logger = logger
@@ -80,8 +83,11 @@ public actor GatewayService {
         do {
             return try await dispatch(request, client)
         } catch {
+            // The reason (never the payload) at debug only; the site gets its protocol's error shape.
             logger.debug("request refused", metadata: ["message": "\(request.message)", "reason": "\(error)"])
-            return .reply(WireReply(id: request.id, .error(WireErrorText.text(for: error, source: client.source))))
+            let wireProtocol = registry.method(named: request.message)?.type.wireProtocol ?? .polkadot
+            let body = registry.errorMapper(for: wireProtocol).body(for: error, source: client.source)
+            return .reply(WireReply(id: request.id, body))
         }
     }
 
