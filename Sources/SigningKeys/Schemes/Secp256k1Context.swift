@@ -13,7 +13,9 @@ final class Secp256k1Context: @unchecked Sendable {
         // SECP256K1_CONTEXT_NONE (libsecp256k1 0.2.0 deprecates the SIGN/VERIFY flags).
         // secp256k1_context_create aborts rather than return NULL (secp256k1.h), so the pointer is
         // never nil here.
-        let ctx = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)).unsafelyUnwrapped
+        guard let ctx = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)) else {
+            preconditionFailure("secp256k1_context_create returned NULL")
+        }
         var seed = SecretBytes.random(count: 32).unsafeExposedBytes()
         _ = secp256k1_context_randomize(ctx, seed)
         ConstantTime.wipe(&seed)
