@@ -63,7 +63,7 @@ extension JSONValue {
     }
 
     /// Appends `s` as a quoted JSON string.
-    package static func writeString(_ s: String, into out: inout [UInt8]) {
+    public static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         for u in s.unicodeScalars {
             switch u {
@@ -76,7 +76,7 @@ extension JSONValue {
                 out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
                 let v = u.value
                 for shift in stride(from: 12, through: 0, by: -4) {
-                    out.append(Array("0123456789abcdef".utf8)[Int((v >> UInt32(shift)) & 0xF)])
+                    out.append(hexDigits[Int((v >> UInt32(shift)) & 0xF)])
                 }
             case _ where u.isASCII: out.append(UInt8(truncatingIfNeeded: u.value))
             default: UTF8.encode(u) { out.append($0) }
@@ -95,6 +95,8 @@ extension JSONValue {
         }
     }
 }
+
+private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON text.
