@@ -3,6 +3,7 @@
 // README.md "Architecture". Dependencies point down only:
 //   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
 //   MetadataHash (RFC-0078) → (ScaleCodec, SigningKeys' BLAKE3); used by sigil (and the signer core)
+//   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -66,6 +67,12 @@ let package = Package(
             dependencies: ["ScaleCodec", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // ICON v3 transactions: validation, canonical serialization, SHA3-256 hash (docs/reference/icon.md).
+        .target(
+            name: "IconCodec",
+            dependencies: ["Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .target(
             name: "Keystore",
             dependencies: [
@@ -123,6 +130,12 @@ let package = Package(
             name: "MetadataHashBench", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
             swiftSettings: swiftSettings),
 
+        // JSON-lines filter for scripts/test.d/14-interop-bip32-icon.sh (BIP32, ICON keys and transactions).
+        .executableTarget(
+            name: "IconInterop", dependencies: ["IconCodec", "Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
         .testTarget(
@@ -141,6 +154,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MetadataHashTests", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IconCodecTests", dependencies: ["IconCodec", "Primitives", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
