@@ -2,6 +2,7 @@
 // answer per output line, so that the Python side (bip-utils, iconsdk, coincurve) can check
 // hundreds of derivations, transactions and signatures against one process. Test support only:
 // it prints secrets it is given or derives (xprv), and is not part of the `sigil` product.
+import Foundation
 import IconCodec
 import Primitives
 import SigningKeys
@@ -73,5 +74,6 @@ func answer(_ line: String) -> JSONValue {
 }
 
 while let line = readLine(strippingNewline: true) {
-    print(answer(line).serialized())
+    // Unbuffered: one answer per request, the reader waits for it.
+    FileHandle.standardOutput.write(Data((answer(line).serialized() + "\n").utf8))
 }
