@@ -147,11 +147,11 @@ public final class SigningService: RequestSigner {
         guard pair.accountId == request.prepared.payload.accountId else {
             throw SignerError(.unknownAccount, "the approved payload belongs to another account")
         }
-        let bytes = try pair.signMultiSignature(request.prepared.signing.signedBytes)
-        guard let first = bytes.first, let scheme = MultiSignature.Scheme(rawValue: first) else {
-            throw SignerError(.invalidInput, "no MultiSignature variant")
+        guard let index = pair.scheme.multiSignatureIndex, let scheme = MultiSignature.Scheme(rawValue: index) else {
+            throw SignerError(.invalidInput, "\(pair.scheme) accounts have no MultiSignature variant")
         }
-        let signature = try MultiSignature(scheme: scheme, signature: Array(bytes.dropFirst()))
+        let signature = try MultiSignature(
+            scheme: scheme, signature: try pair.sign(request.prepared.signing.signedBytes))
         let transaction =
             request.wantsSignedTransaction
             ? try request.prepared.signing.signedTransaction(accountId: pair.accountId, signature: signature) : nil
