@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
-//   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
-//   MetadataHash (RFC-0078) → (ScaleCodec, SigningKeys' BLAKE3); used by sigil (and the signer core)
+//   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore)
+//   SignerCore → (Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
 //   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
 import PackageDescription
 
@@ -62,6 +62,7 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // RFC-0078 metadata hash: ScaleCodec's metadata types in, SigningKeys' BLAKE3 for hashing.
+        // Used by SignerCore (checking and adding CheckMetadataHash) and the command line.
         .target(
             name: "MetadataHash",
             dependencies: ["ScaleCodec", "SigningKeys"],
@@ -85,7 +86,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -167,7 +168,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SignerCoreTests",
-            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
+            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -175,6 +176,7 @@ let package = Package(
             dependencies: [
                 "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
             ],
+            resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],
