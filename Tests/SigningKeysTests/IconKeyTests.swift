@@ -79,3 +79,22 @@ import Testing
         #expect(try IconKeyPair(mnemonic: m, passphrase: "x", index: 0).address != k0.address)
     }
 }
+
+/// Mnemonic → ICON address at m/44'/74'/0'/0/n, regression vectors computed with bip-utils and
+/// checked with iconsdk (Resources/icon-keys.json "mnemonics").
+@Suite struct IconMnemonicVectorTests {
+    static var ids: [String] {
+        (Vectors.file("icon-keys.json")["mnemonics"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
+    @Test func vectorsLoaded() { #expect(IconMnemonicVectorTests.ids.count == 4) }
+
+    @Test(arguments: IconMnemonicVectorTests.ids)
+    func address(_ id: String) throws {
+        let v = try IconKeyTests.entry("mnemonics", id)
+        let key = try IconKeyPair(
+            mnemonic: Mnemonic(phrase: v.string("phrase")), passphrase: v.string("passphrase"),
+            path: BIP32Path(v.string("path")))
+        #expect(key.address == (try v.string("address")))
+    }
+}
