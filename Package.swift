@@ -4,6 +4,7 @@
 //   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore)
 //   SignerCore → (Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
 //   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
+//   ICPCodec (Internet Computer requests, principals, Candid) → (Primitives, SigningKeys)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -71,6 +72,12 @@ let package = Package(
         // ICON v3 transactions: validation, canonical serialization, SHA3-256 hash (docs/reference/icon.md).
         .target(
             name: "IconCodec",
+            dependencies: ["Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+        // Internet Computer: CBOR, request ids, principals, envelopes, bounded Candid (docs/reference/icp.md).
+        .target(
+            name: "ICPCodec",
             dependencies: ["Primitives", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
@@ -159,6 +166,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IconCodecTests", dependencies: ["IconCodec", "Primitives", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ICPCodecTests", dependencies: ["ICPCodec", "Primitives", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
