@@ -144,6 +144,12 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 
+        // JSON-lines filter for scripts/test.d/15-interop-icp.sh (principals, request ids, envelopes, Candid).
+        .executableTarget(
+            name: "ICPInterop", dependencies: ["ICPCodec", "Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
         .testTarget(
