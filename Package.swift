@@ -138,7 +138,10 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore"],
+            name: "GatewayTests",
+            dependencies: [
+                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],

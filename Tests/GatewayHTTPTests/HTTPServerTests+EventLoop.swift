@@ -90,3 +90,22 @@ extension HTTPServerTests {
         #expect(await waitUntil { loops.allSatisfy(\.descriptorClosed) })
     }
 }
+
+/// Queue confinement is checked, not only documented: in debug builds a loop member touched off its
+/// loop's queue traps (`EventLoop.assertOnLoopQueue`, called by every `Connection` entry point the
+/// loop or the sweep drives).
+@Suite struct LoopConfinementTests {
+    #if DEBUG
+        @Test func touchingALoopOffItsQueueTraps() async {
+            await #expect(processExitsWith: .failure) {
+                EventLoop(label: "sigil.test.confinement")?.assertOnLoopQueue()
+            }
+        }
+    #endif
+
+    @Test func onItsQueueTheCheckPasses() throws {
+        let loop = try #require(EventLoop(label: "sigil.test.confinement"))
+        loop.queue.sync { loop.assertOnLoopQueue() }
+        loop.stop()
+    }
+}

@@ -250,6 +250,34 @@ extension HTTPServerTests {
         }
     }
 
+    /// A stream whose head the writer refused (a 500 went out instead), or a HEAD request on a stream
+    /// route, gets no stream: the head is written, the connection closes and the stream is ended.
+    @Test(arguments: [
+        ("GET /bad-events HTTP/1.1\r\nHost: a\r\n\r\n", 500),
+        ("HEAD /events HTTP/1.1\r\nHost: a\r\n\r\n", 200),
+    ])
+    func aStreamWhoseHeadCarriesNoStreamClosesAndEndsIt(_ request: String, _ status: Int) async throws {
+        let terminated = Shared(0)
+        let streams = Shared<[EventStream]>([])
+        var router = Self.streamRouter(terminated: terminated, streams: streams)
+        router.eventStream("/bad-events", headers: ["X-Injected": "a\r\nSet-Cookie: x=1"]) { _, stream in
+            stream.onTermination { terminated.update { $0 += 1 } }
+            streams.update { $0.append(stream) }
+        }
+        try await withServer(handler: router) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(request)
+            let response = try client.readResponse(forHead: true)
+            #expect(response.status == status)
+            #expect(response.headers["Connection"] == "close")
+            #expect(response.headers["Set-Cookie"] == nil)
+            #expect(try client.readUntilClosed().isEmpty)
+            #expect(await waitUntil { terminated.current == 1 })
+            #expect(streams.current.first?.isTerminated == true)
+            #expect(server.eventStreamCount == 0)
+        }
+    }
+
     @Test func dropsAReaderThatStopsReadingAfterTheStallTimeout() async throws {
         try await withServer({ $0.writeStallTimeout = .milliseconds(200) }, handler: Self.echoRouter()) { server in
             let client = try TestClient(port: server.port, receiveBuffer: 4096)

@@ -234,10 +234,20 @@ import Testing
     @Test func answers500WhenAHandlerDropsItsResponder() async throws {
         var router = Router()
         router.on(.get, "/forgot") { _, _ in }
+        router.get("/hello") { _ in .text("hello") }
         try await withServer(handler: router) { server in
             let client = try TestClient(port: server.port)
             try client.send("GET /forgot HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(try client.readResponse().status == 500)
+            // Pipelined behind others: each dropped responder answers 500 in its turn, in order.
+            let forgot = "GET /forgot HTTP/1.1\r\nHost: a\r\n\r\n"
+            try client.send(forgot + "GET /hello HTTP/1.1\r\nHost: a\r\n\r\n" + forgot + forgot)
+            #expect(try client.readResponse().status == 500)
+            #expect(try client.readResponse().text == "hello")
+            #expect(try client.readResponse().status == 500)
+            #expect(try client.readResponse().status == 500)
+            try client.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try client.readResponse().text == "hello")
         }
     }
 

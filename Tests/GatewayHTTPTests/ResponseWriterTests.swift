@@ -63,6 +63,17 @@ import Testing
         let head = ResponseWriter.head(for: response, method: .get, version: .http11, keepAlive: true)
         #expect(Self.text(head).hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
         #expect(!head.keepAlive)
+        #expect(head.refused && head.status == 500)
+    }
+
+    /// `refused` is the writer's own verdict, not the status: a handler's 500 is written as asked.
+    @Test(arguments: [HTTPStatus.ok, .internalServerError])
+    func aValidHeadIsNotRefusedWhateverItsStatus(_ status: HTTPStatus) {
+        for streaming in [false, true] {
+            let head = ResponseWriter.head(
+                for: .status(status), method: .get, version: .http11, keepAlive: true, streaming: streaming)
+            #expect(!head.refused && head.status == status.code)
+        }
     }
 
     @Test func streamingHeadHasNoLengthAndCloses() {

@@ -1,12 +1,12 @@
 import Foundation
 import Keystore
 import Logging
+import Primitives
 import SignerCore
 import Synchronization
 import Testing
 
 @testable import Gateway
-import Primitives
 
 /// The authorization races of issue 11 (item 5), against the real SQLite state store: each
 /// change is one transaction with a revision, reconcile applies only what is newer than memory,
@@ -24,7 +24,7 @@ import Primitives
         logger: Logger = quiet
     ) async throws -> GatewayService {
         try await GatewayService(
-            options: GatewayOptions(approvalMode: mode), accounts: TestAccounts(), signer: RecordingSigner(),
+            options: GatewayOptions(approvalMode: mode), signer: RecordingSigner(),
             metadata: InMemoryMetadataRegistry(), persistence: persistence, clock: TestClock(), serverID: "srv1",
             logger: logger)
     }

@@ -94,8 +94,8 @@ extension GatewayPortsTests {
         #expect(
             text.contains(
                 "sigil_http_request_duration_seconds_bucket{server=\"dapp\",route=\"/v1/request\",le=\"+Inf\"} 3"))
-        #expect(text.contains("sigil_signatures_total{scheme=\"ed25519\"} 1"))
-        #expect(text.contains("sigil_signatures_total{scheme=\"sr25519\"} 0"))
+        #expect(text.contains("sigil_signatures_total{scheme=\"ed25519\"} 0"))
+        #expect(text.contains("sigil_signatures_total{scheme=\"sr25519\"} 1"))
         #expect(text.contains("sigil_approvals_total{kind=\"bytes\",decision=\"approved\"} 1"))
         #expect(text.contains("sigil_pending_approvals 0"))
         #expect(text.contains("sigil_http_open_connections{server=\"ui\",port=\"\(h.uiPort)\"} 1"))

@@ -68,7 +68,7 @@ import Testing
             ui = HTTPServer(
                 configuration: uiConfiguration,
                 handler: ApprovalPortal(
-                    service: service, directory: TestAccounts(), configuration: configuration, endpoints: endpoints,
+                    service: service, directory: RecordingSigner(), configuration: configuration, endpoints: endpoints,
                     files: files, logger: logger, telemetry: telemetry),
                 logger: logger)
             metrics.track(dapp)

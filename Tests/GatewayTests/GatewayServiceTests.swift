@@ -2,6 +2,7 @@ import Gateway
 import Logging
 import Primitives
 import SignerCore
+import SigningKeys
 import Testing
 
 /// Protocol-level tests without sockets: every message of docs/reference/polkadot-extension.md §1.3 and
@@ -60,7 +61,7 @@ import Testing
         let reply = try await service.send("pub(accounts.list)", ["anyType": false])
         #expect(
             reply?.body
-                == .response([["address": .string(bob.address), "genesisHash": nil, "name": "Bob", "type": "ed25519"]]))
+                == .response([["address": .string(bob.address), "genesisHash": nil, "name": "Bob", "type": "sr25519"]]))
         // A second site sees none of them.
         let other = try await service.send("pub(accounts.list)", source: Fixture.other, session: "session-2")
         #expect(other?.body == .error("The source https://other.example has not been enabled yet"))
@@ -122,9 +123,18 @@ import Testing
         let reply = try #require(try await service.logged().last)
         #expect(reply.id == "r1")
         guard case .response(let result) = reply.body else { Issue.record("not a response"); return }
-        #expect(result["signature"]?.stringValue?.hasPrefix("0x01") == true)
-        #expect(result["signedTransaction"] == "0x45028400")
-        #expect(await signer.signedPayloads == [Fixture.transfer])
+        // A real sr25519 signature by //Alice over the payload's signed bytes, and the signed extrinsic.
+        let signed = try #require(signer.signedExtrinsics.first)
+        let signature = try Hex.decode(try #require(result["signature"]?.stringValue), prefix: .required)
+        #expect(signature.count == 65 && signature.first == 0x01)
+        let alicePublic = try Hex.decode(alice.key, prefix: .required)
+        #expect(
+            KeyScheme.sr25519.verify(
+                signature: Array(signature.dropFirst()), message: signed.prepared.signing.signedBytes,
+                signer: alicePublic))
+        let tx = try Hex.decode(try #require(result["signedTransaction"]?.stringValue), prefix: .required)
+        #expect(tx.count > 100 && Array(tx[4..<36]) == alicePublic)
+        #expect(signer.signedExtrinsics.count == 1)
     }
 
     @Test func signedTransactionIsOmittedUnlessAskedFor() async throws {
@@ -282,7 +292,7 @@ import Testing
             after.count == 1
                 && after[0].reply.body
                     == .subscription([
-                        ["address": .string(bob.address), "genesisHash": nil, "name": "Bob", "type": "ed25519"]
+                        ["address": .string(bob.address), "genesisHash": nil, "name": "Bob", "type": "sr25519"]
                     ])
         )
     }
@@ -320,7 +330,7 @@ import Testing
         var options = GatewayOptions(sessionIdleTimeout: .seconds(60))
         options.maxSessions = 2
         let service = try await GatewayService(
-            options: options, accounts: TestAccounts(), signer: RecordingSigner(), metadata: InMemoryMetadataRegistry(),
+            options: options, signer: RecordingSigner(), metadata: InMemoryMetadataRegistry(),
             persistence: InMemoryAuthorizations(), clock: clock, serverID: "srv1",
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         _ = try await service.send("pub(ping)", session: "session-a")

@@ -1,7 +1,9 @@
 import Gateway
+import Keystore
 import Logging
 import Primitives
 import SignerCore
+import SigningKeys
 import Synchronization
 
 /// A clock tests advance by hand.
@@ -11,47 +13,56 @@ final class TestClock: MonotonicClock, @unchecked Sendable {
     func advance(_ by: Duration) { value.withLock { $0 += by } }
 }
 
-/// Two fixed accounts; addresses map to keys through a table (any "prefix" spelling listed).
-struct TestAccounts: AccountDirectory {
-    static let alice = GatewayAccount(
+/// The development accounts //Alice and //Bob (sr25519) with their real keys.
+enum TestAccounts {
+    static let alice = SignerAccount(
         key: "0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d",
         address: "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY", name: "Alice", type: "sr25519", genesisHash: nil)
-    static let bob = GatewayAccount(
+    static let bob = SignerAccount(
         key: "0x8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48",
-        address: "5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty", name: "Bob", type: "ed25519", genesisHash: nil)
+        address: "5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty", name: "Bob", type: "sr25519", genesisHash: nil)
     /// Alice's key under the Polkadot prefix (dapps re-encode addresses).
     static let alicePolkadot = "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5"
 
-    func accounts() async -> [GatewayAccount] { [Self.alice, Self.bob] }
-    func accountKey(forAddress address: String) -> String? {
-        switch address {
-        case Self.alice.address, Self.alicePolkadot: Self.alice.key
-        case Self.bob.address: Self.bob.key
-        default: nil
-        }
+    /// The real signing service over //Alice and //Bob, with an empty in-memory state store.
+    static func service() throws -> SigningService {
+        SigningService(
+            accounts: [
+                (alice, try KeyPair(uri: "//Alice", scheme: .sr25519)),
+                (bob, try KeyPair(uri: "//Bob", scheme: .sr25519)),
+            ],
+            store: try SQLiteStateStore.inMemory())
     }
 }
 
-/// Records what it was asked to sign and answers with a recognisable value.
-actor RecordingSigner: RequestSigner {
-    var signedMessages: [[UInt8]] = []
-    var signedPayloads: [JSONValue] = []
+/// The real ``SigningService`` (real dev keys), recording what it was asked to sign.
+final class RecordingSigner: RequestSigner {
+    private let inner: SigningService
+    private let record = Mutex<(extrinsics: [ExtrinsicSigningRequest], messages: [[UInt8]])>(([], []))
 
-    func describeExtrinsic(payload: JSONValue, account: GatewayAccount) async throws -> [SummaryRow] {
-        guard payload["method"]?.stringValue != nil else { throw SignerError(.invalidInput, "field method") }
-        return [SummaryRow("call", payload["method"]?.stringValue ?? "")]
+    init() {
+        // The dev keys derive from a fixed phrase; failing here is a broken build, not input.
+        do { inner = try TestAccounts.service() } catch { fatalError("dev keys: \(error)") }
     }
 
-    func signExtrinsic(payload: JSONValue, account: GatewayAccount) async throws -> (
-        signature: String, signedTransaction: String?
-    ) {
-        signedPayloads.append(payload)
-        return ("0x01" + String(repeating: "ab", count: 64), "0x45028400")
-    }
+    var signedExtrinsics: [ExtrinsicSigningRequest] { record.withLock { $0.extrinsics } }
+    var signedMessages: [[UInt8]] { record.withLock { $0.messages } }
 
-    func signMessage(_ message: [UInt8], account: GatewayAccount) async throws -> String {
-        signedMessages.append(message)
-        return "0x" + String(repeating: "cd", count: 64)
+    func accounts() -> [SignerAccount] { inner.accounts() }
+    func accountKey(forAddress address: String) -> String? { inner.accountKey(forAddress: address) }
+    func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest {
+        try inner.prepareExtrinsic(payload: payload, account: account)
+    }
+    func prepareMessage(data: String, address: String, account: SignerAccount) -> BytesSigningRequest {
+        inner.prepareMessage(data: data, address: address, account: account)
+    }
+    func signExtrinsic(_ request: ExtrinsicSigningRequest) throws -> ExtrinsicSignature {
+        record.withLock { $0.extrinsics.append(request) }
+        return try inner.signExtrinsic(request)
+    }
+    func signMessage(_ request: BytesSigningRequest) throws -> MessageSignature {
+        record.withLock { $0.messages.append(request.message) }
+        return try inner.signMessage(request)
     }
 }
 
@@ -68,7 +79,7 @@ enum Fixture {
     ) async throws -> GatewayService {
         try await GatewayService(
             options: GatewayOptions(approvalMode: mode, limits: limits, deniedHosts: denied),
-            accounts: TestAccounts(), signer: signer, metadata: InMemoryMetadataRegistry(),
+            signer: signer, metadata: InMemoryMetadataRegistry(),
             persistence: InMemoryAuthorizations(sites), clock: clock, serverID: "srv1",
             logger: logger, metrics: metrics)
     }
@@ -77,11 +88,21 @@ enum Fixture {
         [AuthorizedSite(source: site, appName: "Dapp", accounts: accounts)]
     }
 
-    static let transfer: JSONValue = [
-        "address": .string(TestAccounts.alice.address),
-        "method": "0x0503008eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a480b00407a10f35a",
-        "version": 4, "withSignedTransaction": true,
-    ]
+    /// A complete Polkadot `SignerPayloadJSON` from Alice (System.remark("hello"), mortal era, nonce 7).
+    static let transfer: JSONValue = {
+        let text = """
+            {"address":"5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY","assetId":null,
+            "blockHash":"0x1111111111111111111111111111111111111111111111111111111111111111","blockNumber":"0x014fb1fb",
+            "era":"0xb503","genesisHash":"0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3",
+            "metadataHash":null,"method":"0x00001468656c6c6f","mode":0,"nonce":"0x00000007",
+            "signedExtensions":["AuthorizeCall","CheckNonZeroSender","CheckSpecVersion","CheckTxVersion","CheckGenesis",
+            "CheckMortality","CheckNonce","CheckWeight","ChargeTransactionPayment","PrevalidateAttests",
+            "CheckMetadataHash"],
+            "specVersion":"0x001e8480","tip":"0x00000000000000000000000000000000","transactionVersion":"0x0000001a",
+            "version":4,"withSignedTransaction":true}
+            """
+        return (try? JSONValue.parse(text)) ?? .null
+    }()
 }
 
 extension GatewayService {

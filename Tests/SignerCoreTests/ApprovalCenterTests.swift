@@ -7,9 +7,12 @@ import Testing
     let alice = "0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d"
     let bob = "0x8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48"
 
-    func extrinsic(_ key: String) -> ApprovalSubject {
+    static let prepared: PreparedPayload? = try? PreparedPayload(json: Array(PayloadFixtures.polkadotA.utf8))
+
+    func extrinsic(_ key: String) throws -> ApprovalSubject {
         .signExtrinsic(
-            ExtrinsicSigningRequest(address: "addr", accountKey: key, payloadJSON: Array("{}".utf8), summary: []))
+            ExtrinsicSigningRequest(
+                address: "addr", accountKey: key, prepared: try #require(Self.prepared), summary: []))
     }
 
     func connected(_ accounts: [String]) -> ApprovalCenter {
@@ -65,7 +68,7 @@ import Testing
         var center = ApprovalCenter()
         #expect(throws: SignerError(.notEnabled, "")) { try center.requireEnabled(site) }
         #expect(throws: SignerError(.notEnabled, "")) {
-            try center.requestSignature(source: site, session: nil, subject: extrinsic(alice), now: .zero)
+            try center.requestSignature(source: site, session: nil, subject: try extrinsic(alice), now: .zero)
         }
         let proposal = MetadataProposal(
             genesisHash: "0x", chain: "c", specVersion: 1, knownSpecVersion: nil, definitionJSON: [], summary: [])
@@ -77,16 +80,16 @@ import Testing
     @Test func anAccountTheSiteMayNotUseIsRefusedBeforeAnyPrompt() throws {
         var center = connected([alice])
         #expect(throws: SignerError(.unknownAccount, "")) {
-            try center.requestSignature(source: site, session: nil, subject: extrinsic(bob), now: .zero)
+            try center.requestSignature(source: site, session: nil, subject: try extrinsic(bob), now: .zero)
         }
         #expect(center.queue.entries.isEmpty)
-        _ = try center.requestSignature(source: site, session: nil, subject: extrinsic(alice), now: .zero)
+        _ = try center.requestSignature(source: site, session: nil, subject: try extrinsic(alice), now: .zero)
         #expect(center.queue.entries.count == 1)
     }
 
     @Test func revokingDisconnectsAndDropsWaitingRequests() throws {
         var center = connected([alice])
-        _ = try center.requestSignature(source: site, session: "t", subject: extrinsic(alice), now: .zero)
+        _ = try center.requestSignature(source: site, session: "t", subject: try extrinsic(alice), now: .zero)
         let result = center.revoke(site)
         #expect(result.wasConnected && result.dropped.count == 1)
         #expect(throws: SignerError(.notEnabled, "")) { try center.requireEnabled(site) }
@@ -98,8 +101,8 @@ import Testing
         var center = ApprovalCenter(
             book: AuthorizationBook([AuthorizedSite(source: site, appName: "D", accounts: [alice])]),
             limits: ApprovalLimits(approvalTimeout: .seconds(10)))
-        _ = try center.requestSignature(source: site, session: "t1", subject: extrinsic(alice), now: clock.now)
-        _ = try center.requestSignature(source: site, session: "t2", subject: extrinsic(alice), now: clock.now)
+        _ = try center.requestSignature(source: site, session: "t1", subject: try extrinsic(alice), now: clock.now)
+        _ = try center.requestSignature(source: site, session: "t2", subject: try extrinsic(alice), now: clock.now)
         #expect(center.endSession("t1").count == 1)
         clock.advance(.seconds(10))
         #expect(center.expire(now: clock.now).count == 1)
@@ -108,7 +111,7 @@ import Testing
 
     @Test func aSigningApprovalDoesNotTouchAuthorizations() throws {
         var center = connected([alice])
-        let entry = try center.requestSignature(source: site, session: nil, subject: extrinsic(alice), now: .zero)
+        let entry = try center.requestSignature(source: site, session: nil, subject: try extrinsic(alice), now: .zero)
         let decision = try center.approve(id: entry.id, accounts: [bob], known: [alice, bob])
         #expect(decision.approved && decision.grantedAccounts.isEmpty && decision.site == nil)
         #expect(try center.requireEnabled(site) == [alice])

@@ -7,7 +7,7 @@ enum ApprovalState {
     static func json(
         service: GatewayService, directory: any AccountDirectory, endpoints: GatewayEndpoints, bookmarklet: String = ""
     ) async -> JSONValue {
-        let accounts = await directory.accounts()
+        let accounts = directory.accounts()
         let pending = await service.pendingApprovals.map { approval -> JSONValue in
             var item: [String: JSONValue] = [
                 "id": .integer(approval.id), "kind": .string(kind(approval.subject)),

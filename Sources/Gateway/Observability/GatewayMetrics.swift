@@ -10,7 +10,7 @@ import Synchronization
 /// one of the RFC 9110 methods or `other`, `status` a 3-digit code, `scheme` one of four names or
 /// `other`. No label holds a path, query, origin, account or token.
 public final class GatewayMetrics: Sendable {
-    /// The signature schemes always exported (0 until used), as `GatewayAccount.type` names them.
+    /// The signature schemes always exported (0 until used), as `SignerAccount.type` names them.
     public static let schemes = ["sr25519", "ed25519", "ecdsa", "ethereum"]
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"]
 
@@ -66,7 +66,7 @@ public final class GatewayMetrics: Sendable {
         }
     }
 
-    /// Counts one signature made with an account of `scheme` (`GatewayAccount.type`).
+    /// Counts one signature made with an account of `scheme` (`SignerAccount.type`).
     public func recordSignature(scheme: String) {
         let name = Self.schemes.contains(scheme) ? scheme : "other"
         state.withLock { $0.signatures[name, default: 0] &+= 1 }

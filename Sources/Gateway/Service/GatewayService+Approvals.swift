@@ -42,7 +42,7 @@ extension GatewayService {
     /// - Throws: `SignerError.notEnabled` when the source is not connected (in memory or in the
     ///   store: then memory follows the store), `GatewayError.notSaved` when the store refused.
     public func setAccounts(_ source: String, accounts: [String]) async throws {
-        let known = await directory.accounts().map(\.key)
+        let known = signer.accounts().map(\.key)
         _ = try center.requireEnabled(source)
         let granted = ApprovalCenter.granted(accounts, known: known)
         guard
@@ -112,7 +112,7 @@ extension GatewayService {
     /// Pushes the source's account list as memory holds it after the directory answered, so that
     /// pushes racing each other all end with the latest list.
     func pushCurrentAccounts(to source: String) async {
-        let all = await directory.accounts()
+        let all = signer.accounts()
         guard let keys = center.book.site(source)?.accounts else { return }
         pushAccounts(to: source, list: Self.accountList(all, keys, anyType: false))
     }
@@ -175,7 +175,7 @@ extension GatewayService {
             var known: [String] = []
             var granted = accounts ?? []
             if case .authorize? = center.queue.entry(id: id)?.subject {
-                known = await directory.accounts().map(\.key)
+                known = signer.accounts().map(\.key)
                 if accounts == nil { granted = known }
             }
             decision = try center.approve(id: id, accounts: granted, known: known)
@@ -214,19 +214,20 @@ extension GatewayService {
             } else {
                 body = .response(await authResponse(decision.grantedAccounts))
             }
-        case .signExtrinsic:
-            body = await signed(decision, waiter) { payload, account in
-                let result = try await self.signer.signExtrinsic(payload: payload, account: account)
-                var response: [String: JSONValue] = ["id": .string(String(id)), "signature": .string(result.signature)]
-                if payload["withSignedTransaction"]?.boolValue == true, let tx = result.signedTransaction {
-                    response["signedTransaction"] = .string(tx)
+        case .signExtrinsic(let request):
+            // The approved request itself (its PreparedPayload) is signed: nothing is rebuilt.
+            body = signed(decision, waiter) { _ in
+                let result = try self.signer.signExtrinsic(request)
+                var response: JSONValue = ["id": .string(String(id)), "signature": .string(result.signatureHex)]
+                if let tx = result.signedTransaction {
+                    response = response.adding("signedTransaction", .string(Hex.encode(tx)))
                 }
-                return .object(response)
+                return response
             }
         case .signBytes(let request):
-            body = await signed(decision, waiter) { _, account in
-                let signature = try await self.signer.signMessage(request.message, account: account)
-                return ["id": .string(String(id)), "signature": .string(signature)]
+            body = signed(decision, waiter) { _ in
+                let result = try self.signer.signMessage(request)
+                return ["id": .string(String(id)), "signature": .string(result.signatureHex)]
             }
         case .provideMetadata(let proposal):
             if decision.approved {
@@ -251,12 +252,12 @@ extension GatewayService {
 
     private func signed(
         _ decision: ApprovalCenter.Decision, _ waiter: Waiter?,
-        _ sign: (JSONValue, GatewayAccount) async throws -> JSONValue
-    ) async -> WireReply.Body {
+        _ sign: (SignerAccount) throws -> JSONValue
+    ) -> WireReply.Body {
         guard decision.approved else { return .error(WireErrorText.cancelled) }
         guard let waiter, let account = waiter.account else { return .error(WireErrorText.cancelled) }
         do {
-            let response = try await sign(waiter.payload, account)
+            let response = try sign(account)
             metrics.recordSignature(scheme: account.type)
             logger.info(
                 "signed",

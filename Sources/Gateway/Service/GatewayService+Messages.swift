@@ -84,10 +84,10 @@ extension GatewayService {
     /// wait for the reply on its event stream.
     func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        account: GatewayAccount?
+        account: SignerAccount?
     ) async -> Outcome {
         waiters[approval.id] = Waiter(
-            session: client.session, requestID: request.id, payload: request.request, account: account)
+            session: client.session, requestID: request.id, account: account)
         if options.approvalMode == .automatic {
             if let reply = try? await decide(approval.id, approve: true, accounts: nil, deliverReply: false).reply {
                 return .reply(reply)
@@ -99,17 +99,17 @@ extension GatewayService {
     }
 
     func accountList(_ keys: [String], anyType: Bool) async -> JSONValue {
-        Self.accountList(await directory.accounts(), keys, anyType: anyType)
+        Self.accountList(signer.accounts(), keys, anyType: anyType)
     }
 
     /// The accounts of `all` whose keys are in `keys` (only the standard types unless `anyType`).
-    static func accountList(_ all: [GatewayAccount], _ keys: [String], anyType: Bool) -> JSONValue {
+    static func accountList(_ all: [SignerAccount], _ keys: [String], anyType: Bool) -> JSONValue {
         let standard: Set<String> = ["ed25519", "sr25519", "ecdsa", "ethereum"]
         return .array(all.filter { keys.contains($0.key) && (anyType || standard.contains($0.type)) }.map(\.json))
     }
 
     func authResponse(_ keys: [String]) async -> JSONValue {
-        let all = await directory.accounts()
+        let all = signer.accounts()
         let addresses = all.filter { keys.contains($0.key) }.map { JSONValue.string($0.address) }
         return ["result": true, "authorizedAccounts": .array(addresses)]
     }
@@ -125,39 +125,25 @@ extension GatewayService {
     }
 
     /// Resolves the `address` field to an account the source may use.
-    func account(_ request: JSONValue, allowed: [String]) async throws -> GatewayAccount {
+    func account(_ request: JSONValue, allowed: [String]) async throws -> SignerAccount {
         guard let address = request["address"]?.stringValue else { throw SignerError(.invalidInput, "field address") }
-        guard let key = directory.accountKey(forAddress: address), allowed.contains(key),
-            let account = await directory.accounts().first(where: { $0.key == key })
+        guard let key = signer.accountKey(forAddress: address), allowed.contains(key),
+            let account = signer.accounts().first(where: { $0.key == key })
         else { throw SignerError(.unknownAccount, "account not available to the source") }
         return account
     }
 
-    func bytesRequest(_ request: JSONValue, allowed: [String]) async throws -> (GatewayAccount, ApprovalSubject) {
+    func bytesRequest(_ request: JSONValue, allowed: [String]) async throws -> (SignerAccount, ApprovalSubject) {
         let account = try await account(request, allowed: allowed)
         guard let data = request["data"]?.stringValue else { throw SignerError(.invalidInput, "field data") }
-        let raw = MessageWrapping.bytes(ofData: data)
-        let message = MessageWrapping.wrap(raw)
-        var summary = [SummaryRow("account", account.name.map { "\($0) (\(account.address))" } ?? account.address)]
-        if let text = MessageWrapping.displayText(raw) {
-            summary.append(SummaryRow("message", text))
-        } else {
-            summary.append(SummaryRow("message (hex)", Hex.encode(raw), warning: true))
-        }
-        let subject = ApprovalSubject.signBytes(
-            BytesSigningRequest(address: account.address, accountKey: account.key, message: message, summary: summary))
-        return (account, subject)
+        let prepared = signer.prepareMessage(data: data, address: account.address, account: account)
+        return (account, .signBytes(prepared))
     }
 
-    func extrinsicRequest(_ request: JSONValue, allowed: [String]) async throws -> (GatewayAccount, ApprovalSubject) {
+    func extrinsicRequest(_ request: JSONValue, allowed: [String]) async throws -> (SignerAccount, ApprovalSubject) {
         guard case .object = request else { throw SignerError(.invalidInput, "payload is not an object") }
         let account = try await account(request, allowed: allowed)
-        var summary = [SummaryRow("account", account.name.map { "\($0) (\(account.address))" } ?? account.address)]
-        summary += try await signer.describeExtrinsic(payload: request, account: account)
-        let subject = ApprovalSubject.signExtrinsic(
-            ExtrinsicSigningRequest(
-                address: account.address, accountKey: account.key, payloadJSON: request.encoded(), summary: summary))
-        return (account, subject)
+        return (account, .signExtrinsic(try signer.prepareExtrinsic(payload: request, account: account)))
     }
 
     func metadataProposal(_ def: JSONValue) async throws -> MetadataProposal {

@@ -14,7 +14,6 @@ public actor GatewayService {
     /// Random per process; lets clients detect a restart (their waiting requests are gone).
     public nonisolated let serverID: String
     let options: GatewayOptions
-    let directory: any AccountDirectory
     let signer: any RequestSigner
     let metadata: any MetadataRegistry
     let persistence: any AuthorizationPersistence
@@ -38,8 +37,7 @@ public actor GatewayService {
     struct Waiter {
         let session: String
         let requestID: String
-        let payload: JSONValue
-        let account: GatewayAccount?
+        let account: SignerAccount?
     }
 
     /// What `handle` produced.
@@ -53,13 +51,12 @@ public actor GatewayService {
     /// Creates the service, loading stored authorizations (and the store's revision, from which
     /// `reconcile()` reads on).
     public init(
-        options: GatewayOptions, accounts: any AccountDirectory, signer: any RequestSigner,
+        options: GatewayOptions, signer: any RequestSigner,
         metadata: any MetadataRegistry, persistence: any AuthorizationPersistence,
         clock: any MonotonicClock = SystemMonotonicClock(), serverID: String, logger: Logger,
         metrics: GatewayMetrics = GatewayMetrics()
     ) async throws {
         self.options = options
-        directory = accounts
         self.signer = signer
         self.metadata = metadata
         self.persistence = persistence

@@ -23,7 +23,7 @@ public enum TerminalPrompt {
 
     /// Reads an answer: `y`/`yes` approves (all accounts for a connection); for a connection, a list
     /// of account numbers approves with those; anything else rejects.
-    public static func interpret(_ line: String?, subject: ApprovalSubject, accounts: [GatewayAccount]) -> Answer {
+    public static func interpret(_ line: String?, subject: ApprovalSubject, accounts: [SignerAccount]) -> Answer {
         let text = (line ?? "").lowercased().filter { !$0.isWhitespace }
         if text == "y" || text == "yes" {
             if case .authorize = subject { return .approve(accounts.map(\.key)) }
@@ -40,7 +40,7 @@ public enum TerminalPrompt {
     }
 
     /// The details of a pending request.
-    public static func describe(_ approval: PendingApproval<ApprovalSubject>, accounts: [GatewayAccount]) -> String {
+    public static func describe(_ approval: PendingApproval<ApprovalSubject>, accounts: [SignerAccount]) -> String {
         var lines: [String] = []
         let rows: [SummaryRow]
         switch approval.subject {

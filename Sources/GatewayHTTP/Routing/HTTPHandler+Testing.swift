@@ -1,3 +1,5 @@
+import Synchronization
+
 extension HTTPHandler {
     /// Runs the handler on `request` without any socket and returns its reply, so routes can be tested
     /// as "request value in, response value out". An event-stream reply returns its `200` head with
@@ -19,10 +21,10 @@ final class CapturingSink: ResponseSink {
         var stream: (EventStream, HTTPResponse)?
     }
 
-    private let state: Locked<State>
+    private let state: Mutex<State>
 
     init(_ continuation: CheckedContinuation<HTTPResponse, Never>) {
-        state = Locked(State(continuation: continuation))
+        state = Mutex(State(continuation: continuation))
     }
 
     func deliver(_ response: HTTPResponse, sequence: UInt64) {

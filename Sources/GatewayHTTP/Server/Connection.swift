@@ -3,28 +3,18 @@ import Glibc
 import Logging
 
 /// One accepted socket, a member of one `EventLoop` (its epoll set, drained on the loop's serial
-/// queue). All mutable state is confined to `queue` (the loop's); the class is `@unchecked Sendable`
-/// for that reason and every entry point from another thread hops onto `queue` first.
+/// queue). All mutable state is confined to `queue` (the loop's): entry points from another thread
+/// hop onto it first, and the ones the loop calls check it in debug builds (`assertOnLoopQueue`);
+/// the class is `@unchecked Sendable` for that reason.
 ///
-/// Lifecycle: `start()` adds the socket to the loop, listening for reads. Writes go out directly
-/// and listen for writability only after EAGAIN (docs/reference/http-server.md §2.3, §2.6). Every path to "done"
-/// ends in `close()`, which removes the socket from the epoll set *before* closing it, so a new
+/// The lifecycle (reading, responding, streaming, draining, closed), the read and write sides and
+/// the deadlines live in one `ConnectionStateMachine`; this class does the I/O its transitions ask
+/// for. `start()` adds the socket to the loop, listening for reads. Writes go out directly and
+/// listen for writability only after EAGAIN (docs/reference/http-server.md §2.3, §2.6). Every path to "done" ends
+/// in `close()`, which removes the socket from the epoll set *before* closing it, so a new
 /// connection that reuses the fd number can never receive this one's events (the loop also keys
 /// events by connection id, not fd).
 final class Connection: @unchecked Sendable {
-    private struct InFlight {
-        let sequence: UInt64
-        /// Weak: if the handler drops the responder unanswered, its deinit answers 500.
-        weak var responder: HTTPResponder?
-        let method: HTTPMethod
-        let version: HTTPVersion
-        let keepAlive: Bool
-        /// For the observer: the request's id, when it was dispatched, the route that took it.
-        let requestID: UInt64
-        let started: UInt64
-        var route: String?
-    }
-
     let id: UInt64
     let queue: DispatchQueue
     private let fd: Int32
@@ -32,39 +22,18 @@ final class Connection: @unchecked Sendable {
     private let localPort: Int
     private let server: HTTPServer
     private let loop: EventLoop
-    /// What the loop listens for on this socket (`nil` before `start()` registered it).
-    private var interest: EventLoop.Interest?
-    /// Reading paused: back-pressure, or the peer finished sending.
-    private var readSuspended = false
-    /// Waiting for writability after EAGAIN.
-    private var writeArmed = false
+    private var machine: ConnectionStateMachine
 
     private var parser: HTTPRequestParser
     /// TLS over memory BIOs when the server has a `TLSContext` (see `TLSSession`); socket I/O below
-    /// is the same either way, `output` then holds ciphertext.
+    /// is the same either way, `output` then holds ciphertext. Private to this connection, so only
+    /// ever used on `queue`.
     private let tls: TLSSession?
     /// The server wants TLS but OpenSSL could not create a session: close at once.
     private let tlsUnavailable: Bool
     private var output: [[UInt8]] = []
     private var outputOffset = 0
     private var pendingBytes = 0
-
-    private var inFlight: InFlight?
-    private var stream: EventStream?
-    private var closeAfterFlush = false
-    private var closed = false
-    private var dispatching = false
-    private var shuttingDown = false
-    /// The peer half-closed: answer what it sent, then close.
-    private var peerClosed = false
-    private var sequence: UInt64 = 0
-    private var requestsServed = 0
-
-    private var phase = HTTPRequestParser.Phase.idle
-    private var phaseStart: UInt64
-    private var lastWriteProgress: UInt64
-    private var streamStart: UInt64 = 0
-    private var lastStreamOutput: UInt64 = 0
 
     init(fd: Int32, peer: SocketAddress?, localPort: Int, id: UInt64, server: HTTPServer, loop: EventLoop) {
         self.fd = fd
@@ -77,9 +46,8 @@ final class Connection: @unchecked Sendable {
         self.tlsUnavailable = server.configuration.tls != nil && tls == nil
         self.loop = loop
         self.queue = loop.queue
-        let now = DispatchTime.now().uptimeNanoseconds
-        self.phaseStart = now
-        self.lastWriteProgress = now
+        self.machine = ConnectionStateMachine(
+            policy: ConnectionStateMachine.Policy(server.configuration), now: DispatchTime.now().uptimeNanoseconds)
     }
 
     /// Joins the loop (on its queue), listening for reads. The loop holds the connection until
@@ -88,17 +56,16 @@ final class Connection: @unchecked Sendable {
         queue.async {
             // A shutdown that raced the accept may have closed the connection (and its fd, whose
             // number may already be reused) before this block ran: never register it then.
-            if self.closed { return }
-            let wanted = EventLoop.Interest(read: true, write: false)
+            guard let wanted = self.machine.registrationInterest else { return }
             guard self.loop.add(self, fd: self.fd, interest: wanted) else {
                 // ENOMEM / ENOSPC (max_user_watches): nothing was registered.
                 self.server.logger.debug("epoll refused the socket; closing", metadata: ["connection": "\(self.id)"])
-                self.closed = true
+                self.machine.registrationFailed()
                 Glibc.close(self.fd)
                 self.server.connectionClosed(self)
                 return
             }
-            self.interest = wanted
+            self.machine.registered(wanted)
             if self.tlsUnavailable { self.abort() }
         }
     }
@@ -109,28 +76,27 @@ final class Connection: @unchecked Sendable {
     /// Readiness from the loop (on `queue`). Errors and hang-ups are reported whatever the interest:
     /// the read or write they provoke finds the cause; when neither is wanted the peer is gone.
     func handle(_ readiness: EventLoop.Readiness) {
-        if closed { return }
-        if (readiness.readable || readiness.failed) && !readSuspended {
+        loop.assertOnLoopQueue()
+        if machine.isClosed { return }
+        if (readiness.readable || readiness.failed) && machine.wantsRead {
             onReadable()
-            if closed { return }
+            if machine.isClosed { return }
         }
-        if (readiness.writable || readiness.failed) && writeArmed {
+        if (readiness.writable || readiness.failed) && machine.isWaitingForWritable {
             flush()
-            if closed { return }
+            if machine.isClosed { return }
         }
-        if readiness.failed && readSuspended && !writeArmed {
+        if readiness.failed && !machine.wantsRead && !machine.isWaitingForWritable {
             // Level-triggered: left alone, the hang-up would be reported again and again.
             abort()
         }
     }
 
-    /// Tells the loop the current interest, if it changed.
+    /// Tells the loop the machine's interest, if it changed.
     private func applyInterest() {
-        guard !closed, let current = interest else { return }
-        let wanted = EventLoop.Interest(read: !readSuspended, write: writeArmed)
-        if wanted == current { return }
+        guard let wanted = machine.interestChange else { return }
         if loop.modify(id: id, fd: fd, interest: wanted) {
-            interest = wanted
+            machine.interestApplied(wanted)
         } else {
             abort()
         }
@@ -139,7 +105,6 @@ final class Connection: @unchecked Sendable {
     // MARK: Reading
 
     private func onReadable() {
-        if closed { return }
         let chunk = 32 * 1024
         var eof = false
         var readFailed = false
@@ -178,11 +143,7 @@ final class Connection: @unchecked Sendable {
             // Not TLS (plain HTTP on the TLS port), a failed handshake or a bad record: send the alert
             // OpenSSL produced (if any) and close. Nothing more is parsed.
             server.logger.debug("TLS failure; closing", metadata: ["connection": "\(id)", "error": "\(tlsFailure)"])
-            if let current = inFlight {
-                inFlight = nil
-                current.responder?.cancel()
-            }
-            closeAfterFlush = true
+            machine.tlsFailed()?.cancel()
             flush()
             return
         }
@@ -196,7 +157,7 @@ final class Connection: @unchecked Sendable {
     /// Request bytes (decrypted, with TLS). Bytes after an event stream started or after a fatal
     /// error are read (to see EOF) and dropped.
     private func acceptPlaintext(_ bytes: UnsafeRawBufferPointer) {
-        if stream == nil && !closeAfterFlush {
+        if machine.acceptsRequestBytes {
             parser.feed(bytes)
         }
     }
@@ -211,33 +172,30 @@ final class Connection: @unchecked Sendable {
     /// HTTP/1.0-style half-close, RFC 9112 §9.6), then the connection closes. A request still with its
     /// handler, or an event stream, is cancelled: its client has gone.
     private func peerFinished(reset: Bool) {
-        if reset || inFlight != nil || stream != nil {
+        switch machine.peerFinished(reset: reset) {
+        case .abort:
             abort()
             return
+        case .processBufferedRequests:
+            break
         }
-        peerClosed = true
         // EOF keeps the socket readable (level-triggered): stop read events for good.
-        if !readSuspended {
-            readSuspended = true
-            applyInterest()
-            if closed { return }
-        }
+        applyInterest()
+        if machine.isClosed { return }
         processRequests()
-        if closed { return }
-        if inFlight != nil {
-            abort()
-            return
+        if machine.isClosed { return }
+        switch machine.bufferedRequestsProcessed() {
+        case .abort: abort()
+        case .flush: flush()
         }
-        closeAfterFlush = true
-        flush()
     }
 
     /// Parses and dispatches buffered requests, one at a time, so pipelined requests are answered
-    /// in order (RFC 9112 §9.3.2).
+    /// in order (RFC 9112 §9.3.2). A reply given while this loop runs lets it go on; one given later
+    /// runs it again (`ConnectionStateMachine.responseQueued`).
     private func processRequests() {
-        if dispatching || closed { return }
-        dispatching = true
-        while inFlight == nil && stream == nil && !closeAfterFlush && !closed {
+        guard machine.parsingStarted() else { return }
+        while machine.canDispatch {
             let message: HTTPRequestParser.Message?
             do {
                 message = try parser.nextMessage()
@@ -247,31 +205,26 @@ final class Connection: @unchecked Sendable {
                 let status = error.responseStatus ?? .badRequest
                 observeRefusal(status)
                 enqueue(ResponseWriter.errorResponse(status))
-                closeAfterFlush = true
+                machine.requestRefused()
                 break
             }
             guard let message else { break }
             dispatch(message)
         }
-        dispatching = false
-        if !closed {
-            if inFlight == nil && stream == nil && !closeAfterFlush && parser.wantsContinue {
-                // RFC 9110 §10.1.1: tell the client to send the body it is holding back.
-                enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-                parser.markContinueSent()
-            }
-            let newPhase = parser.phase
-            if newPhase != phase {
-                phase = newPhase
-                phaseStart = DispatchTime.now().uptimeNanoseconds
-            }
-            updateReading()
-            flush()
+        machine.parsingEnded()
+        if machine.isClosed { return }
+        if machine.canDispatch && parser.wantsContinue {
+            // RFC 9110 §10.1.1: tell the client to send the body it is holding back.
+            enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            parser.markContinueSent()
         }
+        machine.parserPhase(parser.phase, now: DispatchTime.now().uptimeNanoseconds)
+        updateReading()
+        flush()
     }
 
     private func dispatch(_ message: HTTPRequestParser.Message) {
-        sequence &+= 1
+        let sequence = machine.nextSequence
         var request = message.request
         request.remoteAddress = peer
         request.localPort = localPort
@@ -279,10 +232,9 @@ final class Connection: @unchecked Sendable {
         var lastEventID = request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID")
         if let value = lastEventID, value.utf8.count > 1024 { lastEventID = nil }
         let responder = HTTPResponder(sink: self, sequence: sequence, lastEventID: lastEventID)
-        inFlight = InFlight(
-            sequence: sequence, responder: responder, method: request.method, version: request.version,
-            keepAlive: message.keepAlive && !shuttingDown && !peerClosed, requestID: request.id,
-            started: DispatchTime.now().uptimeNanoseconds)
+        machine.requestDispatched(
+            responder: responder, method: request.method, version: request.version, keepAlive: message.keepAlive,
+            requestID: request.id, now: DispatchTime.now().uptimeNanoseconds)
         server.handler.handle(request, responder: responder)
     }
 
@@ -297,19 +249,16 @@ final class Connection: @unchecked Sendable {
     }
 
     private func deliverOnQueue(_ response: HTTPResponse, sequence: UInt64) {
-        guard !closed, let current = inFlight, current.sequence == sequence else { return }
+        loop.assertOnLoopQueue()
+        guard let current = machine.inFlight(sequence: sequence) else { return }
         let head = ResponseWriter.head(
-            for: response, method: current.method, version: current.version,
-            keepAlive: current.keepAlive && !shuttingDown)
+            for: response, method: current.method, version: current.version, keepAlive: current.keepAlive)
         enqueue(head.bytes)
         if head.sendsBody { enqueue(response.body) }
         observe(current, status: head.status, bodyBytes: head.sendsBody ? response.body.count : 0, stream: false)
-        inFlight = nil
-        requestsServed += 1
-        if !head.keepAlive { closeAfterFlush = true }
-        phase = .idle
-        phaseStart = DispatchTime.now().uptimeNanoseconds
-        if !dispatching { processRequests() }
+        if machine.responseQueued(keepAlive: head.keepAlive, now: DispatchTime.now().uptimeNanoseconds) {
+            processRequests()
+        }
     }
 
     func beginStream(_ newStream: EventStream, headers: HTTPHeaders, sequence: UInt64) {
@@ -321,7 +270,8 @@ final class Connection: @unchecked Sendable {
     }
 
     private func beginStreamOnQueue(_ newStream: EventStream, headers: HTTPHeaders, sequence: UInt64) {
-        guard !closed, !shuttingDown, let current = inFlight, current.sequence == sequence else {
+        loop.assertOnLoopQueue()
+        guard let current = machine.eventStreamAllowed(sequence: sequence) else {
             newStream.terminate()
             return
         }
@@ -333,16 +283,12 @@ final class Connection: @unchecked Sendable {
             for: response, method: current.method, version: current.version, keepAlive: false, streaming: true)
         enqueue(head.bytes)
         observe(current, status: head.status, bodyBytes: 0, stream: head.status == 200 && head.sendsBody)
-        inFlight = nil
-        if !head.sendsBody || head.bytes.starts(with: Array("HTTP/1.1 500".utf8)) {
-            // HEAD request, or headers the writer refused: no stream follows.
-            closeAfterFlush = true
+        if !head.sendsBody || head.refused {
+            // HEAD request, or headers the writer refused (a 500 went out instead): no stream follows.
+            machine.eventStreamRefused()
             newStream.terminate()
         } else {
-            stream = newStream
-            let now = DispatchTime.now().uptimeNanoseconds
-            streamStart = now
-            lastStreamOutput = now
+            machine.eventStreamStarted(newStream, now: DispatchTime.now().uptimeNanoseconds)
             server.streamOpened()
         }
         flush()
@@ -350,52 +296,53 @@ final class Connection: @unchecked Sendable {
 
     func streamWrite(_ bytes: [UInt8]) {
         queue.async {
-            guard !self.closed, self.stream != nil, !self.closeAfterFlush else { return }
+            guard self.machine.acceptsStreamOutput else { return }
             self.enqueue(bytes)
-            self.lastStreamOutput = DispatchTime.now().uptimeNanoseconds
-            if self.pendingBytes > self.server.configuration.eventStreamMaxPendingBytes {
+            let now = DispatchTime.now().uptimeNanoseconds
+            switch self.machine.streamOutputQueued(pendingBytes: self.pendingBytes, now: now) {
+            case .flush:
+                self.flush()
+            case .dropSlowReader:
                 self.server.logger.debug("dropping slow event-stream reader", metadata: ["connection": "\(self.id)"])
                 self.abort()
-                return
             }
-            self.flush()
         }
     }
 
     func streamClose() {
         queue.async {
-            guard !self.closed, self.stream != nil else { return }
-            self.closeAfterFlush = true
-            self.flush()
+            if self.machine.streamCloseRequested() { self.flush() }
         }
     }
 
     /// Notes the route of the request `sequence` (called by the router, on this queue).
     func noteRoute(_ pattern: String, sequence: UInt64) {
         if onQueue {
-            if inFlight?.sequence == sequence { inFlight?.route = pattern }
+            machine.noteRoute(pattern, sequence: sequence)
         } else {
-            queue.async { if self.inFlight?.sequence == sequence { self.inFlight?.route = pattern } }
+            queue.async { self.machine.noteRoute(pattern, sequence: sequence) }
         }
     }
 
     // MARK: Observation
 
-    private func observe(_ request: InFlight, status: Int, bodyBytes: Int, stream: Bool) {
+    private func observe(_ request: ConnectionStateMachine.InFlight, status: Int, bodyBytes: Int, stream: Bool) {
         guard let observer = server.configuration.observer else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         observer(
             HTTPRequestObservation(
                 server: server.configuration.name, port: localPort, requestID: request.requestID,
                 method: request.method, route: request.route, status: status,
-                duration: .nanoseconds(Int64(clamping: Self.elapsed(since: request.started, now: now))),
+                duration: .nanoseconds(
+                    Int64(clamping: ConnectionStateMachine.elapsed(since: request.started, now: now))),
                 bodyBytes: bodyBytes, isEventStream: stream))
     }
 
     /// A request refused before it reached a handler (parse error, timeout).
     private func observeRefusal(_ status: HTTPStatus) {
         guard let observer = server.configuration.observer else { return }
-        let duration = Self.elapsed(since: phaseStart, now: DispatchTime.now().uptimeNanoseconds)
+        let duration = ConnectionStateMachine.elapsed(
+            since: machine.phaseStart, now: DispatchTime.now().uptimeNanoseconds)
         observer(
             HTTPRequestObservation(
                 server: server.configuration.name, port: localPort, requestID: 0, method: nil, route: nil,
@@ -419,8 +366,9 @@ final class Connection: @unchecked Sendable {
     /// Writes pending output with one `sendmsg` gather-write per round (header and body together,
     /// docs/reference/http-server.md §2.2), listening for writability on EAGAIN and no longer once drained.
     private func flush() {
-        if closed { return }
-        if let tls, tls.failed, !closeAfterFlush {
+        loop.assertOnLoopQueue()
+        if machine.isClosed { return }
+        if let tls, tls.failed, !machine.isDraining {
             abort()
             return
         }
@@ -428,12 +376,12 @@ final class Connection: @unchecked Sendable {
             let (n, e) = sendPending()
             if n > 0 {
                 consume(n)
-                lastWriteProgress = DispatchTime.now().uptimeNanoseconds
+                machine.outputProgressed(now: DispatchTime.now().uptimeNanoseconds)
                 continue
             }
             if n < 0 && e == EINTR { continue }
             if n < 0 && (e == EAGAIN || e == EWOULDBLOCK) {
-                armWrite()
+                machine.outputBlocked()
                 updateReading()
                 return
             }
@@ -441,8 +389,11 @@ final class Connection: @unchecked Sendable {
             abort()
             return
         }
-        disarmWrite()
-        if closeAfterFlush {
+        if machine.isWaitingForWritable {
+            machine.outputDrained()
+            applyInterest()
+        }
+        if machine.isDraining {
             close()
             return
         }
@@ -491,87 +442,45 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    private func armWrite() {
-        if !writeArmed {
-            writeArmed = true
-            applyInterest()
-        }
-    }
-
-    private func disarmWrite() {
-        if writeArmed {
-            writeArmed = false
-            applyInterest()
-        }
-    }
-
-    /// Back-pressure: stop reading while much output is pending, or while pipelined input piles up
-    /// behind a request still being handled (docs/reference/http-server.md §6 item 6).
+    /// Back-pressure (see `ConnectionStateMachine.backPressure`), told to the loop.
     private func updateReading() {
-        if closed { return }
-        let limits = server.configuration.limits
-        let inputBacklog = inFlight != nil && parser.bufferedByteCount > limits.maxHeaderBytes + limits.maxBodyBytes
-        let shouldPause = peerClosed || pendingBytes > server.configuration.maxPendingOutputBytes || inputBacklog
-        if shouldPause != readSuspended {
-            readSuspended = shouldPause
-            applyInterest()
-        }
+        if machine.isClosed { return }
+        machine.backPressure(pendingOutputBytes: pendingBytes, bufferedInputBytes: parser.bufferedByteCount)
+        applyInterest()
     }
 
     // MARK: Deadlines (called by the server's sweep timer, on `queue`)
 
     func checkDeadlines() {
-        if closed { return }
+        loop.assertOnLoopQueue()
+        if machine.isClosed { return }
         // Read the clock here, on the queue: a timestamp taken by the sweeper before the hop could be
         // older than `lastWriteProgress` and make an elapsed time wrap around.
         let now = DispatchTime.now().uptimeNanoseconds
-        let config = server.configuration
-        if pendingBytes > 0 && writeArmed {
+        if pendingBytes > 0 && machine.isWaitingForWritable {
             // Retry the write: belt and braces for a peer that reset while reading was paused.
             flush()
-            if closed { return }
+            if machine.isClosed { return }
         }
-        if pendingBytes > 0 && Self.elapsed(since: lastWriteProgress, now: now) > config.writeStallTimeout.nanoseconds {
+        switch machine.deadline(now: now, pendingBytes: pendingBytes) {
+        case .none:
+            break
+        case .dropStalledWriter:
             server.logger.debug("write stalled; dropping connection", metadata: ["connection": "\(id)"])
             abort()
-            return
+        case .flush:
+            flush()
+        case .heartbeat:
+            enqueue(Array(":\n\n".utf8))
+            flush()
+        case .closeIdle:
+            close()
+        case .timeOut:
+            server.logger.debug("request timed out", metadata: ["connection": "\(id)", "phase": "\(machine.phase)"])
+            observeRefusal(.requestTimeout)
+            enqueue(ResponseWriter.errorResponse(.requestTimeout))
+            flush()
         }
-        if stream != nil {
-            if Self.elapsed(since: streamStart, now: now) > config.eventStreamMaxAge.nanoseconds {
-                closeAfterFlush = true
-                flush()
-            } else if Self.elapsed(since: lastStreamOutput, now: now) > config.eventStreamHeartbeat.nanoseconds
-                && !closeAfterFlush
-            {
-                enqueue(Array(":\n\n".utf8))
-                lastStreamOutput = now
-                flush()
-            }
-            return
-        }
-        if inFlight != nil || closeAfterFlush { return }
-        let elapsed = Self.elapsed(since: phaseStart, now: now)
-        switch phase {
-        case .idle:
-            let limit = requestsServed == 0 ? config.headerTimeout : config.idleTimeout
-            if elapsed > limit.nanoseconds { close() }
-        case .head:
-            if elapsed > config.headerTimeout.nanoseconds { timeOut() }
-        case .body:
-            if elapsed > config.bodyTimeout.nanoseconds { timeOut() }
-        }
-    }
-
-    private static func elapsed(since start: UInt64, now: UInt64) -> UInt64 {
-        now > start ? now - start : 0
-    }
-
-    private func timeOut() {
-        server.logger.debug("request timed out", metadata: ["connection": "\(id)", "phase": "\(phase)"])
-        observeRefusal(.requestTimeout)
-        enqueue(ResponseWriter.errorResponse(.requestTimeout))
-        closeAfterFlush = true
-        flush()
     }
 
     // MARK: Shutdown and close
@@ -580,13 +489,10 @@ final class Connection: @unchecked Sendable {
     /// (with `Connection: close`), event streams end.
     func beginShutdown() {
         queue.async {
-            guard !self.closed else { return }
-            self.shuttingDown = true
-            if self.stream != nil {
-                self.closeAfterFlush = true
-                self.flush()
-            } else if self.inFlight == nil {
-                if self.output.isEmpty { self.close() } else { self.closeAfterFlush = true }
+            switch self.machine.shutdownRequested(outputEmpty: self.output.isEmpty) {
+            case .none: break
+            case .flush: self.flush()
+            case .close: self.close()
             }
         }
     }
@@ -604,15 +510,11 @@ final class Connection: @unchecked Sendable {
     }
 
     private func close() {
-        if closed { return }
-        closed = true
-        if let current = inFlight {
-            inFlight = nil
-            current.responder?.cancel()
-        }
-        if let current = stream {
-            stream = nil
-            current.terminate()
+        loop.assertOnLoopQueue()
+        guard let action = machine.close() else { return }
+        action.responder?.cancel()
+        if let stream = action.stream {
+            stream.terminate()
             server.streamClosed()
         }
         let drained = output.isEmpty
@@ -629,10 +531,7 @@ final class Connection: @unchecked Sendable {
             }
         }
         // Out of the epoll set first, then close: the fd number is free only after that.
-        if interest != nil {
-            loop.remove(id: id, fd: fd)
-            interest = nil
-        }
+        if action.deregister { loop.remove(id: id, fd: fd) }
         Glibc.close(fd)
         server.connectionClosed(self)
     }

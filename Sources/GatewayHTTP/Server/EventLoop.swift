@@ -110,11 +110,21 @@ final class EventLoop: @unchecked Sendable {
         DispatchQueue.getSpecific(key: Self.identityKey) == identity && current == id
     }
 
+    /// Debug builds: traps unless called on this loop's queue, where `members`, `current` and every
+    /// member's state are confined. Release builds: nothing (it runs on every event).
+    @inline(__always)
+    func assertOnLoopQueue() {
+        #if DEBUG
+            dispatchPrecondition(condition: .onQueue(queue))
+        #endif
+    }
+
     // MARK: Membership (on `queue`)
 
     /// Adds a socket; false (and nothing registered) if the kernel refuses (ENOMEM, ENOSPC for
     /// `max_user_watches`).
     func add(_ connection: Connection, fd: Int32, interest: Interest) -> Bool {
+        // Checked in release builds too: once per connection.
         dispatchPrecondition(condition: .onQueue(queue))
         var event = epoll_event()
         event.events = interest.events
@@ -127,6 +137,7 @@ final class EventLoop: @unchecked Sendable {
     /// Changes what a member listens for; false if the kernel refused (the caller drops the
     /// connection).
     func modify(id: UInt64, fd: Int32, interest: Interest) -> Bool {
+        assertOnLoopQueue()
         var event = epoll_event()
         event.events = interest.events
         event.data.u64 = id
@@ -135,6 +146,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Removes a member; call before closing its socket, so the number can be reused safely.
     func remove(id: UInt64, fd: Int32) {
+        assertOnLoopQueue()
         var event = epoll_event()
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, &event)
         members[id] = nil
@@ -143,6 +155,7 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Events
 
     private func drain() {
+        assertOnLoopQueue()
         // More rounds while sockets keep turning ready: requests that arrived while this batch was
         // handled are taken without another Dispatch event (and its two thread hops).
         for _ in 0..<Self.roundsPerEvent {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The one-shot reply channel of a request. Call exactly one of `send(_:)` or
 /// `startEventStream(headers:)`, now or later, from any thread; later calls are ignored.
 ///
@@ -14,7 +16,7 @@ public final class HTTPResponder: Sendable {
     private let connection: any ResponseSink
     private let sequence: UInt64
     private let lastEventID: String?
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     init(sink connection: any ResponseSink, sequence: UInt64, lastEventID: String?) {
         self.connection = connection

@@ -59,7 +59,7 @@ public final class HTTPServer: Sendable {
     /// then fails).
     let loops: EventLoopGroup?
     private let acceptQueue: DispatchQueue
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let requestCounter = Atomic<UInt64>(0)
 
     /// Creates a server; nothing is bound until `bind()` or `start()`.
@@ -193,6 +193,9 @@ public final class HTTPServer: Sendable {
     // MARK: Accept
 
     private func acceptBatch(_ listener: Listener) {
+        #if DEBUG
+            dispatchPrecondition(condition: .onQueue(acceptQueue))
+        #endif
         for _ in 0..<64 {
             switch Socket.accept(listener.fd) {
             case .accepted(let fd, let peer):
@@ -271,6 +274,9 @@ public final class HTTPServer: Sendable {
     func streamClosed() { state.withLock { $0.openStreams -= 1 } }
 
     private func sweep() {
+        #if DEBUG
+            dispatchPrecondition(condition: .onQueue(acceptQueue))
+        #endif
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
             connection.queue.async { connection.checkDeadlines() }

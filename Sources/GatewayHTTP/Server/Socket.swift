@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Thin POSIX socket helpers (docs/reference/http-server.md §2.2). Every call reads `errno` right after the syscall.
 enum Socket {
@@ -10,7 +11,7 @@ enum Socket {
         case failed(errno: Int32)
     }
 
-    private static let sigpipeIgnored = Locked(false)
+    private static let sigpipeIgnored = Mutex(false)
 
     /// `signal(SIGPIPE, SIG_IGN)` once per process; sends also pass `MSG_NOSIGNAL` (belt and braces).
     static func ignoreSIGPIPE() {

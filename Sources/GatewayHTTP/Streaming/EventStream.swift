@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A Server-Sent Events stream to one client. Send from any thread; sends after termination are
 /// ignored. The stream ends when the client disconnects, when `close()` is called, when the server
 /// shuts down, when it reaches `HTTPServerConfiguration.eventStreamMaxAge`, or when the client reads
@@ -14,7 +16,7 @@ public final class EventStream: Sendable {
     /// parameter (for clients that cannot set headers). Untrusted input, at most 1 KiB.
     public let lastEventID: String?
     private let connection: any ResponseSink
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     init(sink connection: any ResponseSink, lastEventID: String?) {
         self.connection = connection

@@ -1,9 +1,10 @@
 import Glibc
+import Synchronization
 
 /// The `Date` header value in IMF-fixdate form (RFC 9110 §5.6.7), cached per second so a busy
 /// server formats it once a second, not once a request.
 enum HTTPDate {
-    private static let cache = Locked<(second: Int, text: [UInt8])>((-1, []))
+    private static let cache = Mutex<(second: Int, text: [UInt8])>((-1, []))
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 

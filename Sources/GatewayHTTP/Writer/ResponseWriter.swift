@@ -20,6 +20,9 @@ enum ResponseWriter {
         var keepAlive: Bool
         /// The status code actually written (500 when the handler's response was refused).
         var status = 500
+        /// The handler's head was refused (a field that would break framing, a bad reason phrase)
+        /// and a bare 500 written in its place.
+        var refused = false
     }
 
     private static let crlf: [UInt8] = [13, 10]
@@ -34,9 +37,11 @@ enum ResponseWriter {
         streaming: Bool = false
     ) -> Head {
         guard isValid(response) else {
-            return head(
+            var replacement = head(
                 for: HTTPResponse(status: .internalServerError), method: method, version: version,
                 keepAlive: false)
+            replacement.refused = true
+            return replacement
         }
         var keepAlive = keepAlive
         if response.headers.listContains("Connection", token: "close") { keepAlive = false }

@@ -66,6 +66,13 @@ public indirect enum JSONValue: Sendable, Hashable {
     /// An integer of type `T` when this is an integer number that fits.
     public func integer<T: FixedWidthInteger>(as type: T.Type = T.self) -> T? { numberValue?.integer(as: type) }
 
+    /// This object with `key` set to `value` (a non-object is returned unchanged).
+    public func adding(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(var object) = self else { return self }
+        object[key] = value
+        return .object(object)
+    }
+
     /// Whether this is `null`.
     public var isNull: Bool { self == .null }
 

@@ -78,6 +78,16 @@ public struct MetadataSource: Sendable {
         self.genesisHash = genesisHash
     }
 
+    /// Metadata from its SCALE bytes (as the state store keeps them).
+    public init(bytes: [UInt8], properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+        guard bytes.count <= Self.maxBytes else {
+            throw SignerError(.badMetadata, "metadata of \(bytes.count) bytes exceeds \(Self.maxBytes)")
+        }
+        metadata = try Self.decode(bytes)
+        self.properties = properties
+        self.genesisHash = genesisHash
+    }
+
     /// Metadata from `metadata.provide`'s `metaCalls` (base64 of the calls-only metadata).
     public init(metaCalls base64: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
         guard base64.utf8.count <= 2 * Self.maxBytes, let data = Data(base64Encoded: base64) else {

@@ -1,3 +1,4 @@
+import Primitives
 import ScaleCodec
 
 /// A `SignerPayloadJSON` taken all the way to what is signed and what is shown: the validated
@@ -19,6 +20,22 @@ public struct PreparedPayload: Hashable, Sendable {
     /// - Throws: ``SignerError`` naming the reason (see ``SignerPayload`` and ``SigningPayload``).
     public init(json: [UInt8], metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
         payload = try SignerPayload(json: json)
+        signing = try SigningPayload(payload: payload, metadata: metadata)
+        summary = PayloadSummary(payload: payload, signing: signing, metadata: metadata, provided: provided)
+    }
+}
+
+extension PreparedPayload {
+    /// As ``init(json:metadata:provided:)`` for a payload already parsed (the gateway parses each
+    /// request body once; numbers keep their exact text).
+    public init(value: JSONValue, metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
+        let payload = try SignerPayload(value: value)
+        try self.init(payload: payload, metadata: metadata, provided: provided)
+    }
+
+    /// From a validated payload.
+    public init(payload: SignerPayload, metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
+        self.payload = payload
         signing = try SigningPayload(payload: payload, metadata: metadata)
         summary = PayloadSummary(payload: payload, signing: signing, metadata: metadata, provided: provided)
     }

@@ -1,20 +1,23 @@
-/// A transaction to sign (`pub(extrinsic.sign)`), validated before it was queued.
+/// A transaction to sign (`pub(extrinsic.sign)`), validated and prepared before it was queued. The
+/// approval carries `prepared` itself: what the person approved is exactly what is signed.
 public struct ExtrinsicSigningRequest: Sendable, Equatable {
     /// The address as the dapp sent it (any SS58 prefix).
     public var address: String
-    /// The account key (`0x…` public key) the address resolved to; authorized for the source.
+    /// The account key (`0x…` account id) the address resolved to; authorized for the source.
     public var accountKey: String
-    /// The `SignerPayloadJSON` object as the gateway serialised it again from the parsed request (not
-    /// the bytes received); parsed again and signed only after approval.
-    public var payloadJSON: [UInt8]
-    /// What the person sees: chain, call, amounts, mortality, call hash, warnings.
+    /// The validated payload, the exact bytes to sign, and the summary built from them.
+    public let prepared: PreparedPayload
+    /// What the person sees: the account, then chain, call, amounts, mortality, call hash, warnings.
     public var summary: [SummaryRow]
 
     /// Creates a request.
-    public init(address: String, accountKey: String, payloadJSON: [UInt8], summary: [SummaryRow]) {
+    public init(address: String, accountKey: String, prepared: PreparedPayload, summary: [SummaryRow]) {
         self.address = address
         self.accountKey = accountKey
-        self.payloadJSON = payloadJSON
+        self.prepared = prepared
         self.summary = summary
     }
+
+    /// Whether the dapp asked for the signed transaction as well as the signature.
+    public var wantsSignedTransaction: Bool { prepared.payload.withSignedTransaction }
 }

@@ -52,29 +52,29 @@ struct GatewayRuntime: Sendable {
             store = try SQLiteStateStore(path: directory.databasePath)
             logger.info("state", metadata: ["path": "\(directory.databasePath)"])
         }
-        let accounts: KeyringAccounts
+        let accounts: SigningService
         var development: DevAccounts.Environment?
         if settings.dev {
             // //Alice … //Ferdie sr25519 plus //Alice ed25519 and ecdsa, stored encrypted like any
             // account: in a throw-away directory, or in --data-dir when given.
             let environment = try DevAccounts.prepare(dataDirectory: settings.dataDirectory, logger: logger)
             development = environment
-            accounts = KeyringAccounts.keystore(environment.keyring, store: store)
+            accounts = SigningService(keyring: environment.keyring, store: store)
         } else {
             let path = try DataDirectory.resolve(
                 explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
             let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
             if try keys.list().accounts.isEmpty {
                 // Nothing to unlock: no password asked; sites will see no accounts.
-                accounts = KeyringAccounts.none(store: store)
+                accounts = SigningService.empty(store: store)
                 print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
             } else {
                 let password =
                     try settings.passwordFile.map { try PasswordInput.fromFile($0) }
                     ?? PasswordInput.fromTerminal(prompt: "Password to unlock your accounts: ", confirm: false)
                 let keyring = try keys.unlockAll(password: password)
-                accounts = KeyringAccounts.keystore(keyring, store: store)
-                let count = await accounts.accounts().count
+                accounts = SigningService(keyring: keyring, store: store)
+                let count = accounts.accounts().count
                 print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
                 if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
@@ -88,7 +88,7 @@ struct GatewayRuntime: Sendable {
                 approvalMode: settings.autoApprove ? .automatic : .person,
                 limits: ApprovalLimits(approvalTimeout: .seconds(settings.approvalTimeoutSeconds)),
                 deniedHosts: Set(settings.deniedHosts.map { $0.lowercased() })),
-            accounts: accounts, signer: accounts, metadata: StateStoreMetadata(store: store),
+            signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
             logger: logger, metrics: telemetry.metrics)
         return GatewayRuntime(

@@ -12,7 +12,7 @@ struct TerminalApprover: Sendable {
         for await approval in await service.newApprovals() {
             // It may have been decided or expired while an earlier question was open.
             guard await service.pendingApprovals.contains(where: { $0.id == approval.id }) else { continue }
-            let accounts = await directory.accounts()
+            let accounts = directory.accounts()
             print("")
             print(TerminalPrompt.describe(approval, accounts: accounts))
             let answer = await Self.readLine(prompt: TerminalPrompt.prompt(approval.subject))

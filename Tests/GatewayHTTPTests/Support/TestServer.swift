@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 
 @testable import GatewayHTTP
 
@@ -24,11 +25,10 @@ func withServer(
     await server.shutdown()
 }
 
-/// A lock-protected value for test handlers that run on connection queues (a pthread mutex through
-/// GatewayHTTP's `Locked`, so ThreadSanitizer sees the locking).
+/// A lock-protected value for test handlers that run on connection queues.
 final class Shared<Value: Sendable>: Sendable {
-    private let locked: Locked<Value>
-    init(_ value: Value) { locked = Locked(value) }
+    private let locked: Mutex<Value>
+    init(_ value: Value) { locked = Mutex(value) }
     var current: Value { locked.withLock { $0 } }
     func update(_ change: (inout Value) -> Void) { locked.withLock { change(&$0) } }
 }

@@ -1,0 +1,28 @@
+import Primitives
+
+/// Which accounts exist and what an address stands for. Never hands out key material.
+public protocol AccountDirectory: Sendable {
+    /// Every account that may be offered to sites, in display order.
+    func accounts() -> [SignerAccount]
+    /// The account key (`0x…` account id) an address stands for, whatever its SS58 prefix; `nil` when
+    /// the address is malformed. Untrusted input: must not trap.
+    func accountKey(forAddress address: String) -> String?
+}
+
+/// Prepares requests for a person and signs exactly what the person approved. ``SigningService`` is
+/// the implementation over unlocked keys; the gateway sees only this protocol and the typed results,
+/// never a key.
+public protocol RequestSigner: AccountDirectory {
+    /// Validates an untrusted `SignerPayloadJSON`, builds the exact bytes the chain checks and the
+    /// summary a person reads. The returned request is what is queued, shown, and later signed.
+    /// - Throws: ``SignerError`` (its text may be shown to the dapp: no secrets, no echo).
+    func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest
+    /// A `pub(bytes.sign)` request for `account`: the exact bytes to sign and what the person reads.
+    func prepareMessage(data: String, address: String, account: SignerAccount) -> BytesSigningRequest
+    /// Signs the approved transaction: the very `PreparedPayload` in the request, never rebuilt.
+    /// - Throws: ``SignerError`` when the key is gone or, when asked for, the signed transaction
+    ///   cannot be built (never silently dropped).
+    func signExtrinsic(_ request: ExtrinsicSigningRequest) throws -> ExtrinsicSignature
+    /// Signs an approved message (its bytes already wrapped as polkadot-js wraps them).
+    func signMessage(_ request: BytesSigningRequest) throws -> MessageSignature
+}

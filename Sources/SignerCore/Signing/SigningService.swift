@@ -1,0 +1,129 @@
+import Keystore
+import Primitives
+import ScaleCodec
+import SigningKeys
+
+/// The signing service: the keystore's unlocked accounts (or, for `sigil serve --dev`, the public
+/// development accounts), the preparation of each request for a person, and the signature of exactly
+/// what the person approved. Key pairs never leave this type; callers see ``SignerAccount`` values
+/// and typed results.
+///
+/// Transactions are prepared with the metadata a person approved through `metadata.provide` for the
+/// payload's genesis hash (``ChainMetadataCache``), never with metadata from the request itself.
+/// Accounts are matched by account id, whatever SS58 prefix a dapp uses.
+public final class SigningService: RequestSigner {
+    private struct Entry: Sendable {
+        let account: SignerAccount
+        let pair: KeyPair
+    }
+
+    private let entries: [Entry]
+    private let index: [String: Int]
+    private let metadata: ChainMetadataCache
+
+    private init(entries: [Entry], store: any StateStore) {
+        self.entries = entries
+        var index: [String: Int] = [:]
+        for (i, entry) in entries.enumerated() where index[entry.account.key] == nil { index[entry.account.key] = i }
+        self.index = index
+        metadata = ChainMetadataCache(store: store)
+    }
+
+    /// The keystore's unlocked, non-hidden accounts.
+    public convenience init(keyring: UnlockedKeyring, store: any StateStore) {
+        let entries = keyring.unlockedAccounts.filter { !$0.isHidden }.compactMap { info -> Entry? in
+            guard let pair = keyring.keyPair(for: info.address) else { return nil }
+            return Entry(
+                account: SignerAccount(
+                    key: Hex.encode(info.accountId), address: info.address, name: info.name,
+                    type: info.scheme.rawValue, genesisHash: info.genesisHash),
+                pair: pair)
+        }
+        self.init(entries: entries, store: store)
+    }
+
+    /// Given accounts and their key pairs (tests and tools that hold keys already; each account's
+    /// `key` must be its pair's account id).
+    package convenience init(accounts: [(SignerAccount, KeyPair)], store: any StateStore) {
+        self.init(entries: accounts.map { Entry(account: $0.0, pair: $0.1) }, store: store)
+    }
+
+    /// No accounts (an empty keystore).
+    public static func empty(store: any StateStore) -> SigningService { SigningService(entries: [], store: store) }
+
+    // MARK: AccountDirectory
+
+    public func accounts() -> [SignerAccount] { entries.map(\.account) }
+
+    public func accountKey(forAddress address: String) -> String? {
+        if address.hasPrefix("0x") {
+            // 0x-hex account ids: 32 bytes, or 20 for Ethereum-style accounts.
+            guard let bytes = try? Hex.decode(address, prefix: .required), bytes.count == 32 || bytes.count == 20
+            else { return nil }
+            return Hex.encode(bytes)
+        }
+        guard let decoded = try? SS58.decode(address) else { return nil }
+        return Hex.encode(decoded.key)
+    }
+
+    private func pair(_ accountKey: String) throws -> KeyPair {
+        guard let i = index[accountKey] else { throw SignerError(.unknownAccount, "no key for the account") }
+        return entries[i].pair
+    }
+
+    // MARK: Preparation
+
+    public func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest {
+        let source = payload["genesisHash"]?.stringValue.flatMap { metadata.source(genesisHash: $0) }
+        let prepared = try PreparedPayload(value: payload, metadata: source?.metadata, provided: source?.properties)
+        guard Hex.encode(prepared.payload.accountId) == account.key else {
+            throw SignerError(.unknownAccount, "the payload's address is not the account")
+        }
+        if let accountGenesis = account.genesisHash,
+            Hex.encode(prepared.summary.genesisHash) != accountGenesis.lowercased()
+        {
+            throw SignerError(.invalidInput, "the account is restricted to another chain")
+        }
+        let rows =
+            [SummaryRow("account", account.label)]
+            + prepared.summary.rows.map { SummaryRow($0.label, $0.value, warning: $0.isWarning) }
+        return ExtrinsicSigningRequest(
+            address: prepared.payload.address, accountKey: account.key, prepared: prepared, summary: rows)
+    }
+
+    /// A `pub(bytes.sign)` request: the dapp's `data` as polkadot-js reads it (`0x` hex, else UTF-8
+    /// text), wrapped in `<Bytes>…</Bytes>` unless it already is; shown as text when printable.
+    public func prepareMessage(data: String, address: String, account: SignerAccount) -> BytesSigningRequest {
+        let raw = MessageWrapping.bytes(ofData: data)
+        var summary = [SummaryRow("account", account.label)]
+        if let text = MessageWrapping.displayText(raw) {
+            summary.append(SummaryRow("message", text))
+        } else {
+            summary.append(SummaryRow("message (hex)", Hex.encode(raw), warning: true))
+        }
+        return BytesSigningRequest(
+            address: address, accountKey: account.key, message: MessageWrapping.wrap(raw), summary: summary)
+    }
+
+    // MARK: Signing
+
+    public func signExtrinsic(_ request: ExtrinsicSigningRequest) throws -> ExtrinsicSignature {
+        let pair = try pair(request.accountKey)
+        guard pair.accountId == request.prepared.payload.accountId else {
+            throw SignerError(.unknownAccount, "the approved payload belongs to another account")
+        }
+        let bytes = try pair.signMultiSignature(request.prepared.signing.signedBytes)
+        guard let first = bytes.first, let scheme = MultiSignature.Scheme(rawValue: first) else {
+            throw SignerError(.invalidInput, "no MultiSignature variant")
+        }
+        let signature = try MultiSignature(scheme: scheme, signature: Array(bytes.dropFirst()))
+        let transaction =
+            request.wantsSignedTransaction
+            ? try request.prepared.signing.signedTransaction(accountId: pair.accountId, signature: signature) : nil
+        return ExtrinsicSignature(signature: signature, signedTransaction: transaction)
+    }
+
+    public func signMessage(_ request: BytesSigningRequest) throws -> MessageSignature {
+        MessageSignature(signature: try pair(request.accountKey).sign(request.message))
+    }
+}
