@@ -106,6 +106,20 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// A read that runs exactly one SQL statement, without the explicit `BEGIN DEFERRED … COMMIT`
+    /// (and read-only toggling) `read` wraps around its body: a lone statement already runs in its
+    /// own implicit read transaction in SQLite (autocommit), so it sees one consistent state. On a
+    /// hot path (one call per signing request) the wrapper's extra statements cost several times
+    /// the query itself (`scripts/bench-sign` with `BENCH_PERF`). Never use it for two statements
+    /// that must agree, nor for writes.
+    private func singleStatementRead<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+        do {
+            return try writer.unsafeRead(body)
+        } catch {
+            throw Self.wrap(error, context)
+        }
+    }
+
     /// The schema version names applied to this database, oldest first.
     public func appliedMigrations() throws(KeystoreError) -> [String] {
         try read("read migrations") { db in try Self.migrator.appliedMigrations(db) }
@@ -313,10 +327,13 @@ public final class SQLiteStateStore: StateStore {
     static let metadataVersionSQL =
         "SELECT spec_version FROM chain_metadata INDEXED BY chain_metadata_version WHERE genesis_hash = ?"
 
+    /// Asked once per signing request (the decoded-metadata cache checks the version each time), so
+    /// it is one cached statement outside an explicit transaction (``singleStatementRead(_:_:)``).
     public func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32? {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return nil }
-        return try read("read metadata version") { db in
-            guard let spec = try Int64.fetchOne(db, sql: Self.metadataVersionSQL, arguments: [hash]) else {
+        return try singleStatementRead("read metadata version") { db in
+            let statement = try db.cachedStatement(sql: Self.metadataVersionSQL)
+            guard let spec = try Int64.fetchOne(statement, arguments: [hash]) else {
                 return nil
             }
             guard let version = UInt32(exactly: spec) else {
