@@ -110,6 +110,15 @@ let package = Package(
         .executableTarget(
             name: "KeysBench", dependencies: ["Primitives", "SigningKeys"],
             swiftSettings: swiftSettings),
+        // The synchronous stages of one extrinsic.sign request, timed and counted under callgrind
+        // (scripts/bench-path): what a request costs before HTTP, tasks and the actor are added.
+        .executableTarget(
+            name: "SigningPathBench",
+            dependencies: [
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "GatewayHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
