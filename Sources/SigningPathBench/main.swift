@@ -12,9 +12,10 @@
 //   prepare   SigningService.prepareExtrinsic (metadata lookup, PreparedPayload, summary rows)
 //   sign      SigningService.signExtrinsic of the prepared request (sr25519)
 //   reply     the reply JSON as GatewayService and DappHandler build and encode it
-//   log-swift the three info lines of a signature (access log, approval decided, signed) through
-//             swift-log's StreamLogHandler, as sigil serve writes them, to standard error (redirect it)
-//   path      parse + address + prepare + sign + reply + log-swift
+//   log-text  the three info lines of a signature (access log, approval decided, signed) through
+//             TextLogHandler, to standard error (redirect it)
+//   log-swift the same three lines through swift-log's StreamLogHandler
+//   path      parse + address + prepare + sign + reply + log-text
 import Foundation
 import Gateway
 import GatewayHTTP
@@ -30,7 +31,7 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let stages = ["parse", "address", "version", "prepare", "sign", "reply", "log-swift", "path"]
+let stages = ["parse", "address", "version", "prepare", "sign", "reply", "log-text", "log-swift", "path"]
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let payloadData = FileManager.default.contents(atPath: arguments[0]),
     stages.contains(arguments[1])
@@ -57,7 +58,9 @@ do {
     let prepared = try signer.prepareExtrinsic(payload: request.request, account: alice)
     let signature = try signer.signExtrinsic(prepared)
 
+    let textLogger = Logger(label: "sigil.serve") { TextLogHandler(label: $0) }
     let swiftLogger = Logger(label: "sigil.serve") { StreamLogHandler.standardError(label: $0) }
+    let textTelemetry = GatewayTelemetry(logger: Logger(label: "sigil.http") { TextLogHandler(label: $0) })
     let swiftTelemetry = GatewayTelemetry(
         logger: Logger(label: "sigil.http") { StreamLogHandler.standardError(label: $0) })
     let observation = HTTPRequestObservation(
@@ -92,6 +95,9 @@ do {
         case "prepare": return try signer.prepareExtrinsic(payload: request.request, account: alice).summary.count
         case "sign": return try signer.signExtrinsic(prepared).signature.encoded.count
         case "reply": return reply(i).count
+        case "log-text":
+            log(textLogger, textTelemetry, i)
+            return 0
         case "log-swift":
             log(swiftLogger, swiftTelemetry, i)
             return 0
@@ -99,7 +105,7 @@ do {
             let wire = try WireRequest(json: try JSONValue.parse(body))
             guard signer.accountKey(forAddress: alice.address) == alice.key else { fail("address") }
             let ready = try signer.prepareExtrinsic(payload: wire.request, account: alice)
-            log(swiftLogger, swiftTelemetry, i)
+            log(textLogger, textTelemetry, i)
             return try signer.signExtrinsic(ready).signature.encoded.count + reply(i).count
         }
     }

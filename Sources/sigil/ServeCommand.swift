@@ -60,7 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in
             switch format {
             case .text:
-                var handler = StreamLogHandler.standardError(label: label)
+                // StreamLogHandler's line, written without its per-line time-zone `stat` and stdio locking.
+                var handler = TextLogHandler(label: label)
                 handler.logLevel = chosenLevel
                 return handler
             case .json:
