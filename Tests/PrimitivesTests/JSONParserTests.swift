@@ -150,6 +150,26 @@ import Testing
         #expect((["a": [1]] as JSONValue).serialized([.pretty]) == "{\n  \"a\": [\n    1\n  ]\n}")
     }
 
+    /// Plain ASCII is copied as it is; everything that needs an escape is escaped wherever it sits.
+    @Test(arguments: [
+        ("0x01ab", #""0x01ab""#),
+        ("", #""""#),
+        ("say \"hi\"", #""say \"hi\"""#),
+        ("back\\slash", #""back\\slash""#),
+        ("tab\tnl\n", #""tab\tnl\n""#),
+        ("bell\u{7}", #""bell\u0007""#),
+        ("del\u{7F}", #""del\u007f""#),
+        ("c1\u{85}", #""c1\u0085""#),
+        ("ls\u{2028}", #""ls\u2028""#),
+        ("rlo\u{202E}x", #""rlo\u202ex""#),
+        ("é and 🔑", "\"é and 🔑\""),
+        ("~ ascii edge !", #""~ ascii edge !""#),
+    ])
+    func stringsAreWrittenEscapedWhereNeeded(text: String, json: String) throws {
+        #expect(JSONValue.string(text).serialized() == json)
+        #expect(try JSONValue.parse(json) == .string(text))
+    }
+
     @Test func objectKeepsOrderAndEqualityIgnoresIt() throws {
         let a = try JSONValue.parse(#"{"z":1,"a":2}"#)
         let b = try JSONValue.parse(#"{"a":2,"z":1}"#)
