@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
-//   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
+//   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore)
+//   SignerCore → (Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
+//   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -59,6 +61,19 @@ let package = Package(
             dependencies: ["Primitives", "CSodium", "CSecp256k1", "COpenSSL"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // RFC-0078 metadata hash: ScaleCodec's metadata types in, SigningKeys' BLAKE3 for hashing.
+        // Used by SignerCore (checking and adding CheckMetadataHash) and the command line.
+        .target(
+            name: "MetadataHash",
+            dependencies: ["ScaleCodec", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+        // ICON v3 transactions: validation, canonical serialization, SHA3-256 hash (docs/reference/icon.md).
+        .target(
+            name: "IconCodec",
+            dependencies: ["Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .target(
             name: "Keystore",
             dependencies: [
@@ -71,7 +86,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -93,7 +108,7 @@ let package = Package(
             name: "sigil",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
-                "SigilConfiguration",
+                "SigilConfiguration", "MetadataHash",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -119,6 +134,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
+        // Metadata-hash timings for scripts/bench-metadata-hash, and a BLAKE3 filter for
+        // scripts/test.d/12-interop-blake3.sh.
+        .executableTarget(
+            name: "MetadataHashBench", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
+            swiftSettings: swiftSettings),
+
+        // JSON-lines filter for scripts/test.d/14-interop-bip32-icon.sh (BIP32, ICON keys and transactions).
+        .executableTarget(
+            name: "IconInterop", dependencies: ["IconCodec", "Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
 
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
@@ -137,13 +163,21 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "MetadataHashTests", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IconCodecTests", dependencies: ["IconCodec", "Primitives", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "KeystoreTests",
             dependencies: ["Primitives", "Keystore", "SigningKeys", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SignerCoreTests",
-            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
+            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -151,6 +185,7 @@ let package = Package(
             dependencies: [
                 "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
             ],
+            resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],

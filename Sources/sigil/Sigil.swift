@@ -17,11 +17,12 @@ struct Sigil: AsyncParsableCommand {
             Inspect a key (like Substrate's subkey):        sigil key inspect //Alice
             Show the bytes a payload signs:                 sigil payload request.json --metadata polkadot.scale
             Decode a call:                                  sigil call decode --metadata polkadot.scale 0x0000…
+            The RFC-0078 metadata hash (CheckMetadataHash): sigil metadata hash polkadot.scale --decimals 10 --token-symbol DOT
             """,
         version: Sigil.version,
         subcommands: [
             ServeCommand.self, OriginsCommand.self, KeyCommand.self, AccountsCommand.self, PayloadCommand.self,
-            CallCommand.self, TLSCommand.self, HealthCommand.self,
+            CallCommand.self, MetadataCommand.self, TLSCommand.self, HealthCommand.self,
         ]
     )
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import Primitives
 import Synchronization
 
 /// A swift-log `LogHandler` that writes one JSON object per line (`sigil serve --log-format json`):
@@ -86,26 +87,12 @@ public struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// A JSON string literal (RFC 8259 §7).
+    /// A JSON string literal (RFC 8259 §7), escaped by the project's one JSON writer (controls,
+    /// DEL, C1, U+2028/2029 and bidirectional controls as `\uXXXX`).
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        JSONValue.writeString(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Now, as `YYYY-MM-DDTHH:MM:SS.mmmZ` (UTC).

@@ -109,12 +109,10 @@ extension GatewayService {
         notifyUI()
     }
 
-    /// Pushes the source's account list as memory holds it after the directory answered, so that
-    /// pushes racing each other all end with the latest list.
+    /// Pushes the source's account list as memory holds it now.
     func pushCurrentAccounts(to source: String) async {
-        let all = signer.accounts()
         guard let keys = center.book.site(source)?.accounts else { return }
-        pushAccounts(to: source, list: Self.accountList(all, keys, anyType: false))
+        pushAccounts(to: source, list: accountList(keys, anyType: false))
     }
 
     /// Connected sources.
@@ -212,7 +210,7 @@ extension GatewayService {
             } else if failure != nil {
                 body = .error(WireErrorText.notSaved)
             } else {
-                body = .response(await authResponse(decision.grantedAccounts))
+                body = .response(authResponse(decision.grantedAccounts))
             }
         case .signExtrinsic(let request):
             // The approved request itself (its PreparedPayload) is signed: nothing is rebuilt.
@@ -227,7 +225,8 @@ extension GatewayService {
         case .signBytes(let request):
             body = signed(decision, waiter) { _ in
                 let result = try self.signer.signMessage(request)
-                return ["id": .string(String(id)), "signature": .string(result.signatureHex)]
+                return try JSONValueEncoder().encode(
+                    Polkadot.SignerResult(id: String(id), signature: result.signatureHex, signedTransaction: nil))
             }
         case .provideMetadata(let proposal):
             if decision.approved {

@@ -3,78 +3,113 @@ import Primitives
 import SignerCore
 
 extension GatewayService {
-    /// The message table of polkadot-js/extension `handlers/Tabs.ts` (docs/reference/polkadot-extension.md §1.3).
+    /// Looks the message up in the typed registry and dispatches it exhaustively.
+    /// - Throws: `GatewayError.unknownMessage` for a name no protocol registered.
     func dispatch(_ request: WireRequest, _ client: ClientIdentity) async throws -> Outcome {
+        guard let method = registry.method(named: request.message) else {
+            throw GatewayError(.unknownMessage, request.message)
+        }
+        if method.type.needsConnectedSite {
+            // polkadot-js Tabs.ts ensureUrlAuthorized: before the parameters are even read.
+            _ = try center.requireEnabled(client.source)
+        }
+        switch method {
+        case .polkadot(let polkadot): return try await dispatch(polkadot, request, client)
+        }
+    }
+
+    /// The message table of polkadot-js/extension `handlers/Tabs.ts` (docs/reference/polkadot-extension.md §1.3).
+    func dispatch(_ method: PolkadotMethod, _ request: WireRequest, _ client: ClientIdentity) async throws -> Outcome {
         let id = request.id
         let source = client.source
-        switch request.message {
-        case "pub(phishing.redirectIfDenied)":
-            // Needs no authorization. We cannot redirect a tab; the bridge may act on `true`.
-            return .reply(WireReply(id: id, .response(.bool(isDenied(source)))))
-        case "pub(authorize.tab)":
-            return try await authorize(request, client)
-        default:
-            break
-        }
-        // Every other message needs a connected source (Tabs.ts ensureUrlAuthorized).
-        let allowed = try center.requireEnabled(source)
-        switch request.message {
-        case "pub(ping)":
-            return .reply(WireReply(id: id, .response(true)))
-        case "pub(accounts.list)":
-            let anyType = request.request["anyType"]?.boolValue ?? false
-            return .reply(WireReply(id: id, .response(await accountList(allowed, anyType: anyType))))
-        case "pub(accounts.subscribe)":
+        switch method {
+        case .phishingRedirectIfDenied:
+            // We cannot redirect a tab; the bridge may act on `true`.
+            return try reply(Polkadot.PhishingRedirectIfDenied.self, id, isDenied(source))
+        case .authorizeTab:
+            let params = try Self.params(Polkadot.AuthorizeTab.self, request)
+            return try await authorize(request, client, declaredName: params.origin ?? "")
+        case .ping:
+            return try reply(Polkadot.Ping.self, id, true)
+        case .accountsList:
+            let params = try Self.params(Polkadot.AccountsList.self, request)
+            let allowed = try center.requireEnabled(source)
+            return try reply(
+                Polkadot.AccountsList.self, id, injectedAccounts(allowed, anyType: params.anyType ?? false))
+        case .accountsSubscribe:
+            let allowed = try center.requireEnabled(source)
             // The first push goes out before the reply, as in polkadot-js (combineLatest fires at once).
             guard var state = sessions[client.session] else { throw SignerError(.invalidInput, "no session") }
             state.subscriptions.insert(id)
             sessions[client.session] = state
-            deliver(WireReply(id: id, .subscription(await accountList(allowed, anyType: false))), to: client.session)
-            return .reply(WireReply(id: id, .response(.string(id))))
-        case "pub(accounts.unsubscribe)":
-            guard let subscription = request.request["id"]?.stringValue else {
-                throw SignerError(.invalidInput, "field id")
+            deliver(WireReply(id: id, .subscription(accountList(allowed, anyType: false))), to: client.session)
+            return try reply(Polkadot.AccountsSubscribe.self, id, id)
+        case .accountsUnsubscribe:
+            let params = try Self.params(Polkadot.AccountsUnsubscribe.self, request)
+            let removed = sessions[client.session]?.subscriptions.remove(params.id) != nil
+            return try reply(Polkadot.AccountsUnsubscribe.self, id, removed)
+        case .metadataList:
+            let known = await metadata.known().map {
+                Polkadot.KnownMetadata(genesisHash: $0.genesisHash, specVersion: $0.specVersion)
             }
-            let removed = sessions[client.session]?.subscriptions.remove(subscription) != nil
-            return .reply(WireReply(id: id, .response(.bool(removed))))
-        case "pub(metadata.list)":
-            let known = await metadata.known().map { item -> JSONValue in
-                ["genesisHash": .string(item.genesisHash), "specVersion": .integer(item.specVersion)]
-            }
-            return .reply(WireReply(id: id, .response(.array(known))))
-        case "pub(metadata.provide)":
-            let proposal = try await metadataProposal(request.request)
+            return try reply(Polkadot.MetadataList.self, id, known)
+        case .metadataProvide:
+            let proposal = try await metadataProposal(try Self.params(Polkadot.MetadataProvide.self, request))
             let approval = try center.requestMetadata(
                 source: source, session: client.session, proposal: proposal, now: clock.now)
             return await queued(approval, request, client, account: nil)
-        case "pub(bytes.sign)":
-            let (account, subject) = try await bytesRequest(request.request, allowed: allowed)
+        case .bytesSign:
+            let params = try Self.params(Polkadot.BytesSign.self, request)
+            let account = try account(params.address, allowed: try center.requireEnabled(source))
+            let subject = ApprovalSubject.signBytes(
+                signer.prepareMessage(data: params.data, address: account.address, account: account))
             let approval = try center.requestSignature(
                 source: source, session: client.session, subject: subject, now: clock.now)
             return await queued(approval, request, client, account: account)
-        case "pub(extrinsic.sign)":
-            let (account, subject) = try await extrinsicRequest(request.request, allowed: allowed)
+        case .extrinsicSign:
+            let payload = try Self.params(Polkadot.ExtrinsicSign.self, request)
+            guard case .object = payload else { throw SignerError(.invalidInput, "payload is not an object") }
+            guard let address = payload["address"]?.stringValue else {
+                throw SignerError(.invalidInput, "field address")
+            }
+            let account = try account(address, allowed: try center.requireEnabled(source))
+            let subject = ApprovalSubject.signExtrinsic(try signer.prepareExtrinsic(payload: payload, account: account))
             let approval = try center.requestSignature(
                 source: source, session: client.session, subject: subject, now: clock.now)
             return await queued(approval, request, client, account: account)
-        case "pub(rpc.listProviders)":
-            return .reply(WireReply(id: id, .response(.object([:]))))
-        default:
-            throw GatewayError(.unknownMessage, request.message)
+        case .rpcListProviders:
+            return try reply(Polkadot.RpcListProviders.self, id, [:])
         }
     }
 
-    func authorize(_ request: WireRequest, _ client: ClientIdentity) async throws -> Outcome {
+    /// The typed parameters of `M` from the request (absent or `null` reads as `{}`).
+    /// - Throws: `SignerError.invalidInput` naming the field (never its value).
+    static func params<M: WireMethod>(_: M.Type, _ request: WireRequest) throws -> M.Params {
+        let value: JSONValue = request.request == .null ? [:] : request.request
+        do {
+            return try JSONValueDecoder().decode(M.Params.self, from: value)
+        } catch {
+            throw SignerError(.invalidInput, "\(M.name): \(error.reason)")
+        }
+    }
+
+    /// An immediate `{id, response}` with `M`'s typed result.
+    func reply<M: WireMethod>(_: M.Type, _ id: String, _ result: M.Result) throws -> Outcome {
+        .reply(WireReply(id: id, .response(try JSONValueEncoder().encode(result))))
+    }
+
+    func authorize(_ request: WireRequest, _ client: ClientIdentity, declaredName name: String) async throws
+        -> Outcome
+    {
         if isDenied(client.source) { throw GatewayError(.notAllowed, "denied host") }
         if storingAuthorizations.contains(client.source) {
             throw SignerError(.authorizationPending, "an authorization is being stored")
         }
-        let name = request.request["origin"]?.stringValue ?? ""
         switch try center.requestAuthorization(
             source: client.source, declaredName: name, session: client.session, now: clock.now)
         {
         case .authorized(let keys):
-            return .reply(WireReply(id: request.id, .response(await authResponse(keys))))
+            return .reply(WireReply(id: request.id, .response(authResponse(keys))))
         case .queued(let approval):
             return await queued(approval, request, client, account: nil)
         }
@@ -98,20 +133,24 @@ extension GatewayService {
         return .pending
     }
 
-    func accountList(_ keys: [String], anyType: Bool) async -> JSONValue {
-        Self.accountList(signer.accounts(), keys, anyType: anyType)
-    }
-
-    /// The accounts of `all` whose keys are in `keys` (only the standard types unless `anyType`).
-    static func accountList(_ all: [SignerAccount], _ keys: [String], anyType: Bool) -> JSONValue {
+    /// The accounts `keys` a site may see, as polkadot-js `InjectedAccount`s (only the standard
+    /// types unless `anyType`), in the directory's order.
+    func injectedAccounts(_ keys: [String], anyType: Bool) -> [Polkadot.InjectedAccount] {
         let standard: Set<String> = ["ed25519", "sr25519", "ecdsa", "ethereum"]
-        return .array(all.filter { keys.contains($0.key) && (anyType || standard.contains($0.type)) }.map(\.json))
+        return signer.accounts().filter { keys.contains($0.key) && (anyType || standard.contains($0.type)) }
+            .map(Polkadot.InjectedAccount.init)
     }
 
-    func authResponse(_ keys: [String]) async -> JSONValue {
-        let all = signer.accounts()
-        let addresses = all.filter { keys.contains($0.key) }.map { JSONValue.string($0.address) }
-        return ["result": true, "authorizedAccounts": .array(addresses)]
+    /// The same list as JSON (subscription pushes).
+    func accountList(_ keys: [String], anyType: Bool) -> JSONValue {
+        (try? JSONValueEncoder().encode(injectedAccounts(keys, anyType: anyType))) ?? .array([])
+    }
+
+    /// `authorize.tab`'s result for the granted account keys.
+    func authResponse(_ keys: [String]) -> JSONValue {
+        let addresses = signer.accounts().filter { keys.contains($0.key) }.map(\.address)
+        let result = Polkadot.AuthorizeResult(result: true, authorizedAccounts: addresses)
+        return (try? JSONValueEncoder().encode(result)) ?? ["result": true, "authorizedAccounts": []]
     }
 
     func isDenied(_ source: String) -> Bool {
@@ -124,26 +163,12 @@ extension GatewayService {
         return false
     }
 
-    /// Resolves the `address` field to an account the source may use.
-    func account(_ request: JSONValue, allowed: [String]) async throws -> SignerAccount {
-        guard let address = request["address"]?.stringValue else { throw SignerError(.invalidInput, "field address") }
+    /// Resolves an address to an account the source may use.
+    func account(_ address: String, allowed: [String]) throws -> SignerAccount {
         guard let key = signer.accountKey(forAddress: address), allowed.contains(key),
             let account = signer.accounts().first(where: { $0.key == key })
         else { throw SignerError(.unknownAccount, "account not available to the source") }
         return account
-    }
-
-    func bytesRequest(_ request: JSONValue, allowed: [String]) async throws -> (SignerAccount, ApprovalSubject) {
-        let account = try await account(request, allowed: allowed)
-        guard let data = request["data"]?.stringValue else { throw SignerError(.invalidInput, "field data") }
-        let prepared = signer.prepareMessage(data: data, address: account.address, account: account)
-        return (account, .signBytes(prepared))
-    }
-
-    func extrinsicRequest(_ request: JSONValue, allowed: [String]) async throws -> (SignerAccount, ApprovalSubject) {
-        guard case .object = request else { throw SignerError(.invalidInput, "payload is not an object") }
-        let account = try await account(request, allowed: allowed)
-        return (account, .signExtrinsic(try signer.prepareExtrinsic(payload: request, account: account)))
     }
 
     func metadataProposal(_ def: JSONValue) async throws -> MetadataProposal {

@@ -64,7 +64,7 @@ extension JSONValue {
     }
 
     /// Appends `s` as a quoted JSON string.
-    package static func writeString(_ s: String, into out: inout [UInt8]) {
+    public static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         // Most strings (ids, hex, names) are printable ASCII without a quote or backslash: their
         // UTF-8 is their JSON text, copied at once instead of scalar by scalar.
@@ -97,8 +97,6 @@ extension JSONValue {
         out.append(0x22)
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// DEL, C1 controls (0x80–0x9F), U+2028/2029 and Unicode bidirectional controls (U+061C,
     /// U+200E/F, U+202A–E, U+2066–9): invisible characters that can rewrite a terminal or reorder
     /// what a person reads.
@@ -109,6 +107,8 @@ extension JSONValue {
         }
     }
 }
+
+private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON text.

@@ -146,7 +146,7 @@ public struct Blake2b: Sendable {
         let counterLow = counterLow
         let counterHigh = counterHigh
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 32) { scratch in
-            let m = scratch.baseAddress.unsafelyUnwrapped
+            guard let m = scratch.baseAddress else { preconditionFailure("empty temporary allocation") }
             let v = m + 16
             buffer.withUnsafeBytes { block in
                 for i in 0..<16 {

@@ -13,7 +13,9 @@ final class Secp256k1Context: @unchecked Sendable {
         // SECP256K1_CONTEXT_NONE (libsecp256k1 0.2.0 deprecates the SIGN/VERIFY flags).
         // secp256k1_context_create aborts rather than return NULL (secp256k1.h), so the pointer is
         // never nil here.
-        let ctx = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)).unsafelyUnwrapped
+        guard let ctx = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)) else {
+            preconditionFailure("secp256k1_context_create returned NULL")
+        }
         var seed = SecretBytes.random(count: 32).unsafeExposedBytes()
         _ = secp256k1_context_randomize(ctx, seed)
         ConstantTime.wipe(&seed)
@@ -50,6 +52,12 @@ final class Secp256k1Context: @unchecked Sendable {
         var pub = secp256k1_pubkey()
         guard secp256k1_ec_pubkey_parse(context, &pub, bytes, bytes.count) == 1 else { return nil }
         return pub
+    }
+
+    /// `key + tweak mod n` into `out` (BIP32 CKDpriv). `false` when the tweak is ≥ n or the sum is
+    /// zero (BIP32: the child is invalid).
+    func addTweak(to out: UnsafeMutableRawBufferPointer, tweak: UnsafeRawBufferPointer) -> Bool {
+        out.count == 32 && tweak.count == 32 && secp256k1_ec_seckey_tweak_add(context, out.u8, tweak.u8) == 1
     }
 
     /// RFC 6979, low-S recoverable signature over a 32-byte digest: `r ‖ s ‖ v` with v = 0/1.

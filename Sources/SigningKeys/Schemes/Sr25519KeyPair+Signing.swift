@@ -9,10 +9,10 @@ extension Sr25519KeyPair {
     public func sign(_ message: [UInt8]) throws -> [UInt8] {
         // 32 fresh bytes on the stack (no heap/mlock round trip per signature), wiped afterwards.
         var random: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        defer { withUnsafeMutableBytes(of: &random) { sodium_memzero($0.baseAddress.unsafelyUnwrapped, $0.count) } }
+        defer { withUnsafeMutableBytes(of: &random) { ConstantTime.wipe($0) } }
         return try withUnsafeMutableBytes(of: &random) { r in
             Sodium.ensureInitialized()
-            randombytes_buf(r.baseAddress.unsafelyUnwrapped, r.count)
+            randombytes_buf(r.u8, r.count)
             return try message.withUnsafeBytes { try sign($0, random32: UnsafeRawBufferPointer(r)) }
         }
     }

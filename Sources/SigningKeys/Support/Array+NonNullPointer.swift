@@ -6,6 +6,10 @@ extension Array where Element == UInt8 {
             var zero: UInt8 = 0
             return try body(&zero, 0)
         }
-        return try withUnsafeBufferPointer { try body($0.baseAddress.unsafelyUnwrapped, count) }
+        return try withUnsafeBufferPointer { buffer in
+            var zero: UInt8 = 0
+            guard let base = buffer.baseAddress else { return try body(&zero, 0) }
+            return try body(base, buffer.count)
+        }
     }
 }

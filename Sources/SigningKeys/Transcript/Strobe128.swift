@@ -44,14 +44,14 @@ struct Strobe128 {
     @inline(__always)
     private mutating func withBytes<R>(_ body: (UnsafeMutablePointer<UInt8>) -> R) -> R {
         withUnsafeMutableBytes(of: &state) { raw in
-            body(raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
+            body(raw.u8)
         }
     }
 
     @inline(__always)
     private mutating func permute() {
         withUnsafeMutableBytes(of: &state) { raw in
-            KeccakF1600.permute(raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt64.self))
+            KeccakF1600.permute(UnsafeMutableRawPointer(raw.u8).assumingMemoryBound(to: UInt64.self))
         }
     }
 
