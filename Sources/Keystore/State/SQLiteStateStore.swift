@@ -392,9 +392,11 @@ public final class SQLiteStateStore: StateStore {
 
     // MARK: Settings
 
+    /// Asked once per signing request (whether the chain's metadata-hash check is off), so one
+    /// cached statement outside an explicit transaction, like `metadataVersion`.
     public func setting(_ key: String) throws(KeystoreError) -> String? {
-        try read("read setting") { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+        try singleStatementRead("read setting") { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
         }
     }
 
