@@ -96,12 +96,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sigil", required=True)
     ap.add_argument("--seconds", type=float, default=5)
+    ap.add_argument("--serve-arg", action="append", default=[],
+                    help="an extra `sigil serve` argument (scripts/bench-journal: --no-journal, --data-dir=…)")
     args = ap.parse_args()
-    sigil = SigilProcess(args.sigil, "--auto-approve", "--client", "bench")
+    sigil = SigilProcess(args.sigil, "--auto-approve", "--client", "bench", *args.serve_arg)
     try:
         host, port = sigil.gateway[len("http://"):].rsplit(":", 1)
         token = sigil.client_tokens["bench"]
-        print(f"extrinsic.sign via HTTP, sigil serve --dev --auto-approve, {args.seconds:g} s per run")
+        extra = "".join(" " + a for a in args.serve_arg)
+        print(f"extrinsic.sign via HTTP, sigil serve --dev --auto-approve{extra}, {args.seconds:g} s per run")
         print("| clients | signatures/s | p50 ms | p99 ms | requests | reconnects |")
         print("|--------:|-------------:|-------:|-------:|---------:|-----------:|")
         for clients in (1, 32):

@@ -44,6 +44,8 @@ public struct JournalVerification: Sendable, Equatable {
     public var key: [UInt8]?
     /// Everything wrong, ordered by sequence number (at most ``JournalVerifier/maxProblems``).
     public var problems: [Problem] = []
+    /// When it was checked (milliseconds since 1970), 0 when the caller did not say.
+    public var checkedAt: Int64 = 0
 
     /// Whether nothing is wrong.
     public var isValid: Bool { problems.isEmpty }
@@ -56,6 +58,7 @@ public struct JournalVerification: Sendable, Equatable {
             "ok": .bool(isValid), "entries": .integer(entries), "headSeq": .integer(headSeq),
             "headHash": .string(Hex.encode(headHash)), "checkpoints": .integer(checkpoints),
             "externalCheckpoints": .integer(externalCheckpoints), "key": key.map { .string(Hex.encode($0)) } ?? .null,
+            "checkedAt": .integer(checkedAt),
             "problems": .array(
                 problems.map {
                     [

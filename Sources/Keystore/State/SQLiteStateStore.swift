@@ -25,7 +25,8 @@ public final class SQLiteStateStore: StateStore {
     public static let maxSettingValueLength = 1 << 20
 
     let writer: any DatabaseWriter
-    let now: @Sendable () -> Int64
+    /// The clock of stored times: milliseconds since 1970.
+    public let now: @Sendable () -> Int64
 
     /// Opens (creating and migrating if needed) the database at `path`.
     /// - Parameters:

@@ -18,7 +18,13 @@ public final class StateStoreJournal: SigningJournal {
     private let mirror: JournalMirror?
     private let keyFilePath: String?
     private let logger: Logger
-    private let last = Mutex<JournalVerification?>(nil)
+    private struct Latest {
+        var result: JournalVerification?
+        var at: ContinuousClock.Instant?
+        var duration: Duration = .zero
+        var running = false
+    }
+    private let latest = Mutex(Latest())
     private let work = DispatchQueue(label: "sigil.journal.work", attributes: .concurrent)
 
     /// - Parameters:
@@ -98,9 +104,22 @@ public final class StateStoreJournal: SigningJournal {
         return checkpoint
     }
 
-    public func lastVerification() async -> JournalVerification? { last.withLock { $0 } }
+    /// The latest verification; when it is older than 30 s (or 20 times as old as it took, for a
+    /// long journal), a new one starts in the background and the next call sees it.
+    public func lastVerification() async -> JournalVerification? {
+        let (result, stale) = latest.withLock { latest -> (JournalVerification?, Bool) in
+            guard let at = latest.at, !latest.running else { return (latest.result, false) }
+            let stale = ContinuousClock.now - at > max(.seconds(30), latest.duration * 20)
+            if stale { latest.running = true }
+            return (latest.result, stale)
+        }
+        if stale { Task { _ = try? await self.verify() } }
+        return result
+    }
 
     public func verify() async throws -> JournalVerification {
+        let started = ContinuousClock.now
+        defer { latest.withLock { $0.running = false } }
         let store = store
         let mirror = mirror
         let keyFilePath = keyFilePath
@@ -109,10 +128,13 @@ public final class StateStoreJournal: SigningJournal {
             let fileKey = try keyFilePath.flatMap { try JournalKey.publicKey(inFileAt: $0) }
             return try store.verifyJournal(external: external, keyFileKey: fileKey)
         }
-        last.withLock { $0 = result }
-        if let problem = result.firstProblem {
+        var stamped = result
+        stamped.checkedAt = store.now()
+        let report = stamped
+        latest.withLock { $0 = Latest(result: report, at: .now, duration: .now - started, running: false) }
+        if let problem = report.firstProblem {
             logger.error("the journal does not verify", metadata: ["problem": "\(problem)"])
         }
-        return result
+        return report
     }
 }
