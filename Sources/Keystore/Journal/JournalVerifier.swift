@@ -47,6 +47,9 @@ public struct JournalVerification: Sendable, Equatable {
     /// When it was checked (milliseconds since 1970), 0 when the caller did not say.
     public var checkedAt: Int64 = 0
 
+    /// An empty report (nothing read yet).
+    public init() {}
+
     /// Whether nothing is wrong.
     public var isValid: Bool { problems.isEmpty }
     /// The problem with the lowest sequence number.
