@@ -1,5 +1,11 @@
 import Primitives
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What `verify` found (docs/journal.md §6).
 public struct JournalVerification: Sendable, Equatable {
     /// One thing wrong, tied to the first sequence number it concerns.
@@ -121,6 +127,7 @@ public struct JournalVerifier {
     private var expected: UInt64 = 1
     private var position: UInt64 = 0
     private var lastStoredHash = JournalCodec.zeroHash
+    private var headHash = JournalCodec.zeroHash
     private var lastSuspect = false
     private var gaps: Set<UInt64> = []
     private var hashes: [UInt64: [UInt8]] = [:]
@@ -146,31 +153,48 @@ public struct JournalVerifier {
 
     /// Takes the next stored entry.
     public mutating func feed(_ row: Row) {
+        row.previousHash.withUnsafeBytes { previous in
+            row.computedHash.withUnsafeBytes { computed in
+                row.storedHash.withUnsafeBytes { stored in
+                    feed(
+                        seq: row.seq, previousHash: previous, computedHash: computed, storedHash: stored,
+                        introducedKey: row.introducedKey, shownMatchesDigest: row.shownMatchesDigest)
+                }
+            }
+        }
+    }
+
+    /// Takes the next stored entry, its hashes as raw memory (the verification scan passes SQLite's
+    /// column memory and its own buffer: no allocation per entry).
+    public mutating func feed(
+        seq storedSeq: UInt64, previousHash: UnsafeRawBufferPointer, computedHash: UnsafeRawBufferPointer,
+        storedHash: UnsafeRawBufferPointer, introducedKey: [UInt8]?, shownMatchesDigest: Bool
+    ) {
         position += 1
         report.entries += 1
-        var seq = row.seq
+        var seq = storedSeq
         var suspect = false
-        if row.computedHash != row.storedHash {
+        if !Self.same(computedHash, storedHash) {
             // The fields (its sequence number included) cannot be trusted: it stands where `expected` was due.
             seq = expected
             suspect = true
             flag(.modified, seq, "entry \(seq) (position \(position)) was changed: its fields do not give its hash")
-        } else if row.seq != expected {
+        } else if storedSeq != expected {
             suspect = true
-            if row.seq > expected {
+            if storedSeq > expected {
                 // Either missing or found later (reordered): decided when the walk ends or the number shows up.
-                if row.seq - expected <= 1_000_000 {
-                    for missing in expected..<row.seq { gaps.insert(missing) }
+                if storedSeq - expected <= 1_000_000 {
+                    for missing in expected..<storedSeq { gaps.insert(missing) }
                 } else {
-                    flag(.missing, expected, "entries \(expected) to \(row.seq - 1) are missing")
+                    flag(.missing, expected, "entries \(expected) to \(storedSeq - 1) are missing")
                 }
-            } else if gaps.remove(row.seq) != nil {
-                flag(.reordered, row.seq, "entry \(row.seq) is stored after entry \(expected - 1)")
+            } else if gaps.remove(storedSeq) != nil {
+                flag(.reordered, storedSeq, "entry \(storedSeq) is stored after entry \(expected - 1)")
             } else {
-                flag(.reordered, row.seq, "entry \(row.seq) appears again at position \(position)")
+                flag(.reordered, storedSeq, "entry \(storedSeq) appears again at position \(position)")
             }
         }
-        if !suspect && !lastSuspect && row.previousHash != lastStoredHash {
+        if !suspect && !lastSuspect && !lastStoredHash.withUnsafeBytes({ Self.same(previousHash, $0) }) {
             let before = seq > 1 ? seq - 1 : seq
             flag(
                 .modified, before,
@@ -178,11 +202,11 @@ public struct JournalVerifier {
                     + "(entry \(seq) records another hash for it)")
         }
         if !suspect {
-            if !row.shownMatchesDigest {
+            if !shownMatchesDigest {
                 flag(.modified, seq, "entry \(seq): its shown rows do not give its shown digest")
             }
-            if watched.contains(seq), hashes[seq] == nil { hashes[seq] = row.storedHash }
-            if let key = row.introducedKey {
+            if watched.contains(seq), hashes[seq] == nil { hashes[seq] = [UInt8](storedHash) }
+            if let key = introducedKey {
                 if let first = keys.first {
                     flag(
                         .keyReplaced, seq,
@@ -195,10 +219,26 @@ public struct JournalVerifier {
         if seq >= expected {
             expected = seq + 1
             report.headSeq = seq
-            report.headHash = row.storedHash
+            Self.overwrite(&headHash, with: storedHash)
         }
-        lastStoredHash = row.storedHash
+        Self.overwrite(&lastStoredHash, with: storedHash)
         lastSuspect = suspect
+    }
+
+    /// Whether two byte ranges are equal.
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return memcmp(x, y, a.count) == 0
+    }
+
+    /// Copies `bytes` into `array`, reusing its storage when the sizes match.
+    static func overwrite(_ array: inout [UInt8], with bytes: UnsafeRawBufferPointer) {
+        guard array.count == bytes.count else {
+            array = [UInt8](bytes)
+            return
+        }
+        array.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
     }
 
     /// The key in force for a checkpoint at `seq`: the journal's first key entry at or before it.
@@ -210,6 +250,7 @@ public struct JournalVerifier {
     public mutating func finish() -> JournalVerification {
         for missing in gaps.sorted() { flag(.missing, missing, "entry \(missing) is missing") }
         report.key = keys.first?.key
+        report.headHash = headHash
         let head = report.headSeq
         var expectedNumber: UInt64 = 1
         var lastGood: JournalCheckpoint?
