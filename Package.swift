@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
-//   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore) → (Keystore → SigningKeys, ScaleCodec)
-//   MetadataHash (RFC-0078) → (ScaleCodec, SigningKeys' BLAKE3); used by sigil (and the signer core)
+//   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore)
+//   SignerCore → (Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
+//   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -61,9 +62,16 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // RFC-0078 metadata hash: ScaleCodec's metadata types in, SigningKeys' BLAKE3 for hashing.
+        // Used by SignerCore (checking and adding CheckMetadataHash) and the command line.
         .target(
             name: "MetadataHash",
             dependencies: ["ScaleCodec", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+        // ICON v3 transactions: validation, canonical serialization, SHA3-256 hash (docs/reference/icon.md).
+        .target(
+            name: "IconCodec",
+            dependencies: ["Primitives", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
@@ -80,7 +88,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -125,6 +133,12 @@ let package = Package(
             name: "MetadataHashBench", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
             swiftSettings: swiftSettings),
 
+        // JSON-lines filter for scripts/test.d/14-interop-bip32-icon.sh (BIP32, ICON keys and transactions).
+        .executableTarget(
+            name: "IconInterop", dependencies: ["IconCodec", "Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
         .testTarget(
@@ -146,13 +160,17 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "IconCodecTests", dependencies: ["IconCodec", "Primitives", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "KeystoreTests",
             dependencies: ["Primitives", "Keystore", "SigningKeys", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SignerCoreTests",
-            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore"],
+            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -160,6 +178,7 @@ let package = Package(
             dependencies: [
                 "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
             ],
+            resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],

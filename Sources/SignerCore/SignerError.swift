@@ -16,6 +16,9 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
             case missingField, badField, notHex, badLength, overflow, invalidEra, unsupportedVersion
             case badMode, modeWithoutMetadataHash, metadataHashWithoutMode, immortalBlockHash
             case badAddress, badAssetId, unknownSignedExtension, badMetadata, badJSON
+
+            // RFC-0078 (Signing/MetadataHashCheck).
+            case metadataHashMismatch
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
@@ -76,6 +79,11 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
         public static let badMetadata = Code(value: .badMetadata)
         /// Text that is not the JSON object expected.
         public static let badJSON = Code(value: .badJSON)
+
+        // MARK: RFC-0078 metadata hash (Signing/MetadataHashCheck)
+        /// A payload's `metadataHash` (mode 1) is not the hash of the metadata and chain properties a
+        /// person approved in Sigil: the site decoded with other metadata, or describes the chain differently.
+        public static let metadataHashMismatch = Code(value: .metadataHashMismatch)
 
         public var description: String { value.rawValue }
     }

@@ -21,6 +21,7 @@ public struct KeyError: Error, Equatable, CustomStringConvertible, Sendable {
             case ambiguousURI
             case invalidPublicKey
             case invalidSignature
+            case invalidDerivationPath
             case unsupported
             case cryptoFailure
         }
@@ -53,6 +54,9 @@ public struct KeyError: Error, Equatable, CustomStringConvertible, Sendable {
         public static let invalidPublicKey = Code(value: .invalidPublicKey)
         /// A signature that is malformed or does not verify.
         public static let invalidSignature = Code(value: .invalidSignature)
+        /// A BIP32 derivation path that does not follow `m/a'/b/…` (docs/reference/icon.md §6), or a
+        /// derivation step that BIP32 declares invalid.
+        public static let invalidDerivationPath = Code(value: .invalidDerivationPath)
         /// A request this module deliberately does not implement (e.g. mnemonic URIs for `ethereum`).
         public static let unsupported = Code(value: .unsupported)
         /// A system cryptography library reported an unexpected failure.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GatewayHTTP
+import Primitives
 import SigilConfiguration
 
 /// `sigil health`: asks a running gateway's approval port for `GET /healthz` and exits 0 when it
@@ -123,12 +124,14 @@ struct HealthCommand: ParsableCommand {
             probe.insecureLoopback = insecureLoopback || (tlsFromEnvironment && cacert == nil)
             let response = try probe.get()
             guard response.status == 200 else { Self.fail("unhealthy: \(probeURL) answered \(response.status)") }
-            let body = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
-            guard let body, body["status"] as? String == "ok" else {
+            let body = try? JSONValue.parse(response.body)
+            guard let body, body["status"]?.stringValue == "ok" else {
                 Self.fail("unhealthy: \(probeURL) did not answer {\"status\":\"ok\"}")
             }
-            let version = body["version"] as? String ?? "?"
-            let uptime = (body["uptimeSeconds"] as? Double).map { String(Int($0.rounded(.down))) } ?? "?"
+            let version = body["version"]?.stringValue ?? "?"
+            // Whole seconds: the digits before any fraction (no floating point needed).
+            let uptime =
+                body["uptimeSeconds"]?.numberValue.map { String($0.text.prefix { $0 != "." && $0 != "e" }) } ?? "?"
             print("healthy: sigil \(version), up \(uptime) s (\(probeURL))")
         } catch {
             Self.fail("unhealthy: \(error.reason)")

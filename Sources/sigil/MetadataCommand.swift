@@ -4,6 +4,6 @@ import ArgumentParser
 struct MetadataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata",
-        abstract: "Runtime metadata: the RFC-0078 metadata hash.",
-        subcommands: [MetadataHashCommand.self])
+        abstract: "Runtime metadata: the RFC-0078 metadata hash, and whether Sigil adds it to a chain's transactions.",
+        subcommands: [MetadataHashCommand.self, MetadataAddHashCommand.self])
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Keystore
+import Primitives
 
 /// `sigil origins list|revoke`: the sites connected to Sigil (kept in the data directory's state).
 /// A running `sigil serve` on the same data directory picks a revocation up within a second and
@@ -34,9 +35,7 @@ struct OriginsCommand: ParsableCommand {
         func run() throws {
             let sites = try location.store().connectedSites()
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(sites), as: UTF8.self))
+                print(try JSONValueEncoder().encode(sites).serialized([.pretty, .sortedKeys]))
                 return
             }
             if sites.isEmpty { print("No site is connected.") }

@@ -16,9 +16,29 @@ import Testing
         ("127.0.0.1:9715", true), ("localhost:9715", true), ("[::1]:9715", true), ("LOCALHOST:9715", true),
         ("127.0.0.1", false), ("127.0.0.1:9716", false), ("evil.example:9715", false), ("127.0.0.2:9715", false),
         ("[::1]", false), ("[::1:9715", false), ("127.0.0.1:x", false), ("", false), ("localhost.:9715", false),
+        // Ports are the digits browsers write: no sign, no leading zero (both parsed as 9715 before).
+        ("127.0.0.1:+9715", false), ("127.0.0.1:09715", false), ("localhost:-9715", false), ("[::1]:+9715", false),
+        ("127.0.0.1: 9715", false), ("127.0.0.1:", false),
     ])
     func hostAllowList(host: String, allowed: Bool) {
         #expect(SecurityGates.hostAllowed(request(host: host), extra: []) == allowed)
+    }
+
+    /// RFC 9112 §3.2.2: with an absolute-form target the server uses the target's host, not `Host`.
+    @Test(arguments: [
+        ("http://evil.example:9715/v1/request", "127.0.0.1:9715", false),
+        ("http://127.0.0.1:9715/v1/request", "evil.example:9715", true),
+        ("http://127.0.0.1:9716/", "127.0.0.1:9715", false), ("HTTP://LOCALHOST:9715", "x", true),
+        ("http://user@127.0.0.1:9715/", "127.0.0.1:9715", false), ("/v1/request", "127.0.0.1:9715", true),
+    ])
+    func anAbsoluteFormTargetsHostWinsOverTheHostHeader(target: String, host: String, allowed: Bool) {
+        var r = HTTPRequest(
+            method: .post, target: target,
+            headers: [("Host", host)].reduce(into: HTTPHeaders()) {
+                $0.add($1.0, $1.1)
+            })
+        r.localPort = 9715
+        #expect(SecurityGates.hostAllowed(r, extra: []) == allowed)
     }
 
     @Test func aMissingOrDuplicatedHostIsRefusedAndExtraNamesCanBeAllowed() {
@@ -58,6 +78,9 @@ import Testing
         "https://user@a.example", "https://a.example:0", "https://a.example:65536", "https://a.example:x",
         "https://a example", "https://a.example?x", "ftp://a.example", "https://a.example#f", "https://[::1",
         "https://a.example:80:80", String(repeating: "a", count: 400),
+        // A bracketed host must be an IPv6 literal; ports as browsers write them.
+        "http://[good.example]", "http://[good.example]:80", "https://[]", "https://[::1]x", "https://a.example:+443",
+        "https://a.example:0443", "http://[1.2.3.4]",
     ])
     func malformedOriginsAreRejected(text: String) {
         #expect(SiteOrigin(text) == nil)

@@ -7,7 +7,9 @@
 - the same metadata as 0x hex on standard input, and as a polkadot-js MetadataDef JSON whose
   tokenDecimals/tokenSymbol replace the two token flags;
 - refusals (non-zero exit, a reason on stderr): metadata v14/v16, a missing --decimals, a value out
-  of range, a file that is not metadata.
+  of range, a file that is not metadata;
+- `sigil metadata add-hash on|off|show GENESIS` in a throw-away data directory: on by default, off
+  and on again (the state-store row `metadata-hash.add.<genesis>`), a bad genesis hash refused.
 
 usage: metadata_hash_cli_check.py SIGIL VECTOR_DIR SCALE_CODEC_RESOURCES
 """
@@ -90,8 +92,27 @@ def main():
     r = run([sigil, "metadata", "hash", os.path.join(vector_dir, "vectors.json"), "--decimals", "1",
              "--token-symbol", "X"])
     expect(r.returncode != 0, "a JSON file without metadata was accepted")
+    check_add_hash(sigil)
     print(f"metadata hash CLI: {checked} checks, {failures} failure(s)")
     sys.exit(1 if failures else 0)
+
+
+def check_add_hash(sigil):
+    import tempfile
+    genesis = "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3"
+    with tempfile.TemporaryDirectory() as home:
+        data = ["--data-dir", os.path.join(home, "data")]
+        said = lambda r: r.stdout.decode().strip()
+        r = run([sigil, "metadata", "add-hash", "show", genesis] + data)
+        expect(r.returncode == 0 and said(r).endswith(f"{genesis}: on"), f"add-hash is on by default: {said(r)}")
+        r = run([sigil, "metadata", "add-hash", "off", genesis.upper().replace("0X", "0x")] + data)
+        expect(r.returncode == 0 and said(r).endswith(f"{genesis}: off"), f"add-hash off: {said(r)}")
+        r = run([sigil, "metadata", "add-hash", "show", genesis] + data)
+        expect(r.returncode == 0 and said(r).endswith(f"{genesis}: off"), f"off is kept: {said(r)}")
+        r = run([sigil, "metadata", "add-hash", "on", genesis] + data)
+        expect(r.returncode == 0 and said(r).endswith(f"{genesis}: on"), f"add-hash on: {said(r)}")
+        r = run([sigil, "metadata", "add-hash", "off", "0x1234"] + data)
+        expect(r.returncode != 0 and b"64 hex digits" in r.stderr, f"a short genesis hash is refused: {r.returncode}")
 
 
 if __name__ == "__main__":

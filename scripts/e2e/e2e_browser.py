@@ -3,7 +3,9 @@
 A test dapp page served from another origin loads /bridge.js and runs the @polkadot/extension-dapp
 flow against `sigil serve --dev`; a person's part is played by clicking the approval page's buttons.
 Signatures are verified with schnorrkel (py-sr25519-bindings) over bytes computed here, independently
-of Sigil. Run by scripts/test.d/70-e2e-browser.sh.
+of Sigil, and an ed25519 one in the page by the browser's own WebCrypto. RFC-0078: with approved
+Polkadot metadata, a mode-0 `withSignedTransaction` payload comes back with mode 1 and the metadata
+hash `sigil metadata hash` prints, decoded in the page. Run by scripts/test.d/70-e2e-browser.sh.
 """
 import argparse
 import pathlib
@@ -43,11 +45,57 @@ def compact(n):
     return bytes([((len(b) - 4) << 2) | 3]) + b
 
 
-def polkadot_payload_bytes(method, era, nonce, tip, spec, tx, genesis, block_hash):
-    """docs/reference/polkadot-extension.md §2.2 for the Polkadot relay extension list, mode 0."""
-    extra = era + compact(nonce) + compact(tip) + b"\x00"
-    additional = spec.to_bytes(4, "little") + tx.to_bytes(4, "little") + genesis + block_hash + b"\x00"
+def polkadot_payload_bytes(method, era, nonce, tip, spec, tx, genesis, block_hash, metadata_hash=None):
+    """docs/reference/polkadot-extension.md §2.2 for the Polkadot relay extension list: mode 0 and
+    None, or mode 1 and Some(metadata_hash) (CheckMetadataHash, docs/reference/metadata-hash.md §1)."""
+    mode, signed_hash = (b"\x00", b"\x00") if metadata_hash is None else (b"\x01", b"\x01" + metadata_hash)
+    extra = era + compact(nonce) + compact(tip) + mode
+    additional = spec.to_bytes(4, "little") + tx.to_bytes(4, "little") + genesis + block_hash + signed_hash
     return method + extra + additional
+
+
+def sigil_metadata_hash(binary, path, decimals, symbol):
+    """What `sigil metadata hash` prints for the file (spec name, version and prefix from the metadata)."""
+    import subprocess
+    out = subprocess.run([binary, "metadata", "hash", str(path), "--decimals", str(decimals),
+                          "--token-symbol", symbol, "--json"], capture_output=True, text=True, check=True).stdout
+    return bytes.fromhex(json.loads(out)["metadataHash"][2:])
+
+
+# Runs in the dapp page: decodes a signed v4 extrinsic (MultiAddress::Id, MultiSignature, the Polkadot
+# relay's extra: era, nonce, tip, CheckMetadataHash mode; then the call), rebuilds the data the chain
+# checks the signature against from the payload and `hash` (additional-signed: spec, transaction
+# version, genesis, block hash, Some(hash)), and verifies an ed25519 signature with WebCrypto, also
+# over the same data with None (which must fail).
+DECODE_AND_VERIFY_JS = """async ([tx, payload, hash]) => {
+  const hex = h => Uint8Array.from((h.slice(2).match(/../g) || []).map(x => parseInt(x, 16)));
+  const toHex = u => '0x' + Array.from(u, x => x.toString(16).padStart(2, '0')).join('');
+  const cat = (...parts) => { const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0)); let i = 0;
+    for (const p of parts) { out.set(p, i); i += p.length; } return out; };
+  const le32 = n => Uint8Array.of(n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255);
+  const b = hex(tx); let o = 0;
+  const compact = () => { const m = b[o] & 3;
+    if (m === 0) return b[o++] >> 2;
+    if (m === 1) { const v = (b[o] | b[o + 1] << 8) >>> 2; o += 2; return v; }
+    if (m === 2) { const v = (b[o] | b[o + 1] << 8 | b[o + 2] << 16 | b[o + 3] << 24) >>> 2; o += 4; return v; }
+    throw new Error('compact too large for this test'); };
+  const take = n => { const s = b.slice(o, o + n); o += n; return s; };
+  const length = compact();
+  const r = {lengthOk: length === b.length - o, version: b[o++], addressKind: b[o++]};
+  r.signer = toHex(take(32)); r.signatureKind = b[o++];
+  const signature = take(64);
+  const extraStart = o;
+  r.era = toHex(b[o] === 0 ? take(1) : take(2)); r.nonce = compact(); r.tip = compact(); r.mode = b[o++];
+  const extra = b.slice(extraStart, o);
+  const call = b.slice(o); r.call = toHex(call);
+  const additional = (signedHash) => cat(le32(parseInt(payload.specVersion, 16)), le32(parseInt(payload.transactionVersion, 16)),
+    hex(payload.genesisHash), hex(payload.blockHash), signedHash);
+  const key = await crypto.subtle.importKey('raw', hex(r.signer), {name: 'Ed25519'}, false, ['verify']);
+  const verify = data => crypto.subtle.verify({name: 'Ed25519'}, key, signature, data);
+  r.verifiesWithHash = await verify(cat(call, extra, additional(cat(Uint8Array.of(1), hex(hash)))));
+  r.verifiesWithoutHash = await verify(cat(call, extra, additional(Uint8Array.of(0))));
+  return r;
+}"""
 
 
 def self_check_encoder():
@@ -329,6 +377,43 @@ def check_userscript(binary, chromium):
         sigil.stop()
 
 
+def check_metadata_hash_in_page(context, ui, sigil, url, payload, metadata_hash):
+    """A site granted //Alice's ed25519 account signs a mode-0 `withSignedTransaction` Polkadot payload;
+    the page decodes the signed transaction and verifies its signature with WebCrypto over the data
+    with Some(metadata_hash): mode 1 and the hash `sigil metadata hash` printed are what was signed."""
+    state = json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])
+    ed = next(a for a in state["accounts"] if a["type"] == "ed25519")
+    page = context.new_page()
+    page.goto(url)
+    page.evaluate("() => { window.enabling = window.injectedWeb3.sigil.enable('Hash').then(i => { window.ext = i; return 'ok' }) }")
+    auth = approval_article(ui, "authorize")
+    boxes = auth.locator('input[type="checkbox"]')
+    for i in range(boxes.count()):
+        if boxes.nth(i).get_attribute("value") == ed["key"]:
+            boxes.nth(i).check()
+        else:
+            boxes.nth(i).uncheck()
+    auth.get_by_role("button", name="Approve").click()
+    check(page.evaluate("window.enabling") == "ok", "a third site is connected with //Alice's ed25519 account")
+    request = dict(payload, address=ed["address"], nonce="0x00000003")
+    page.evaluate("p => { window.signing = window.ext.signer.signPayload(p) }", request)
+    tx = approval_article(ui, "extrinsic")
+    check("added by Sigil" in tx.inner_text(), "its prompt says Sigil adds the metadata hash")
+    tx.get_by_role("button", name="Approve").click()
+    result = page.evaluate("window.signing")
+    decoded = page.evaluate(DECODE_AND_VERIFY_JS, [result["signedTransaction"], request, "0x" + metadata_hash.hex()])
+    check(decoded["lengthOk"] and decoded["version"] == 0x84 and decoded["addressKind"] == 0
+          and decoded["signer"] == ed["key"] and decoded["signatureKind"] == 0,
+          "the page decodes the signed transaction: v4 signed, MultiAddress::Id of the account, ed25519 signature")
+    check(decoded["era"] == payload["era"] and decoded["nonce"] == 3 and decoded["tip"] == 0
+          and decoded["call"] == payload["method"], "era, nonce, tip and call are the site's")
+    check(decoded["mode"] == 1, "the signed transaction's extra has CheckMetadataHash mode 1")
+    check(decoded["verifiesWithHash"] and not decoded["verifiesWithoutHash"],
+          "WebCrypto in the page verifies the signature over additional-signed data with Some(sigil metadata hash), "
+          "not with None")
+    page.close()
+
+
 def free_port():
     import socket
     with socket.socket() as s:
@@ -432,6 +517,7 @@ def main():
     sigil = SigilProcess(args.sigil)
     dapp_server, dapp_url = serve_dapp(sigil.bridge_url)
     other_server, other_url = serve_dapp(sigil.bridge_url + "?as=polkadot-js")
+    third_server, third_url = serve_dapp(sigil.bridge_url)
     dapp_origin = dapp_url.rstrip("/")
     try:
         with sync_playwright() as p:
@@ -552,18 +638,45 @@ def main():
             check(dapp.evaluate("window.provided") is True, "metadata.provide resolves true after approval")
             check(dapp.evaluate("window.ext.metadata.get()") ==
                   [{"genesisHash": "0x" + POLKADOT_GENESIS, "specVersion": 2000000}], "metadata.get lists it")
+            # RFC-0078: the site sends mode 0 and asks for the signed transaction; Sigil sets mode 1 and
+            # the hash of the approved metadata, which must be what `sigil metadata hash` prints for it.
+            metadata_hash = sigil_metadata_hash(args.sigil, ROOT / "Tests/SignerCoreTests/Resources/polkadot-v15.scale",
+                                                10, "DOT")
             payload2 = dict(payload, specVersion="0x001e8480", nonce="0x00000008")
             dapp.evaluate("p => { window.signing2 = window.ext.signer.signPayload(p) }", payload2)
             tx2 = approval_article(ui, "extrinsic")
             text2 = tx2.inner_text()
             check("transfer_keep_alive" in text2 and "1 DOT" in text2.replace("1.0000000000", "1"),
                   "with stored metadata the prompt shows the decoded call and the amount in DOT")
+            check("added by Sigil (CheckMetadataHash mode 1" in text2 and "0x" + metadata_hash.hex() in text2,
+                  "the prompt says Sigil adds the metadata hash, so the chain enforces what is shown")
             tx2.get_by_role("button", name="Approve").click()
             result2 = dapp.evaluate("window.signing2")
             signed2 = polkadot_payload_bytes(method, bytes.fromhex("b503"), 8, 0, 2000000, 26,
-                                             bytes.fromhex(POLKADOT_GENESIS), block_hash)
-            check(sr25519.verify(bytes.fromhex(result2["signature"][4:]), signed2, ALICE_PUB),
-                  "the decoded transfer's signature verifies over the exact payload bytes")
+                                             bytes.fromhex(POLKADOT_GENESIS), block_hash, metadata_hash)
+            sig2 = bytes.fromhex(result2["signature"][2:])
+            check(sr25519.verify(sig2[1:], signed2, ALICE_PUB),
+                  "the transfer's signature verifies over the payload with mode 1 and Some(sigil metadata hash)")
+            body2 = (b"\x84\x00" + ALICE_PUB + sig2 + bytes.fromhex("b503") + compact(8) + compact(0) + b"\x01"
+                     + method)
+            check(result2.get("signedTransaction") == "0x" + (compact(len(body2)) + body2).hex(),
+                  "signedTransaction is the site's extrinsic with CheckMetadataHash mode 1")
+
+            # mode 1 from the site: its hash is compared with Sigil's
+            payload3 = dict(payload2, mode=1, metadataHash="0x" + metadata_hash.hex(), withSignedTransaction=False)
+            dapp.evaluate("p => { window.signing3 = window.ext.signer.signPayload(p) }", payload3)
+            tx3 = approval_article(ui, "extrinsic")
+            check("verified (CheckMetadataHash)" in tx3.inner_text(),
+                  "a site's mode-1 hash equal to Sigil's is shown as verified")
+            tx3.get_by_role("button", name="Approve").click()
+            check(sr25519.verify(bytes.fromhex(dapp.evaluate("window.signing3")["signature"][4:]), signed2, ALICE_PUB),
+                  "the verified payload is signed as sent")
+            wrong = dict(payload3, metadataHash="0x" + bytes(a ^ 1 for a in metadata_hash).hex())
+            refused = dapp.evaluate("p => window.ext.signer.signPayload(p).then(() => 'signed', e => e.message)", wrong)
+            check(refused.startswith("Metadata hash mismatch:"), "a different mode-1 hash is refused before any prompt")
+
+            # The same with an ed25519 account on a third site, decoded and verified in the page itself
+            check_metadata_hash_in_page(context, ui, sigil, third_url, payload2, metadata_hash)
 
             # an account the site may not use is refused before any prompt
             bob_try = dapp.evaluate("""window.ext.signer.signRaw({address: '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty',
@@ -652,6 +765,7 @@ def main():
     finally:
         dapp_server.shutdown()
         other_server.shutdown()
+        third_server.shutdown()
         sigil.stop()
     import subprocess
     refused = subprocess.run([args.sigil, "serve", "--auto-approve", "--port", "0", "--ui-port", "0"],

@@ -28,16 +28,16 @@ public struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible
         var host = Substring(rest)
         var port: Int?
         if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else { return nil }
+            guard let close = rest.firstIndex(of: "]"), Self.isIPv6Literal(rest[...close]) else { return nil }
             host = rest[...close]
             let after = rest[rest.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":"), let p = Int(after.dropFirst()), (1...65535).contains(p) else { return nil }
+                guard after.hasPrefix(":"), let p = Self.port(after.dropFirst()) else { return nil }
                 port = p
             }
         } else if let colon = rest.lastIndex(of: ":") {
             host = rest[..<colon]
-            guard let p = Int(rest[rest.index(after: colon)...]), (1...65535).contains(p) else { return nil }
+            guard let p = Self.port(rest[rest.index(after: colon)...]) else { return nil }
             port = p
         }
         // Only a bracketed IPv6 literal may contain ':' (RFC 3986 §3.2.2).
@@ -52,6 +52,26 @@ public struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible
         self.scheme = scheme
         self.host = String(host)
         self.port = port
+    }
+
+    /// A port as browsers serialize it: 1–5 decimal digits, no sign, no leading zero, 1…65535 (so
+    /// `+18715` and `018715` are not 18715).
+    public static func port(_ text: Substring) -> Int? {
+        guard (1...5).contains(text.utf8.count), text.utf8.first != UInt8(ascii: "0"),
+            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text), (1...65535).contains(value)
+        else { return nil }
+        return value
+    }
+
+    /// `[` IPv6 address `]`: hex digits, colons (at least two) and dots (an IPv4 tail) only.
+    public static func isIPv6Literal(_ text: Substring) -> Bool {
+        guard text.hasPrefix("["), text.hasSuffix("]"), text.count >= 4 else { return false }
+        let inner = text.dropFirst().dropLast()
+        guard inner.utf8.filter({ $0 == UInt8(ascii: ":") }).count >= 2 else { return false }
+        return inner.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) || $0 == UInt8(ascii: ":")
+                || $0 == UInt8(ascii: ".")
+        }
     }
 
     /// The serialization, the key authorizations are stored under.

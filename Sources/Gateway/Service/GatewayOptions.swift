@@ -19,6 +19,14 @@ public struct GatewayOptions: Sendable {
     /// Most sessions (tabs, clients) kept at once; a new one beyond it is refused (HTTP 503) until
     /// idle ones expire.
     public var maxSessions: Int = 4096
+    /// Most sessions one source (origin, or token client) keeps at once.
+    public var maxSessionsPerSource: Int = 32
+    /// Most sessions one owner (``SiteOwner``: the ports of one host, the subdomains of one domain)
+    /// keeps at once.
+    public var maxSessionsPerOwner: Int = 128
+    /// Most sessions of sources that are not connected, together: strangers can never take the
+    /// places that sites the person connected need (4096 − 512 stay theirs).
+    public var maxSessionsUnconnected: Int = 512
     /// Hosts the phishing deny list names (lower-case, matched with their subdomains). Empty = none.
     public var deniedHosts: Set<String>
 

@@ -130,10 +130,41 @@ public actor GatewayService {
             state.lastActivity = now
             sessions[client.session] = state
         } else {
-            guard sessions.count < options.maxSessions else {
-                throw GatewayError(.tooManySessions, "\(options.maxSessions) sessions are open")
-            }
+            try admitSession(source: client.source)
             sessions[client.session] = SessionState(source: client.source, now: now)
+        }
+    }
+
+    /// Fairness budgets for a new session: per source, per owner, strangers together, then the
+    /// global bound (one pass over the table; a new session is rare next to its requests).
+    /// - Throws: `GatewayError.tooManySessions` (HTTP 503) naming the budget.
+    func admitSession(source: String) throws {
+        guard sessions.count < options.maxSessions else {
+            throw GatewayError(.tooManySessions, "\(options.maxSessions) sessions are open")
+        }
+        let owner = SiteOwner.key(of: source)
+        let connected = center.book.site(source) != nil
+        var sameSource = 0
+        var sameOwner = 0
+        var unconnected = 0
+        var connectedCache: [String: Bool] = [:]
+        for state in sessions.values {
+            if state.source == source { sameSource += 1 }
+            if SiteOwner.key(of: state.source) == owner { sameOwner += 1 }
+            if !connected {
+                let isConnected = connectedCache[state.source] ?? (center.book.site(state.source) != nil)
+                connectedCache[state.source] = isConnected
+                if !isConnected { unconnected += 1 }
+            }
+        }
+        guard sameSource < options.maxSessionsPerSource else {
+            throw GatewayError(.tooManySessions, "the source has \(sameSource) sessions")
+        }
+        guard sameOwner < options.maxSessionsPerOwner else {
+            throw GatewayError(.tooManySessions, "the source's owner has \(sameOwner) sessions")
+        }
+        guard connected || unconnected < options.maxSessionsUnconnected else {
+            throw GatewayError(.tooManySessions, "\(unconnected) sessions of sites not connected")
         }
     }
 

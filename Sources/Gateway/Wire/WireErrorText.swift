@@ -27,6 +27,11 @@ public enum WireErrorText {
     public static let tooManyPending = "Too many pending requests. Try again later."
     /// Ours: malformed request.
     public static let badRequest = "Bad request"
+    /// Ours: a `metadataHash` (mode 1) that is not the hash of the metadata and chain properties
+    /// approved in Sigil (RFC-0078; refused before any prompt). In the style of polkadot-js's
+    /// `Tabs.ts` sentences; names no value.
+    public static let metadataHashMismatch =
+        "Metadata hash mismatch: the site's metadata or chain properties differ from those approved in the signer"
     /// Ours: an approved connection the state store could not record (so it did not happen).
     public static let notSaved = "The connection could not be saved. Try again."
     /// Ours: an approved signature whose journal entry could not be stored, so it was not released.
@@ -47,6 +52,7 @@ public enum WireErrorText {
             case .rejected: return rejected
             case .tooManyPending: return tooManyPending
             case .unknownAccount: return unknownAccount
+            case .metadataHashMismatch: return metadataHashMismatch
             default: return badRequest
             }
         }

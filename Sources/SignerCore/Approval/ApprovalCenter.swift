@@ -59,7 +59,7 @@ public struct ApprovalCenter: Sendable {
         if pending { throw SignerError(.authorizationPending, "an authorization request is already waiting") }
         let entry = try queue.enqueue(
             source: source, session: session, subject: .authorize(AuthorizationRequest(declaredName: declaredName)),
-            now: now)
+            now: now, isConnectionRequest: true)
         return .queued(entry)
     }
 

@@ -14,13 +14,29 @@ public struct ApprovalQueue<Subject: Sendable>: Sendable {
     /// Creates an empty queue.
     public init(limits: ApprovalLimits = ApprovalLimits()) { self.limits = limits }
 
-    /// Adds a request.
-    /// - Throws: `SignerError.tooManyPending` when the source or the whole queue is full.
+    /// Adds a request. Connection requests (`isConnectionRequest`) fill a pool of their own, bounded
+    /// in total and per ``SiteOwner``; every other request counts against `maxPendingTotal`.
+    /// - Throws: `SignerError.tooManyPending` when the source, its owner or its pool is full.
     public mutating func enqueue(
-        source: String, session: String?, subject: Subject, now: Duration
+        source: String, session: String?, subject: Subject, now: Duration, isConnectionRequest: Bool = false
     ) throws -> PendingApproval<Subject> {
-        guard entries.count < limits.maxPendingTotal else {
-            throw SignerError(.tooManyPending, "the approval queue is full (\(limits.maxPendingTotal) requests)")
+        let pooled = entries.reduce(0) { $0 + ($1.isConnectionRequest == isConnectionRequest ? 1 : 0) }
+        if isConnectionRequest {
+            guard pooled < limits.maxPendingAuthorizations else {
+                throw SignerError(
+                    .tooManyPending, "\(limits.maxPendingAuthorizations) connection requests are waiting")
+            }
+            let owner = SiteOwner.key(of: source)
+            let sameOwner = entries.reduce(0) {
+                $0 + ($1.isConnectionRequest && SiteOwner.key(of: $1.source) == owner ? 1 : 0)
+            }
+            guard sameOwner < limits.maxPendingAuthorizationsPerOwner else {
+                throw SignerError(.tooManyPending, "the site's owner has \(sameOwner) connection requests waiting")
+            }
+        } else {
+            guard pooled < limits.maxPendingTotal else {
+                throw SignerError(.tooManyPending, "the approval queue is full (\(limits.maxPendingTotal) requests)")
+            }
         }
         guard pendingCount(source: source) < limits.maxPendingPerSource else {
             throw SignerError(.tooManyPending, "the source has \(limits.maxPendingPerSource) requests waiting")
@@ -28,7 +44,7 @@ public struct ApprovalQueue<Subject: Sendable>: Sendable {
         lastID += 1
         let entry = PendingApproval(
             id: lastID, source: source, session: session, createdAt: now,
-            deadline: now + limits.approvalTimeout, subject: subject)
+            deadline: now + limits.approvalTimeout, subject: subject, isConnectionRequest: isConnectionRequest)
         entries.append(entry)
         return entry
     }

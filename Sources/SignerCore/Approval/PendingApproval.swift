@@ -13,6 +13,21 @@ public struct PendingApproval<Subject: Sendable>: Sendable, Identifiable {
     public let deadline: Duration
     /// What is asked (authorization, a signature, a metadata update).
     public let subject: Subject
+    /// A site not yet connected asking to connect: counted in the queue's connection-request pool.
+    public let isConnectionRequest: Bool
+
+    public init(
+        id: UInt64, source: String, session: String?, createdAt: Duration, deadline: Duration, subject: Subject,
+        isConnectionRequest: Bool = false
+    ) {
+        self.id = id
+        self.source = source
+        self.session = session
+        self.createdAt = createdAt
+        self.deadline = deadline
+        self.subject = subject
+        self.isConnectionRequest = isConnectionRequest
+    }
 }
 
 extension PendingApproval: Equatable where Subject: Equatable {}

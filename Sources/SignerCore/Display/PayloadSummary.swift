@@ -24,6 +24,8 @@ public struct PayloadSummary: Hashable, Sendable {
     /// The block the mortality counts from (`nil` when the dapp did not say).
     public var blockNumber: UInt64?
     public var metadataHash: [UInt8]?
+    /// What Sigil established about ``metadataHash`` (RFC-0078, ``MetadataHashStatus``).
+    public var metadataHashStatus: MetadataHashStatus
     public var call: DecodedCall?
     /// Why the call could not be decoded (no metadata, or the error).
     public var callProblem: String?
@@ -42,10 +44,11 @@ public struct PayloadSummary: Hashable, Sendable {
     /// First block at which it is no longer valid (`nil` when immortal).
     public var validUntil: UInt64? { blockNumber.flatMap { era.death(current: $0) } }
 
-    /// Summarises a payload.
+    /// Summarises a payload. `metadataHashStatus` is what the signer found comparing the payload's
+    /// metadata hash with approved metadata (without it: unverified for mode 1, unused for mode 0).
     public init(
         payload p: SignerPayload, signing: SigningPayload, metadata: RuntimeMetadata? = nil,
-        provided: ChainProperties? = nil
+        provided: ChainProperties? = nil, metadataHashStatus: MetadataHashStatus? = nil
     ) {
         properties = ChainProperties.resolve(genesisHash: p.genesisHash, provided: provided, metadata: metadata)
         chainName = properties.name
@@ -59,6 +62,7 @@ public struct PayloadSummary: Hashable, Sendable {
         era = p.era
         blockNumber = p.blockNumber
         metadataHash = p.metadataHash
+        self.metadataHashStatus = metadataHashStatus ?? .unchecked(p)
         callHash = Blake2b.hash256(p.method)
         var warnings = signing.warnings
         if let conflict = Self.conflictWithKnownChain(genesisHash: p.genesisHash, provided: provided) {
@@ -140,12 +144,7 @@ public struct PayloadSummary: Hashable, Sendable {
         let native = "native token" + (properties.token.map { " (\($0.symbol))" } ?? "")
         rows.append(("fee asset", feeAsset.map { r.inline($0) } ?? native, false))
         rows.append(("mortality", mortalityText, false))
-        rows.append(
-            (
-                "metadata hash",
-                metadataHash.map { "checked (CheckMetadataHash mode 1): \(Hex.encode($0))" } ?? "not checked",
-                false
-            ))
+        rows.append(("metadata hash", metadataHashStatus.text, metadataHashStatus.isWarning))
         if let call {
             rows.append(("call", r.text(call), false))
         } else {
@@ -202,6 +201,7 @@ public struct PayloadSummary: Hashable, Sendable {
         }
         pairs.append(("mortality", .object(JSONObject(mortality))))
         pairs.append(("metadataHash", metadataHash.map { .string(Hex.encode($0)) } ?? .null))
+        pairs.append(("metadataHashCheck", .string(metadataHashStatus.name)))
         pairs.append(("call", call.map { r.json($0) } ?? .null))
         if let callProblem { pairs.append(("callProblem", .string(callProblem))) }
         pairs.append(("callHash", .string(Hex.encode(callHash))))

@@ -33,10 +33,17 @@ extension PreparedPayload {
         try self.init(payload: payload, metadata: metadata, provided: provided)
     }
 
-    /// From a validated payload.
-    public init(payload: SignerPayload, metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
+    /// From a validated payload. `metadataHash` is what the signer established about the payload's
+    /// RFC-0078 hash (``MetadataHashStatus``; the signing service passes it, after setting mode 1 and
+    /// its own hash where it adds the check).
+    public init(
+        payload: SignerPayload, metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil,
+        metadataHash: MetadataHashStatus? = nil
+    ) throws {
         self.payload = payload
         signing = try SigningPayload(payload: payload, metadata: metadata)
-        summary = PayloadSummary(payload: payload, signing: signing, metadata: metadata, provided: provided)
+        summary = PayloadSummary(
+            payload: payload, signing: signing, metadata: metadata, provided: provided, metadataHashStatus: metadataHash
+        )
     }
 }

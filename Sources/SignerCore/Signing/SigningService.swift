@@ -1,4 +1,5 @@
 import Keystore
+import MetadataHash
 import Primitives
 import ScaleCodec
 import SigningKeys
@@ -11,6 +12,12 @@ import SigningKeys
 /// Transactions are prepared with the metadata a person approved through `metadata.provide` for the
 /// payload's genesis hash (``ChainMetadataCache``), never with metadata from the request itself.
 /// Accounts are matched by account id, whatever SS58 prefix a dapp uses.
+///
+/// RFC-0078 (docs/reference/metadata-hash.md §10): before a transaction is queued, a site's
+/// `metadataHash` (mode 1) is compared with the hash of the approved metadata (a difference is
+/// refused), and a mode-0 payload that asks for the signed transaction gets mode 1 and Sigil's own
+/// hash, unless the state-store setting `metadata-hash.add.<genesis>` is `off`. The person approves
+/// the payload with its final mode and hash.
 public final class SigningService: RequestSigner {
     private struct Entry: Sendable {
         let account: SignerAccount
@@ -19,14 +26,20 @@ public final class SigningService: RequestSigner {
 
     private let entries: [Entry]
     private let index: [String: Int]
+    private let store: any StateStore
     private let metadata: ChainMetadataCache
 
-    private init(entries: [Entry], store: any StateStore) {
+    /// The process's metadata-hash cache (roots per genesis hash and spec version), shared by the
+    /// signing services built from a keyring or empty.
+    public static let metadataHashes = MetadataHashCache()
+
+    private init(entries: [Entry], store: any StateStore, metadataHashes: MetadataHashCache) {
         self.entries = entries
         var index: [String: Int] = [:]
         for (i, entry) in entries.enumerated() where index[entry.account.key] == nil { index[entry.account.key] = i }
         self.index = index
-        metadata = ChainMetadataCache(store: store)
+        self.store = store
+        metadata = ChainMetadataCache(store: store, hashes: metadataHashes)
     }
 
     /// The keystore's unlocked, non-hidden accounts.
@@ -39,17 +52,23 @@ public final class SigningService: RequestSigner {
                     type: info.scheme.rawValue, genesisHash: info.genesisHash),
                 pair: pair)
         }
-        self.init(entries: entries, store: store)
+        self.init(entries: entries, store: store, metadataHashes: Self.metadataHashes)
     }
 
     /// Given accounts and their key pairs (tests and tools that hold keys already; each account's
-    /// `key` must be its pair's account id).
-    package convenience init(accounts: [(SignerAccount, KeyPair)], store: any StateStore) {
-        self.init(entries: accounts.map { Entry(account: $0.0, pair: $0.1) }, store: store)
+    /// `key` must be its pair's account id). Tests pass their own hash cache (default: a new one).
+    package convenience init(
+        accounts: [(SignerAccount, KeyPair)], store: any StateStore,
+        metadataHashes: MetadataHashCache = MetadataHashCache()
+    ) {
+        self.init(
+            entries: accounts.map { Entry(account: $0.0, pair: $0.1) }, store: store, metadataHashes: metadataHashes)
     }
 
     /// No accounts (an empty keystore).
-    public static func empty(store: any StateStore) -> SigningService { SigningService(entries: [], store: store) }
+    public static func empty(store: any StateStore) -> SigningService {
+        SigningService(entries: [], store: store, metadataHashes: metadataHashes)
+    }
 
     // MARK: AccountDirectory
 
@@ -74,8 +93,17 @@ public final class SigningService: RequestSigner {
     // MARK: Preparation
 
     public func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest {
-        let source = payload["genesisHash"]?.stringValue.flatMap { metadata.source(genesisHash: $0) }
-        let prepared = try PreparedPayload(value: payload, metadata: source?.metadata, provided: source?.properties)
+        var parsed = try SignerPayload(value: payload)
+        let approved = metadata.approved(genesisHash: Hex.encode(parsed.genesisHash))
+        let source = approved?.source
+        let status = try MetadataHashCheck.apply(
+            to: &parsed,
+            expected: MetadataHashCheck.expected(for: parsed, approved: approved, cache: metadata),
+            chainHasExtension: source?.metadata.signedExtensionIdentifiers.contains(MetadataHashCheck.extensionName)
+                ?? false,
+            addsCheck: addsMetadataHash(genesisHash: parsed.genesisHash))
+        let prepared = try PreparedPayload(
+            payload: parsed, metadata: source?.metadata, provided: source?.properties, metadataHash: status)
         guard Hex.encode(prepared.payload.accountId) == account.key else {
             throw SignerError(.unknownAccount, "the payload's address is not the account")
         }
@@ -89,6 +117,13 @@ public final class SigningService: RequestSigner {
             + prepared.summary.rows.map { SummaryRow($0.label, $0.value, warning: $0.isWarning) }
         return ExtrinsicSigningRequest(
             address: prepared.payload.address, accountKey: account.key, prepared: prepared, summary: rows)
+    }
+
+    /// Whether Sigil adds `CheckMetadataHash` to mode-0 payloads of this chain: on unless the
+    /// setting ``MetadataHashCheck/settingKey(genesisHash:)`` is `off` (a store that cannot be read
+    /// counts as on, the default).
+    private func addsMetadataHash(genesisHash: [UInt8]) -> Bool {
+        (try? store.setting(MetadataHashCheck.settingKey(genesisHash: genesisHash))) != "off"
     }
 
     /// A `pub(bytes.sign)` request: the dapp's `data` as polkadot-js reads it (`0x` hex, else UTF-8
@@ -112,11 +147,11 @@ public final class SigningService: RequestSigner {
         guard pair.accountId == request.prepared.payload.accountId else {
             throw SignerError(.unknownAccount, "the approved payload belongs to another account")
         }
-        let bytes = try pair.signMultiSignature(request.prepared.signing.signedBytes)
-        guard let first = bytes.first, let scheme = MultiSignature.Scheme(rawValue: first) else {
-            throw SignerError(.invalidInput, "no MultiSignature variant")
+        guard let index = pair.scheme.multiSignatureIndex, let scheme = MultiSignature.Scheme(rawValue: index) else {
+            throw SignerError(.invalidInput, "\(pair.scheme) accounts have no MultiSignature variant")
         }
-        let signature = try MultiSignature(scheme: scheme, signature: Array(bytes.dropFirst()))
+        let signature = try MultiSignature(
+            scheme: scheme, signature: try pair.sign(request.prepared.signing.signedBytes))
         let transaction =
             request.wantsSignedTransaction
             ? try request.prepared.signing.signedTransaction(accountId: pair.accountId, signature: signature) : nil

@@ -123,6 +123,30 @@ public struct Mnemonic: Sendable, CustomStringConvertible {
         return out
     }
 
+    /// The standard BIP39 seed (BIP-0039 "From mnemonic to seed"; docs/reference/icon.md §6.1):
+    /// PBKDF2-HMAC-SHA512 over the NFKD *phrase*, salt `"mnemonic" ‖ NFKD(passphrase)`, 2048 rounds,
+    /// 64 bytes. This is what BIP32 wallets (ICON, Ethereum, ICP) derive from; Substrate's
+    /// `seed64`/`miniSecret` hash the entropy instead and give different keys. The phrase is ASCII
+    /// (parsing is strict), so NFKD leaves it unchanged. Deterministic.
+    public func bip39Seed(passphrase: String = "") throws -> SecretBytes {
+        var salt = Array("mnemonic".utf8) + Array(passphrase.decomposedStringWithCompatibilityMapping.utf8)
+        defer { ConstantTime.wipe(&salt) }
+        guard let saltLength = Int32(exactly: salt.count), let phraseLength = Int32(exactly: phrase.count) else {
+            throw KeyError(.badLength, "mnemonic passphrase is longer than 2^31 bytes")
+        }
+        var rc: Int32 = 0
+        let out = SecretBytes(count: 64) { dst in
+            phrase.withUnsafeBytes { text in
+                text.withMemoryRebound(to: CChar.self) { chars in
+                    rc = PKCS5_PBKDF2_HMAC(
+                        chars.baseAddress, phraseLength, salt, saltLength, 2048, EVP_sha512(), 64, dst.u8)
+                }
+            }
+        }
+        guard rc == 1 else { throw KeyError(.cryptoFailure, "PKCS5_PBKDF2_HMAC failed") }
+        return out
+    }
+
     // MARK: word list
 
     struct WordList: Sendable {

@@ -54,6 +54,12 @@ final class Secp256k1Context: @unchecked Sendable {
         return pub
     }
 
+    /// `key + tweak mod n` into `out` (BIP32 CKDpriv). `false` when the tweak is ≥ n or the sum is
+    /// zero (BIP32: the child is invalid).
+    func addTweak(to out: UnsafeMutableRawBufferPointer, tweak: UnsafeRawBufferPointer) -> Bool {
+        out.count == 32 && tweak.count == 32 && secp256k1_ec_seckey_tweak_add(context, out.u8, tweak.u8) == 1
+    }
+
     /// RFC 6979, low-S recoverable signature over a 32-byte digest: `r ‖ s ‖ v` with v = 0/1.
     func signRecoverable(digest: [UInt8], key: UnsafeRawBufferPointer) -> [UInt8]? {
         guard digest.count == 32 else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Keystore
+import Primitives
 import SigningKeys
 
 /// How `sigil accounts` prints an account: a table row, or JSON for scripts.
@@ -57,9 +58,7 @@ struct AccountReport: Encodable {
     }
 
     static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try JSONValueEncoder().encode(value).serialized([.pretty, .sortedKeys])
     }
 }
 

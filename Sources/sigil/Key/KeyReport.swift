@@ -47,8 +47,6 @@ struct KeyReport: Encodable {
     }
 
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try JSONValueEncoder().encode(self).serialized([.pretty, .sortedKeys])
     }
 }
