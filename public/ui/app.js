@@ -130,7 +130,7 @@
     } else if (v && v.ok) {
       const cp = v.lastCheckpoint ? `, last checkpoint ${v.lastCheckpoint.number} at entry ${v.lastCheckpoint.seq}` : ', no checkpoint yet';
       badge.hidden = false; badge.className = 'badge';
-      badge.textContent = `✓ Journal verified: ${v.entries} entries${cp} (checked ${when(v.checkedAt)}).`;
+      badge.textContent = `✓ Journal verified through entry ${v.headSeq}${cp} (checked ${when(v.checkedAt)}).`;
     } else if (v) {
       banner.hidden = false;
       banner.textContent = 'The journal does NOT verify: ' + v.problems.map((p) => `${p.kind} at entry ${p.seq}: ${p.message}`).join('\n');
