@@ -16,7 +16,7 @@ extension GatewayService {
         let content = JournalRecords.content(
             source: approval.source, appName: center.book.site(approval.source)?.appName ?? "",
             subject: approval.subject, decision: verdict, detail: detail, result: signature ?? [],
-            shownLimit: journal.shownLimit)
+            shownLimit: journal.shownLimit, account: knownAddress(approval.subject))
         do {
             try await journal.append(content)
             notifyUI()  // the History view
@@ -37,7 +37,8 @@ extension GatewayService {
         guard let journal else { return }
         let content = JournalRecords.content(
             source: approval.source, appName: center.book.site(approval.source)?.appName ?? "",
-            subject: approval.subject, decision: decision, detail: detail, shownLimit: journal.shownLimit)
+            subject: approval.subject, decision: decision, detail: detail, shownLimit: journal.shownLimit,
+            account: knownAddress(approval.subject))
         do {
             try await journal.append(content)
             notifyUI()
@@ -69,6 +70,18 @@ extension GatewayService {
         } catch {
             logger.error("journal entry not stored", metadata: ["origin": "\(client.source)", "reason": "\(error)"])
         }
+    }
+
+    /// The address the signer lists for the subject's account (it is the generic SS58 the journal
+    /// records, without encoding it again), or nil.
+    func knownAddress(_ subject: ApprovalSubject) -> String? {
+        let key: String
+        switch subject {
+        case .signExtrinsic(let request): key = request.accountKey
+        case .signBytes(let request): key = request.accountKey
+        case .authorize, .provideMetadata: return ""
+        }
+        return signer.accounts().first { $0.key == key }?.address
     }
 
     /// The stable code of a refusal (never its reason text, which may quote input).

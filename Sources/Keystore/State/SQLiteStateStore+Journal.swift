@@ -79,9 +79,9 @@ extension SQLiteStateStore {
     }
 
     private static func journalHead(_ db: Database) throws -> (seq: UInt64, hash: [UInt8])? {
-        guard
-            let row = try Row.fetchOne(db, sql: "SELECT seq, hash FROM journal_entry ORDER BY position DESC LIMIT 1")
-        else { return nil }
+        let statement = try db.cachedStatement(
+            sql: "SELECT seq, hash FROM journal_entry ORDER BY position DESC LIMIT 1")
+        guard let row = try Row.fetchOne(statement) else { return nil }
         let seq: Int64 = row[0]
         let hash: Data = row[1]
         return (UInt64(bitPattern: seq), [UInt8](hash))

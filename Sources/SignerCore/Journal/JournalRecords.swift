@@ -80,9 +80,10 @@ public enum JournalRecords {
     ///   - appName: the site's self-declared name (from the request or the connected site), or empty.
     ///   - result: the signature delivered, or empty.
     ///   - shownLimit: bytes of shown text kept.
+    ///   - account: the account's generic SS58 address when the caller knows it (``account(of:)`` otherwise).
     public static func content(
         source: String, appName: String, subject: ApprovalSubject, decision: JournalDecision, detail: String,
-        result: [UInt8] = [], shownLimit: Int
+        result: [UInt8] = [], shownLimit: Int, account: String? = nil
     ) -> JournalEntry.Content {
         let rows = shownRows(source: source, subject: subject)
         let (kept, truncated) = JournalShown.capped(rows, limit: shownLimit)
@@ -90,7 +91,7 @@ public enum JournalRecords {
         if case .authorize(let request) = subject { name = request.appName.text }
         return JournalEntry.Content(
             protocolName: polkadot, method: method(of: subject), origin: source, appName: name,
-            account: account(of: subject), decision: decision.rawValue, detail: detail,
+            account: account ?? Self.account(of: subject), decision: decision.rawValue, detail: detail,
             summaryDigest: JournalShown.digest(of: rows), subjectDigest: subjectDigest(subject), result: result,
             shownTruncated: truncated, shown: JournalShown.encode(kept))
     }
