@@ -79,6 +79,8 @@ let package = Package(
             dependencies: [
                 "Primitives", "SigningKeys", "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API for the journal's verification scan (sqlite3_column_*), GRDB's own copy.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -94,7 +96,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore",
+                "Primitives", "GatewayHTTP", "SignerCore", "Keystore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],

@@ -24,8 +24,9 @@ public final class SQLiteStateStore: StateStore {
     public static let maxSettingKeyLength = 256
     public static let maxSettingValueLength = 1 << 20
 
-    private let writer: any DatabaseWriter
-    private let now: @Sendable () -> Int64
+    let writer: any DatabaseWriter
+    /// The clock of stored times: milliseconds since 1970.
+    public let now: @Sendable () -> Int64
 
     /// Opens (creating and migrating if needed) the database at `path`.
     /// - Parameters:
@@ -90,7 +91,7 @@ public final class SQLiteStateStore: StateStore {
         return KeystoreError(.database, "\(context): \(type(of: error))")
     }
 
-    private func write<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+    func write<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
         do {
             return try writer.write(body)
         } catch {
@@ -98,7 +99,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    private func read<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+    func read<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
         do {
             return try writer.read(body)
         } catch {

@@ -13,7 +13,7 @@ import Testing
         func advance() { lock.withLock { value += 1_000 } }
     }
 
-    static let migrations = ["v1-initial", "v2-site-revisions"]
+    static let migrations = ["v1-initial", "v2-site-revisions", "v3-journal"]
 
     @Test func theMigrationsAreAppliedAndRecorded() throws {
         let store = try SQLiteStateStore.inMemory()
