@@ -150,7 +150,7 @@ enum JournalStress {
 
     /// `journal-fill DIR N`: a journal of N entries (plus its key entry), checkpointed every 100,000,
     /// written in large transactions (scripts/bench-journal).
-    static func fill(directory: String, count: Int) throws {
+    static func fill(directory: String, count: Int, batchSize: Int = 10_000) throws {
         let store = try SQLiteStateStore(path: try DataDirectory.open(directory).databasePath)
         let key = try key()
         if try store.journalKey() == nil { try store.appendJournal([keyEntry(key)]) }
@@ -158,7 +158,7 @@ enum JournalStress {
         let signature = try signer.sign(Array("bench".utf8))
         var written = 0
         while written < count {
-            let batch = min(10_000, count - written)
+            let batch = min(batchSize, count - written)
             try store.appendJournal(
                 (0..<batch).map { i in
                     let rows = [

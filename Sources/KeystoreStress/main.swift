@@ -143,7 +143,7 @@ do {
             roundsPerJournal: option("--rounds-per-journal", 10))
 
     case "journal-fill":
-        try JournalStress.fill(directory: dir, count: option("--entries", 1_000_000))
+        try JournalStress.fill(directory: dir, count: option("--entries", 1_000_000), batchSize: option("--batch", 10_000))
 
     case "lock":
         let directory = try DataDirectory.open(dir)
