@@ -101,6 +101,26 @@ struct ServeOptions: ParsableArguments {
         name: .customLong("deny-host"),
         help: ArgumentHelp(ServeConfiguration.help("deny-host"), valueName: "host"))
     var deniedHosts: [String] = []
+
+    // MARK: Journal
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(ServeConfiguration.help("journal")))
+    var journal: Bool?
+
+    @Option(
+        name: .customLong("journal-mirror"),
+        help: ArgumentHelp(ServeConfiguration.help("journal-mirror"), valueName: "directory"))
+    var journalMirror: String?
+
+    @Option(
+        name: .customLong("journal-shown-limit"),
+        help: ArgumentHelp(ServeConfiguration.help("journal-shown-limit"), valueName: "bytes"))
+    var journalShownLimit: String?
+
+    @Option(
+        name: .customLong("journal-checkpoint-interval"),
+        help: ArgumentHelp(ServeConfiguration.help("journal-checkpoint-interval"), valueName: "seconds"))
+    var journalCheckpointInterval: String?
 }
 
 /// The format of log lines on standard error.

@@ -27,6 +27,14 @@ public struct ServeSettings: Sendable {
     public var allowedHosts: [String]
     public var approvalTimeoutSeconds: Int
     public var deniedHosts: [String]
+    /// Whether the signing journal is kept (false only with dev).
+    public var journal: Bool
+    /// Directory the journal's checkpoints are also appended to, or nil.
+    public var journalMirror: String?
+    /// Bytes of shown text kept per journal entry.
+    public var journalShownLimit: Int
+    /// Seconds between journal checkpoints.
+    public var journalCheckpointIntervalSeconds: Int
 
     /// Reads the settings. Every option with a default has a value in `configuration` (the resolver
     /// fills in `ServeConfiguration.options`' defaults), so the fallbacks after `??` are never taken;
@@ -52,5 +60,9 @@ public struct ServeSettings: Sendable {
         allowedHosts = configuration.list("allowed-host") ?? []
         approvalTimeoutSeconds = configuration.integer("approval-timeout") ?? 0
         deniedHosts = configuration.list("deny-host") ?? []
+        journal = configuration.boolean("journal") ?? false
+        journalMirror = configuration.string("journal-mirror")
+        journalShownLimit = configuration.integer("journal-shown-limit") ?? 0
+        journalCheckpointIntervalSeconds = configuration.integer("journal-checkpoint-interval") ?? 0
     }
 }

@@ -25,6 +25,10 @@ extension ServeOptions {
             "allowed-host": Self.list(allowedHosts),
             "approval-timeout": approvalTimeout.map(ConfigurationValue.string),
             "deny-host": Self.list(deniedHosts),
+            "journal": journal.map(ConfigurationValue.boolean),
+            "journal-mirror": journalMirror.map(ConfigurationValue.string),
+            "journal-shown-limit": journalShownLimit.map(ConfigurationValue.string),
+            "journal-checkpoint-interval": journalCheckpointInterval.map(ConfigurationValue.string),
         ]
     }
 
