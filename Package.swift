@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -117,7 +117,7 @@ let package = Package(
             name: "sigil",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
-                "SigilConfiguration", "MetadataHash",
+                "SigilConfiguration", "MetadataHash", "ICPCodec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -196,7 +196,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SignerCoreTests",
-            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash"],
+            dependencies: [
+                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec",
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -69,7 +69,8 @@ func answer(_ line: String) -> JSONValue {
             return ["ok": true, "requestId": .string(Hex.encode(HashableValue.hashOfMap(m), prefix: false))]
         case "sign":
             let algorithm = IcpKeyPair.Algorithm(rawValue: text("algorithm")) ?? .secp256k1
-            let key = try IcpKeyPair(secretKey: Hex.decodeSecret(text("secret"), prefix: .forbidden), algorithm: algorithm)
+            let key = try IcpKeyPair(
+                secretKey: Hex.decodeSecret(text("secret"), prefix: .forbidden), algorithm: algorithm)
             let sender = Principal(selfAuthenticating: key.derPublicKey)
             guard let now = UInt64(text("now")) else { return ["ok": false, "code": "badNow"] }
             let expiry = request["expiry"]?.stringValue.flatMap { UInt64($0) }
@@ -77,7 +78,9 @@ func answer(_ line: String) -> JSONValue {
             let content: ICPRequestContent
             if text("type") == "read_state" {
                 let paths = (request["paths"]?.arrayValue ?? []).map { path in
-                    (path.arrayValue ?? []).compactMap { $0.stringValue.flatMap { try? Hex.decode($0, prefix: .forbidden) } }
+                    (path.arrayValue ?? []).compactMap {
+                        $0.stringValue.flatMap { try? Hex.decode($0, prefix: .forbidden) }
+                    }
                 }
                 content = try ICPRequestContent(
                     readStatePaths: paths, sender: sender, nonce: nonce, ingressExpiry: expiry, now: now)
@@ -89,7 +92,8 @@ func answer(_ line: String) -> JSONValue {
             }
             let envelope = try ICPEnvelope(signing: content, with: key)
             return [
-                "ok": true, "sender": .string(sender.text), "requestId": .string(Hex.encode(content.requestId, prefix: false)),
+                "ok": true, "sender": .string(sender.text),
+                "requestId": .string(Hex.encode(content.requestId, prefix: false)),
                 "envelope": .string(Hex.encode(envelope.encoded, prefix: false)),
                 "der": .string(Hex.encode(key.derPublicKey, prefix: false)),
             ]
@@ -107,13 +111,31 @@ func answer(_ line: String) -> JSONValue {
                 "ok": true, "secret": .string(Hex.encode(key.secretKey.unsafeExposedBytes(), prefix: false)),
                 "principal": .string(Principal(selfAuthenticating: key.derPublicKey).text),
             ]
+        case "pemWrite":
+            let algorithm = IcpKeyPair.Algorithm(rawValue: text("algorithm")) ?? .secp256k1
+            let key = try IcpKeyPair(
+                secretKey: Hex.decodeSecret(text("secret"), prefix: .forbidden), algorithm: algorithm)
+            return ["ok": true, "pem": .string(key.pem())]
+        case "pemRead":
+            let key = try IcpKeyPair(pem: text("pem"))
+            return [
+                "ok": true, "algorithm": .string(key.algorithm.rawValue),
+                "secret": .string(Hex.encode(key.secretKey.unsafeExposedBytes(), prefix: false)),
+                "principal": .string(Principal(selfAuthenticating: key.derPublicKey).text),
+            ]
         case "candid":
             let message = try CandidDecoder.decode(hex("bytes"))
             var out: JSONValue = ["ok": true, "values": .array(message.values.map(candidJSON))]
             if let method = request["method"]?.stringValue {
-                let rendered = RenderedCall.render(canister: try Principal(text: text("canister")), method: method, arg: try hex("bytes"))
+                let rendered = RenderedCall.render(
+                    canister: try Principal(text: text("canister")), method: method, arg: try hex("bytes"))
                 out = out.adding("recognised", .bool(rendered.recognised)).adding("summary", .string(rendered.summary))
-                    .adding("lines", .object(Dictionary(rendered.lines.map { ($0.label, JSONValue.string($0.value)) }, uniquingKeysWith: { a, _ in a })))
+                    .adding(
+                        "lines",
+                        .object(
+                            Dictionary(
+                                rendered.lines.map { ($0.label, JSONValue.string($0.value)) },
+                                uniquingKeysWith: { a, _ in a })))
             }
             return out
         default:

@@ -13,7 +13,9 @@ implementations from PyPI, through the ICPInterop JSON-lines filter.
   self-authenticating principal must be the sender, and coincurve (secp256k1, low-S) or PyNaCl
   (Ed25519) verifies sender_sig over b"\\x0aic-request" + id. icp-py-core-signed envelopes
   (python-ecdsa) verify in Sigil; tampered ones do not.
-- keysmith derivation m/44'/223'/0'/0/n: checked against V-ICP-7 and self-consistency with coincurve.
+- keysmith derivation m/44'/223'/0'/0/n: checked against V-ICP-7 with icp-py-core's identities.
+- PEM files both ways: Sigil's SEC1/PKCS#8 files load in icp-py-core (python-ecdsa) and
+  icp-py-core's PKCS#8 files load in Sigil, same secret and principal.
 - Candid: random values of random types encoded by icp-py-core's icp_candid.encode decode in Sigil
   to the same values; known ledger calls render.
 
@@ -275,6 +277,23 @@ def check_keysmith(f):
         count("keysmith")
 
 
+def check_pem(f, rng, rounds):
+    """PEM files both ways: Sigil's (SEC1 / PKCS#8) load in icp-py-core (python-ecdsa), and
+    icp-py-core's PKCS#8 files load in Sigil, with the same secret and principal."""
+    for i in range(rounds):
+        algorithm = "secp256k1" if i % 2 else "ed25519"
+        secret = bytes(rng.randrange(1, 256) for _ in range(32))
+        r = f.ask(op="pemWrite", algorithm=algorithm, secret=secret.hex())
+        ident = Identity.from_pem(r["pem"])
+        if not r["ok"] or ident.key_type != algorithm or ident.privkey != secret.hex():
+            fail(f"Sigil PEM not read back by icp-py-core: {algorithm}")
+        theirs = Identity(privkey=secret.hex(), type=algorithm).to_pem().decode()
+        r = f.ask(op="pemRead", pem=theirs)
+        if not r["ok"] or r["secret"] != secret.hex() or r["principal"] != ident.sender().to_str():
+            fail(f"icp-py-core PEM not read by Sigil: {r}")
+        count(f"pem-{algorithm}")
+
+
 # ---- Candid ----
 
 FIXED = {"nat8": 8, "nat16": 16, "nat32": 32, "nat64": 64}
@@ -425,6 +444,7 @@ def main():
     check_request_ids(f, rng, a.rounds)
     check_envelopes(f, rng, a.rounds)
     check_keysmith(f)
+    check_pem(f, rng, max(20, a.rounds // 5))
     check_candid(f, rng, a.rounds)
     check_rendering(f)
     print("icp interop:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())), file=sys.stderr)
