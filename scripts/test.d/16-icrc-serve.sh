@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# ICRC-25/27/29/49 through `sigil serve` end to end (issue 13): a stand-in replica (a TEST DOUBLE
+# for the network, scripts/interop/icp_standin_replica.py: it checks every envelope's expiry, sender
+# and signature with icp-py-core/cbor2/coincurve/PyNaCl and answers read_state with a
+# certificate-shaped reply, but executes nothing and signs nothing) and `sigil serve --dev
+# --auto-approve --ic-url`: permissions, accounts, an icrc1_transfer call whose contentMap and
+# certificate come back; a foreign origin without permission gets 3000; blind signing is refused
+# (2001); without --ic-url the call is 4000 and nothing is submitted.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+"$root/scripts/setup" --python >&2
+bin="$(swift build --show-bin-path)/sigil"
+py="$root/.venv-test/bin/python"
+work=$(mktemp -d)
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+wait_for() { for _ in $(seq 1 200); do grep -q "$1" "$2" 2>/dev/null && return 0; "$py" -c 'import time; time.sleep(0.05)'; done; cat "$2" >&2; return 1; }
+
+"$py" scripts/interop/icp_standin_replica.py > "$work/replica.out" 2> "$work/replica.err" &
+pids+=($!)
+wait_for '^port ' "$work/replica.out"
+replica="http://127.0.0.1:$(sed -n 's/^port //p' "$work/replica.out")"
+
+serve() { # $1: name, rest: extra flags
+    local name=$1; shift
+    "$bin" serve --dev --auto-approve --port 0 --ui-port 0 "$@" > "$work/$name.out" 2> "$work/$name.err" &
+    pids+=($!)
+    wait_for approvals "$work/$name.out"
+    grep -o 'http://127.0.0.1:[0-9]*/bridge.js' "$work/$name.out" | head -1 | sed 's#/bridge.js##'
+}
+online=$(serve online --ic-url "$replica")
+offline=$(serve offline)
+timeout 120 "$py" scripts/interop/icrc_serve_check.py "$online" "$offline" "$work/replica.err"
+echo "icrc serve: ok"
