@@ -77,3 +77,25 @@ reply = rpc(offline, "icrc49_call_canister", call)
 expect(code(reply) == 4000 and "no Internet Computer endpoint" in reply["error"]["data"]["description"], f"offline {reply}")
 expect(open(replica_log).read().count("call accepted") == before, "offline call reached the replica")
 print("icrc checks ok", file=sys.stderr)
+
+# The ICRC-29 relay accepts a claimed origin only from the signer page itself (same-origin request).
+def relay_status(origin, claimed):
+    headers = {"Content-Type": "application/json", "Origin": origin}
+    if claimed:
+        headers["X-Sigil-ICRC29-Origin"] = claimed
+    req = urllib.request.Request(online + "/v1/icrc29", method="POST", headers=headers,
+                                 data=json.dumps({"jsonrpc": "2.0", "id": 1, "method": "icrc27_accounts"}).encode())
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+import urllib.error  # noqa: E402
+
+expect(relay_status("https://evil.example", "https://dapp.example") == 403, "relay from a foreign page refused")
+expect(relay_status(online, None) == 403, "relay without the dapp's origin refused")
+expect(relay_status(online, online) == 403, "relay claiming Sigil's own origin refused")
+expect(relay_status(online, "https://dapp.example") == 200, "relay from the signer page accepted")
+print("icrc relay checks ok", file=sys.stderr)

@@ -98,6 +98,24 @@ public struct DappHandler: HTTPHandler {
                 }
                 responder.onCancel { task.cancel() }
             }
+            // The ICRC-29 signer page's relay: only the page itself (a same-origin request, so its
+            // `Origin` is this port's own origin, which no other site's browser request can carry)
+            // may name the dapp it talks to, as the `event.origin` the browser gave it.
+            let scheme = configuration.usesTLS ? "https" : "http"
+            router.route(.post, "/v1/icrc29") { request, responder in
+                guard let host = request.headers["Host"], let own = SiteOrigin("\(scheme)://\(host)"),
+                    let origin = SecurityGates.siteOrigin(request), origin == own,
+                    let claimed = request.headers["X-Sigil-ICRC29-Origin"].flatMap(SiteOrigin.init), claimed != own
+                else { responder.send(.status(.forbidden)); return }
+                guard SecurityGates.isJSON(request) else { responder.send(.status(.unsupportedMediaType)); return }
+                guard request.body.count <= configuration.maxRequestBodyBytes else {
+                    responder.send(.status(.contentTooLarge)); return
+                }
+                let task = Task {
+                    responder.send(Self.json(await icrc.handle(body: request.body, origin: claimed.description), .ok))
+                }
+                responder.onCancel { task.cancel() }
+            }
         }
         router.route(.post, "/v1/session/close") { request, responder in
             guard case .identified(let ident) = identify(request, session: request.headers["X-Sigil-Session"]) else {
