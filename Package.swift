@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore", "ICPCodec", "Keystore",
+                "Primitives", "GatewayHTTP", "SignerCore", "ICPCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],

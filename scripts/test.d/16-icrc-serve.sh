@@ -32,4 +32,10 @@ serve() { # $1: name, rest: extra flags
 online=$(serve online --ic-url "$replica")
 offline=$(serve offline)
 timeout 120 "$py" scripts/interop/icrc_serve_check.py "$online" "$offline" "$work/replica.err"
+# The per-site blind-signing switch (stored with the site's ICRC permissions in the state database).
+"$bin" origins blind-signing https://dapp.example on --data-dir "$work/data" | grep -q "Blind signing is ON"
+"$bin" origins blind-signing https://dapp.example off --data-dir "$work/data" | grep -q "Blind signing is off"
+if "$bin" origins blind-signing "https://dapp.example/path" on --data-dir "$work/data" 2>/dev/null; then
+    echo "blind-signing accepted a URL that is not an origin" >&2; exit 1
+fi
 echo "icrc serve: ok"

@@ -1,6 +1,5 @@
 import Foundation
 import ICPCodec
-import Keystore
 import Primitives
 import SignerCore
 
@@ -41,25 +40,6 @@ public struct IcrcSitePermissions: Sendable, Hashable, Codable {
 public protocol IcrcPermissionStore: Sendable {
     func load(_ origin: String) async throws -> IcrcSitePermissions?
     func save(_ origin: String, _ permissions: IcrcSitePermissions) async throws
-}
-
-/// Permissions in Keystore's state database (settings `icrc.permissions.<origin>`, JSON), so they
-/// persist across restarts like polkadot authorizations.
-public struct StateStoreIcrcPermissions: IcrcPermissionStore {
-    let store: any StateStore
-
-    public init(store: any StateStore) { self.store = store }
-
-    static func key(_ origin: String) -> String { "icrc.permissions." + origin }
-
-    public func load(_ origin: String) async throws -> IcrcSitePermissions? {
-        guard let text = try store.setting(Self.key(origin)) else { return nil }
-        return try JSONValueDecoder().decode(IcrcSitePermissions.self, from: JSONValue.parse(text))
-    }
-
-    public func save(_ origin: String, _ permissions: IcrcSitePermissions) async throws {
-        try store.setSetting(Self.key(origin), to: try JSONValueEncoder().encode(permissions).serialized([.sortedKeys]))
-    }
 }
 
 /// The ICRC-25/27/29/49 signer (docs/protocol.md §ICP): JSON-RPC 2.0 in, JSON-RPC 2.0 out. The origin
