@@ -154,3 +154,73 @@ import Testing
         #expect(decoder.work == count + 2)
     }
 }
+
+/// Seeded mutation fuzzing of the Candid and CBOR decoders: byte flips, insertions, deletions and
+/// truncations of real messages never trap, and every refusal is an `ICPCodecError` within the work
+/// bound.
+@Suite struct DecoderFuzzTests {
+    /// SplitMix64: a small deterministic generator (reproducible failures).
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+    }
+
+    static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+        var bytes = input
+        for _ in 0...rng.below(4) {
+            switch rng.below(5) {
+            case 0 where !bytes.isEmpty: bytes[rng.below(bytes.count)] ^= UInt8(1 << rng.below(8))
+            case 1 where !bytes.isEmpty: bytes[rng.below(bytes.count)] = UInt8(truncatingIfNeeded: rng.next())
+            case 2: bytes.insert(UInt8(truncatingIfNeeded: rng.next()), at: rng.below(bytes.count + 1))
+            case 3 where !bytes.isEmpty: bytes.remove(at: rng.below(bytes.count))
+            default: bytes = Array(bytes.prefix(rng.below(bytes.count + 1)))
+            }
+        }
+        return bytes
+    }
+
+    @Test func candidMutations() throws {
+        var rng = SplitMix64(state: 20_261_125)
+        let seeds = try CandidTests.calls.map(CandidTests.bytes)
+        #expect(seeds.count == 11)
+        var decoded = 0
+        for i in 0..<20_000 {
+            let input = Self.mutate(seeds[i % seeds.count], &rng)
+            var decoder = CandidDecoder(input)
+            do {
+                _ = try decoder.decodeMessage()
+                decoded += 1
+            } catch {
+                #expect(ICPCodecError.Code.allCases.contains(error.code))
+            }
+            #expect(decoder.work <= 16 * input.count + 1024)
+            _ = RenderedCall.render(canister: .anonymous, method: "icrc1_transfer", arg: input)
+        }
+        #expect(decoded > 0)  // some mutations (e.g. of values only) still decode
+    }
+
+    @Test func cborMutations() throws {
+        var rng = SplitMix64(state: 7)
+        let seeds = [
+            try Vectors.hex(Vectors.file["signedEnvelope"]?["envelope"]),
+            try Vectors.base64(Vectors.file["icrc49Example"]?["contentMap"]),
+            try Vectors.base64(Vectors.file["icrc49Example"]?["certificate"]),
+        ]
+        for i in 0..<20_000 {
+            let input = Self.mutate(seeds[i % seeds.count], &rng)
+            var decoder = CBORDecoder(input)
+            if let value = try? decoder.decodeAll() {
+                _ = try? ICPRequestContent(cbor: value)
+                _ = try? ICPEnvelope(cborBytes: input)
+            }
+            #expect(decoder.work <= input.count)
+        }
+    }
+}

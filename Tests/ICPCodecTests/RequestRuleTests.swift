@@ -139,3 +139,36 @@ import Testing
         }
     }
 }
+
+/// Rosetta-style offline series (docs/reference/icp.md §2.4).
+@Suite struct OfflineSeriesTests {
+    @Test(arguments: [(UInt64(0), 1), (120, 2), (121, 3), (3600, 31), (86_400, 721)])
+    func expiriesCoverTheWindow(windowSeconds: UInt64, count: Int) throws {
+        let now = RequestRuleTests.now
+        let window = windowSeconds * 1_000_000_000
+        let series = try ICPRequestContent.series(
+            sender: .anonymous, canisterId: Principal(text: "ryjl3-tyaaa-aaaaa-aaaba-cai"), methodName: "transfer",
+            arg: [1], now: now, window: window)
+        #expect(series.count == count)
+        #expect(series.first?.ingressExpiry == now + ICPRequestContent.defaultTTLNanos)
+        #expect(series.allSatisfy { $0.nonce == nil })
+        // At every moment t of [now, now + window] some envelope has t < expiry ≤ t + 5 min.
+        var t = now
+        while t <= now + window {
+            #expect(
+                series.contains { $0.ingressExpiry > t && $0.ingressExpiry <= t + ICPRequestContent.maxIngressTTLNanos }
+            )
+            t += 30_000_000_000
+        }
+        #expect(Set(series.map(\.requestId)).count == count)
+    }
+
+    @Test func windowAtMost24Hours() throws {
+        #expect(throws: ICPCodecError(.expiryOutOfRange, "")) {
+            try ICPRequestContent.series(
+                sender: .anonymous, canisterId: .managementCanister, methodName: "m", arg: [],
+                now: RequestRuleTests.now,
+                window: ICPRequestContent.maxSeriesWindowNanos + 1)
+        }
+    }
+}

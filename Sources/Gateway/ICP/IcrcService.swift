@@ -127,6 +127,9 @@ public actor IcrcService {
         case .callCanister:
             try await requirePermission(.callCanister, origin: origin)
             return try await callCanister(request.params, origin: origin)
+        case .signEnvelopes:
+            try await requirePermission(.callCanister, origin: origin)
+            return try await signEnvelopes(request.params, origin: origin)
         }
     }
 
@@ -189,6 +192,69 @@ public actor IcrcService {
             guard approved else {
                 throw IcrcError(.permissionNotGranted, "the site was not allowed \(method.rawValue)")
             }
+        }
+    }
+
+    /// The offline result (docs/protocol.md §8): signed envelopes and their read_state twins, never
+    /// submitted by Sigil.
+    private func signEnvelopes(_ params: JSONValue, origin: String) async throws -> JSONValue {
+        let call: IcpCallParams
+        do {
+            call = try JSONValueDecoder().decode(IcpCallParams.self, from: params)
+        } catch {
+            throw IcrcError(.genericError, "params must have canisterId, sender, method and arg (Base64)")
+        }
+        var windowSeconds: UInt64 = 0
+        if let w = params["windowSeconds"] {
+            guard let value = w.integer(as: UInt64.self), value <= 86_400 else {
+                throw IcrcError(.genericError, "windowSeconds must be an integer from 0 to 86400")
+            }
+            windowSeconds = value
+        }
+        let p = try await sitePermissions(origin)
+        let series: PreparedIcpSeries
+        do {
+            series = try signer.prepareSeries(
+                call, origin: origin, now: now(), blindSigningAllowed: p.blindSigning,
+                window: windowSeconds * 1_000_000_000)
+        } catch {
+            throw Self.refusal(error)
+        }
+        let approved = await approver.decide(
+            origin: origin,
+            title: "Sign \(series.contents.count) envelope(s) of \(series.call.rendered.method) for \(origin)?",
+            rows: series.rows(now: now()) + [
+                SummaryRow("request id", "0x" + Hex.encode(series.call.requestId, prefix: false))
+            ])
+        guard approved else { throw IcrcError(.actionAborted, "the envelopes were rejected") }
+        let signed: [SignedIcpCall]
+        do {
+            signed = try signer.sign(series, now: now())
+        } catch {
+            throw IcrcError(.genericError, "the envelopes could not be signed: \(error.code)")
+        }
+        return [
+            "envelopes": .array(
+                signed.map {
+                    [
+                        "requestId": .string(Hex.encode($0.requestId, prefix: false)),
+                        "ingressExpiry": .string(String($0.ingressExpiry)),
+                        "contentMap": .string(Data($0.contentMap).base64EncodedString()),
+                        "envelope": .string(Data($0.envelope).base64EncodedString()),
+                        "readStateEnvelope": .string(Data($0.readStateEnvelope).base64EncodedString()),
+                    ]
+                })
+        ]
+    }
+
+    static func refusal(_ error: SignerError) -> IcrcError {
+        switch error.code {
+        case .unknownAccount: IcrcError(.permissionNotGranted, "the sender is not one of Sigil's identities")
+        case .blindSigningOff:
+            IcrcError(
+                .noConsentMessage,
+                "Sigil cannot describe this call and blind signing is off for this site (turn it on in Sigil)")
+        default: IcrcError(.genericError, "the call was refused: \(error.code)")
         }
     }
 

@@ -53,6 +53,9 @@ public enum IcrcMethod: String, Sendable, Hashable, CaseIterable {
     case accounts = "icrc27_accounts"
     case callCanister = "icrc49_call_canister"
     case status = "icrc29_status"
+    /// Sigil's own: signed envelopes for tools that submit themselves (offline; optionally a
+    /// Rosetta-style series over `windowSeconds`). Needs the `icrc49_call_canister` scope.
+    case signEnvelopes = "sigil_icp_sign_envelopes"
 
     /// The methods a site asks permission for (ICRC-25 scopes).
     public static let scoped: [IcrcMethod] = [.accounts, .callCanister]

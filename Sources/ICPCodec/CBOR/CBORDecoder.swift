@@ -4,7 +4,7 @@
 /// remain before anything is allocated, and every item consumes at least one input byte, so the
 /// work is linear in the input (`work` counts items decoded; it never exceeds the input length).
 /// Refused: indefinite lengths, floats and other simple values, non-text map keys, duplicate map
-/// keys, invalid UTF-8, trailing bytes, non-shortest-form heads are accepted (CBOR allows them).
+/// keys, invalid UTF-8, trailing bytes. Non-shortest heads are accepted (CBOR allows them).
 public struct CBORDecoder {
     public static let maxDepth = 32
 
@@ -58,8 +58,8 @@ public struct CBORDecoder {
         guard depth <= CBORDecoder.maxDepth else {
             throw ICPCodecError(.limitExceeded, "CBOR nested deeper than \(CBORDecoder.maxDepth)", offset: position)
         }
-        work += 1
         let initial = try byte()
+        work += 1  // after the byte is read: every counted item consumed at least one input byte
         let major = initial >> 5
         let info = initial & 0x1f
         if major == 7 {

@@ -65,6 +65,32 @@ public struct ICPRequestContent: Sendable, Hashable {
         self.paths = paths
     }
 
+    /// Step between the expiries of an offline series: `MAX_INGRESS_TTL − PERMITTED_DRIFT − 120 s`,
+    /// as DFINITY's Rosetta node uses (docs/reference/icp.md §2.4).
+    public static let seriesStepNanos: UInt64 = 120 * 1_000_000_000
+    /// Longest window an offline series may cover (Rosetta's limit).
+    public static let maxSeriesWindowNanos: UInt64 = 24 * 3600 * 1_000_000_000
+
+    /// An offline series of the same call (Rosetta-style, docs/reference/icp.md §2.4): expiries
+    /// `now + 4 min + k · 2 min` for k = 0…⌈window / 2 min⌉, no nonce, so that one of them is
+    /// acceptable to a replica at any moment of `[now, now + window]` (each envelope is accepted
+    /// during the five minutes before its expiry). `window` at most 24 h.
+    public static func series(
+        sender: Principal, canisterId: Principal, methodName: String, arg: [UInt8], now: UInt64, window: UInt64
+    ) throws(ICPCodecError) -> [ICPRequestContent] {
+        guard window <= maxSeriesWindowNanos else {
+            throw ICPCodecError(.expiryOutOfRange, "an offline series covers at most 24 hours")
+        }
+        let (first, overflow) = now.addingReportingOverflow(defaultTTLNanos + maxSeriesWindowNanos)
+        guard !overflow, first > now else { throw ICPCodecError(.expiryOutOfRange, "clock out of range") }
+        let count = window / seriesStepNanos + (window % seriesStepNanos == 0 ? 1 : 2)
+        return (0..<count).map { k in
+            ICPRequestContent(
+                unchecked: .call, sender: sender, ingressExpiry: now + defaultTTLNanos + k * seriesStepNanos,
+                nonce: nil, canisterId: canisterId, methodName: methodName, arg: arg, paths: nil)
+        }
+    }
+
     /// The read_state that asks for the status of `requestId` (`["request_status", id]`), with
     /// this request's sender and expiry (the matching pair of an offline-signed call).
     public func readStateForStatus(requestId: [UInt8]) -> ICPRequestContent {

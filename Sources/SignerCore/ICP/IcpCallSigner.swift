@@ -59,6 +59,24 @@ public struct PreparedIcpCall: Sendable, Hashable {
     }
 }
 
+/// An offline series: the checked call (what is shown) and the contents with staggered expiries.
+public struct PreparedIcpSeries: Sendable, Hashable {
+    public let call: PreparedIcpCall
+    public let contents: [ICPRequestContent]
+
+    /// The call's rows, then how many envelopes are signed and until when the last is usable.
+    public func rows(now: UInt64) -> [SummaryRow] {
+        let last = contents.last?.ingressExpiry ?? now
+        let seconds = last > now ? (last - now) / 1_000_000_000 : 0
+        return call.rows(now: now).filter { $0.label != "expiry" && $0.label != "request id" } + [
+            SummaryRow(
+                "offline series",
+                "\(contents.count) signed envelopes for later submission by another tool; usable until \(last) ns since 1970 (\(seconds) s from now)",
+                warning: true)
+        ]
+    }
+}
+
 /// The signed result: ICRC-49's `contentMap` plus the envelopes a tool can submit itself.
 public struct SignedIcpCall: Sendable, Hashable {
     public let requestId: [UInt8]
@@ -126,6 +144,37 @@ public struct IcpCallSigner: Sendable {
         return PreparedIcpCall(
             origin: origin, content: content, rendered: rendered, senderAccountId: account, requestId: content.requestId
         )
+    }
+
+    /// An offline series of the call (`ICPRequestContent.series`) over `window` nanoseconds, after
+    /// the same checks as `prepare`; the rows say how many envelopes and until when they are usable.
+    public func prepareSeries(
+        _ params: IcpCallParams, origin: String, now: UInt64, blindSigningAllowed: Bool, window: UInt64
+    ) throws(SignerError) -> PreparedIcpSeries {
+        let first = try prepare(params, origin: origin, now: now, blindSigningAllowed: blindSigningAllowed)
+        guard let canister = first.content.canisterId, let method = first.content.methodName,
+            let arg = first.content.arg
+        else { throw SignerError(.invalidInput, "not a call") }
+        do {
+            let contents = try ICPRequestContent.series(
+                sender: first.content.sender, canisterId: canister, methodName: method, arg: arg, now: now,
+                window: window)
+            return PreparedIcpSeries(call: first, contents: contents)
+        } catch {
+            throw SignerError(.invalidInput, "offline series refused: \(error.code.rawValue)")
+        }
+    }
+
+    /// Signs every call of a series and its read_state.
+    public func sign(_ series: PreparedIcpSeries, now: UInt64) throws(SignerError) -> [SignedIcpCall] {
+        var out: [SignedIcpCall] = []
+        for content in series.contents {
+            let prepared = PreparedIcpCall(
+                origin: series.call.origin, content: content, rendered: series.call.rendered,
+                senderAccountId: series.call.senderAccountId, requestId: content.requestId)
+            out.append(try sign(prepared, now: now))
+        }
+        return out
     }
 
     /// Signs the prepared content (and its read_state). Errors: `unknownAccount` when the key went

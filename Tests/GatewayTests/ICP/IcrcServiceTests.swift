@@ -156,3 +156,27 @@ import Testing
         #expect(try await s.sitePermissions("https://other.example").blindSigning == false)
     }
 }
+
+extension IcrcServiceTests {
+    /// The offline method: no network needed, every envelope verifies, read_state pairs match.
+    @Test func offlineEnvelopesSeries() async throws {
+        let s = try Self.service(Person([true, true]), network: nil)
+        _ = await Self.ask(s, "icrc25_request_permissions", ["scopes": [["method": "icrc49_call_canister"]]])
+        var params = try Self.call()
+        params = params.adding("windowSeconds", 600)
+        let reply = await Self.ask(s, "sigil_icp_sign_envelopes", params)
+        let envelopes = try #require(reply["result"]?["envelopes"]?.arrayValue)
+        #expect(envelopes.count == 6)
+        for e in envelopes {
+            let bytes = try #require(e["envelope"]?.stringValue.flatMap { Data(base64Encoded: $0) })
+            let envelope = try ICPEnvelope(cborBytes: Array(bytes))
+            #expect(Hex.encode(envelope.requestId, prefix: false) == e["requestId"]?.stringValue)
+            #expect(String(envelope.content.ingressExpiry) == e["ingressExpiry"]?.stringValue)
+            let rs = try #require(e["readStateEnvelope"]?.stringValue.flatMap { Data(base64Encoded: $0) })
+            #expect(try ICPEnvelope(cborBytes: Array(rs)).content.paths?.first?.last == envelope.requestId)
+        }
+        #expect(
+            Self.code(await Self.ask(s, "sigil_icp_sign_envelopes", try Self.call().adding("windowSeconds", 90_000)))
+                == 1000)
+    }
+}
