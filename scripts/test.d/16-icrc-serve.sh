@@ -38,4 +38,13 @@ timeout 120 "$py" scripts/interop/icrc_serve_check.py "$online" "$offline" "$wor
 if "$bin" origins blind-signing "https://dapp.example/path" on --data-dir "$work/data" 2>/dev/null; then
     echo "blind-signing accepted a URL that is not an origin" >&2; exit 1
 fi
+# ICP identities on the command line: keysmith's test mnemonic at index 1 (V-ICP-7), stored and listed.
+phrase="verb bottom twelve symptom plastic believe beach cargo inherit viable dice loop"
+printf 'pw\n' > "$work/pw"; chmod 600 "$work/pw"
+"$bin" key inspect --scheme icp "$phrase" --index 1 --json | grep -q '"principal" : "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae"\|"principal": "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae"'
+echo "$phrase" | "$bin" accounts add --chain icp - --index 1 --data-dir "$work/data" --password-file "$work/pw" > /dev/null
+"$bin" accounts list --chain icp --data-dir "$work/data" | grep -q "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae (secp256k1)  account 6bf62b34a4eeb32721aeb99fe598d760ca252a0324155fc8b0ef203f3fc620cc"
+if echo "$phrase" | "$bin" accounts add --chain icp - --index 1 --data-dir "$work/data" --password-file "$work/pw" 2>/dev/null; then
+    echo "the same ICP identity was stored twice" >&2; exit 1
+fi
 echo "icrc serve: ok"
