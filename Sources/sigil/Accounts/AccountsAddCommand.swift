@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Keystore
+import Primitives
 import SigningKeys
 
 /// `sigil accounts add [URI|-]`: a new account from a secret URI, or from a freshly generated
@@ -19,6 +20,12 @@ struct AccountsAddCommand: ParsableCommand {
     @Argument(help: "Secret URI, or - to read it from standard input.") var uri: String?
     @Option(name: .long, help: "Account name.") var name: String?
     @OptionGroup var scheme: SchemeOption
+    @Option(
+        name: .long,
+        help: "polkadot (default) or icon: an ICON account (raw 0x key or mnemonic at m/44'/74'/0'/0/INDEX).")
+    var chain: AccountChain = .polkadot
+    @Option(name: .long, help: "ICON: the address index n of m/44'/74'/0'/0/n (default 0).") var index: UInt32 = 0
+    @Option(name: .long, help: "ICON: an explicit BIP32 path instead of --index.") var path: String?
     @Option(name: .long, help: "Restrict the account to one chain (0x genesis hash).") var genesisHash: String?
     @Option(name: .long, help: "Words in a generated mnemonic: 12, 15, 18, 21 or 24.") var words: Int = 12
     @OptionGroup var dataDirectory: DataDirectoryOption
@@ -33,6 +40,7 @@ struct AccountsAddCommand: ParsableCommand {
     }
 
     func run() throws {
+        if chain == .icon { return try runIcon() }
         let directory = try dataDirectory.open()
         let store = AccountStore(directory: directory)
         var phrase: String?
@@ -66,6 +74,38 @@ struct AccountsAddCommand: ParsableCommand {
             print("Secret phrase (write it down, it is not stored in clear and not shown again):\n  \(phrase)\n")
         }
         print("Added \(info.name ?? "account") \(info.address) (\(info.scheme))")
+    }
+}
+
+extension AccountsAddCommand {
+    /// `--chain icon`: an ICON keystore file in the data directory.
+    func runIcon() throws {
+        guard genesisHash == nil else { throw CLIFailure("--genesis-hash is for Substrate accounts") }
+        let directory = try dataDirectory.open()
+        let store = AccountStore(directory: directory)
+        var phrase: String?
+        let pair: IconKeyPair
+        if let uri {
+            let text = try SecretInput.readAccountSecret(uri, prompt: "ICON secret key (0x…) or mnemonic: ")
+            if uri != "-" { warn("a secret on the command line can end up in shell history; use - next time") }
+            pair = try IconSecretInput.keyPair(text, index: index, path: path)
+        } else {
+            let mnemonic = try Mnemonic.generate(wordCount: words)
+            phrase = mnemonic.exposedPhrase()
+            pair = try IconSecretInput.keyPair(mnemonic.exposedPhrase(), index: index, path: path)
+        }
+        let pw = try password.read(prompt: "New password for the account: ", confirm: true)
+        let info = try keystore { try store.addIcon(pair, name: name, password: pw) }
+        var report = AccountReport(icon: info, directory: directory, publicKey: Hex.encode(pair.publicKeyXY))
+        report.secretPhrase = phrase
+        if json {
+            print(try AccountReport.json(report))
+            return
+        }
+        if let phrase {
+            print("Secret phrase (write it down, it is not stored in clear and not shown again):\n  \(phrase)\n")
+        }
+        print("Added \(info.name ?? "account") \(info.address) (icon)")
     }
 }
 

@@ -13,7 +13,11 @@ struct AccountsListCommand: ParsableCommand {
         let directory = try dataDirectory.open()
         let (accounts, problems) = try keystore { try AccountStore(directory: directory).list() }
         for problem in problems { warn("skipped \(problem.fileName): \(problem.reason)") }
-        let reports = accounts.map { AccountReport($0, directory: directory) }
+        let (icon, iconProblems) = try keystore { try AccountStore(directory: directory).listIcon() }
+        for problem in iconProblems { warn("skipped \(problem.fileName): \(problem.reason)") }
+        let reports =
+            accounts.map { AccountReport($0, directory: directory) }
+            + icon.map { AccountReport(icon: $0, directory: directory) }
         print(json ? try AccountReport.json(reports) : AccountReport.table(reports))
     }
 }

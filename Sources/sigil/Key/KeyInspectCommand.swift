@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Primitives
 import SigningKeys
 
 /// `sigil key inspect URI`: the keys of a secret URI, or (`--public`) of a public key or address.
@@ -13,15 +15,33 @@ struct KeyInspectCommand: ParsableCommand {
 
     @Argument(help: "Secret URI (or `-` to read it from standard input).")
     var uri: String
-    @OptionGroup var scheme: SchemeOption
+    @Option(
+        name: .customLong("scheme"),
+        help:
+            "Signature scheme: sr25519, ed25519, ecdsa, ethereum, or icon (raw 0x key or mnemonic at m/44'/74'/0'/0/INDEX)."
+    )
+    var schemeName: String = "sr25519"
+    @Option(name: .long, help: "icon: the address index n of m/44'/74'/0'/0/n (default 0).") var index: UInt32 = 0
+    @Option(name: .long, help: "icon: an explicit BIP32 path instead of --index.") var path: String?
     @OptionGroup var network: NetworkOption
     @Flag(name: .long, help: "Treat URI as public, or at least print nothing secret.")
     var `public` = false
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
+    var scheme: (scheme: KeyScheme, isIcon: Bool) {
+        (KeyScheme(argument: schemeName) ?? .sr25519, schemeName.lowercased() == "icon")
+    }
+
+    func validate() throws {
+        guard schemeName.lowercased() == "icon" || KeyScheme(argument: schemeName) != nil else {
+            throw ValidationError("--scheme must be sr25519, ed25519, ecdsa, ethereum or icon")
+        }
+    }
+
     func run() throws {
         let text = try SecretInput.read(uri)
+        if scheme.isIcon { return try runIcon(text) }
         let net = try network.resolve()
         do {
             if `public`, let publicKey = try? Self.publicKey(text, scheme: scheme.scheme) {
@@ -49,5 +69,37 @@ struct KeyInspectCommand: ParsableCommand {
             key = try Sr25519KeyPair.deriveSoft(publicKey: key, chainCode: junction.chainCode)
         }
         return key
+    }
+}
+
+extension KeyInspectCommand {
+    /// `--scheme icon`: address `hx…`, the 64-byte public key X ‖ Y, the compressed key, the path,
+    /// and (unless `--public`) the secret key. With `--public`, URI may be a public key.
+    func runIcon(_ text: String) throws {
+        var report: [String: JSONValue] = ["scheme": "icon"]
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if `public`, !trimmed.contains(" "), let key = try? Hex.decode(trimmed, prefix: .optional),
+            [33, 64, 65].contains(key.count)
+        {
+            let address = try IconKeyPair.addressBytes(ofPublicKey: key)
+            report["address"] = .string("hx" + Hex.encode(address, prefix: false))
+        } else {
+            let pair = try IconSecretInput.keyPair(trimmed, index: index, path: path)
+            report["address"] = .string(pair.address)
+            report["publicKey"] = .string(Hex.encode(pair.publicKeyXY))
+            report["publicKeyCompressed"] = .string(Hex.encode(pair.publicKey))
+            if !trimmed.hasPrefix("0x") { report["path"] = .string(path ?? "m/44'/74'/0'/0/\(index)") }
+            if !`public` { report["secretKey"] = .string(pair.secretKey.withUnsafeBytes { Hex.encode($0) }) }
+        }
+        if json {
+            print(JSONValue.object(report).serialized([.pretty, .sortedKeys]))
+            return
+        }
+        print("ICON account:")
+        for key in ["address", "publicKey", "publicKeyCompressed", "path", "secretKey"] {
+            if let value = report[key]?.stringValue {
+                print("  \(key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(value)")
+            }
+        }
     }
 }
