@@ -86,7 +86,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "IconCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore",
+                "Primitives", "GatewayHTTP", "SignerCore", "IconCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],

@@ -101,6 +101,17 @@ struct ServeOptions: ParsableArguments {
         name: .customLong("deny-host"),
         help: ArgumentHelp(ServeConfiguration.help("deny-host"), valueName: "host"))
     var deniedHosts: [String] = []
+
+    @Option(name: .customLong("icon-rpc"), help: ArgumentHelp(ServeConfiguration.help("icon-rpc"), valueName: "url"))
+    var iconRPC: String?
+
+    @Option(name: .customLong("icon-nid"), help: ArgumentHelp(ServeConfiguration.help("icon-nid"), valueName: "nid"))
+    var iconNID: String?
+
+    @Option(
+        name: .customLong("icon-blind-signing"),
+        help: ArgumentHelp(ServeConfiguration.help("icon-blind-signing"), valueName: "origin"))
+    var iconBlindSigning: [String] = []
 }
 
 /// The format of log lines on standard error.

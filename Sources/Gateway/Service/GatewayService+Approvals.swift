@@ -193,7 +193,7 @@ extension GatewayService {
                 "decision": "\(decision.approved ? "approved" : "rejected")",
                 "by": "\(accounts == nil ? "auto-approve" : "person")",
             ])
-        let body: WireReply.Body
+        var body: WireReply.Body
         var failure: GatewayError?
         switch decision.approval.subject {
         case .authorize:
@@ -205,7 +205,9 @@ extension GatewayService {
                     failure = error
                 }
             }
-            if !decision.approved {
+            if let shape = waiter?.icon {
+                body = iconBindDecided(decision, failure: failure, shape: shape)
+            } else if !decision.approved {
                 body = .error(WireErrorText.authorizationRejected)
             } else if failure != nil {
                 body = .error(WireErrorText.notSaved)
@@ -228,6 +230,8 @@ extension GatewayService {
                 return try JSONValueEncoder().encode(
                     Polkadot.SignerResult(id: String(id), signature: result.signatureHex, signedTransaction: nil))
             }
+        case .signIcon(let request):
+            body = await iconDecided(request, decision, waiter)
         case .provideMetadata(let proposal):
             if decision.approved {
                 do {
@@ -274,11 +278,15 @@ extension GatewayService {
     /// Answers a request that went away without a decision (expiry, revocation).
     func answerCancelled(_ approval: PendingApproval<ApprovalSubject>) async {
         guard let waiter = waiters.removeValue(forKey: approval.id) else { return }
+        if let shape = waiter.icon {
+            deliver(WireReply(id: waiter.requestID, IconGateway.failure(shape, .cancelled)), to: waiter.session)
+            return
+        }
         let text: String
         switch approval.subject {
         case .authorize: text = WireErrorText.authorizationCancelled
         case .provideMetadata: text = WireErrorText.rejected
-        case .signBytes, .signExtrinsic: text = WireErrorText.cancelled
+        case .signBytes, .signExtrinsic, .signIcon: text = WireErrorText.cancelled
         }
         deliver(WireReply(id: waiter.requestID, .error(text)), to: waiter.session)
     }

@@ -27,6 +27,10 @@ public struct ServeSettings: Sendable {
     public var allowedHosts: [String]
     public var approvalTimeoutSeconds: Int
     public var deniedHosts: [String]
+    /// ICON node URL (`icon-rpc`), or nil.
+    public var iconRPC: String?
+    public var iconNID: String
+    public var iconBlindSigning: [String]
 
     /// Reads the settings. Every option with a default has a value in `configuration` (the resolver
     /// fills in `ServeConfiguration.options`' defaults), so the fallbacks after `??` are never taken;
@@ -52,5 +56,8 @@ public struct ServeSettings: Sendable {
         allowedHosts = configuration.list("allowed-host") ?? []
         approvalTimeoutSeconds = configuration.integer("approval-timeout") ?? 0
         deniedHosts = configuration.list("deny-host") ?? []
+        iconRPC = configuration.string("icon-rpc")
+        iconNID = configuration.string("icon-nid") ?? ""
+        iconBlindSigning = configuration.list("icon-blind-signing") ?? []
     }
 }

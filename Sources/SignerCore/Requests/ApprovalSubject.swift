@@ -8,6 +8,8 @@ public enum ApprovalSubject: Sendable, Equatable {
     case signBytes(BytesSigningRequest)
     /// `pub(metadata.provide)`: store chain metadata.
     case provideMetadata(MetadataProposal)
+    /// ICON (Connect `sign`/`sendICX`/`sendToken`, relay `REQUEST_JSON-RPC`/`REQUEST_SIGNING`).
+    case signIcon(IconSigningRequest)
 
     /// A short label for logs and headings ("authorize", "sign transaction", …).
     public var kind: String {
@@ -16,6 +18,7 @@ public enum ApprovalSubject: Sendable, Equatable {
         case .signExtrinsic: "sign transaction"
         case .signBytes: "sign message"
         case .provideMetadata: "metadata update"
+        case .signIcon: "sign ICON transaction"
         }
     }
 }

@@ -25,6 +25,9 @@ extension ServeOptions {
             "allowed-host": Self.list(allowedHosts),
             "approval-timeout": approvalTimeout.map(ConfigurationValue.string),
             "deny-host": Self.list(deniedHosts),
+            "icon-rpc": iconRPC.map(ConfigurationValue.string),
+            "icon-nid": iconNID.map(ConfigurationValue.string),
+            "icon-blind-signing": Self.list(iconBlindSigning),
         ]
     }
 

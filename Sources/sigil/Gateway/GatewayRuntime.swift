@@ -83,11 +83,13 @@ struct GatewayRuntime: Sendable {
             version: Sigil.version,
             metricsToken: try settings.metricsTokenFile.map { try MetricsToken.read($0, logger: logger) },
             logger: Logger(label: "sigil.http"))
+        var options = GatewayOptions(
+            approvalMode: settings.autoApprove ? .automatic : .person,
+            limits: ApprovalLimits(approvalTimeout: .seconds(settings.approvalTimeoutSeconds)),
+            deniedHosts: Set(settings.deniedHosts.map { $0.lowercased() }))
+        try options.configureIcon(settings)
         let service = try await GatewayService(
-            options: GatewayOptions(
-                approvalMode: settings.autoApprove ? .automatic : .person,
-                limits: ApprovalLimits(approvalTimeout: .seconds(settings.approvalTimeoutSeconds)),
-                deniedHosts: Set(settings.deniedHosts.map { $0.lowercased() })),
+            options: options,
             signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
             logger: logger, metrics: telemetry.metrics)
