@@ -175,7 +175,7 @@ def sdk_tx(rng, sender):
         builder = CallTransactionBuilder().from_(sender).to(cx(rng)).method(rng.choice(["transfer", "vote", "set"]))
         builder = builder.params({f"p{j}": data_value(rng) for j in range(rng.randrange(4))})
     else:
-        builder = MessageTransactionBuilder().from_(sender).to(hx(rng)).data("0x" + rng.randbytes(rng.randrange(40)).hex())
+        builder = MessageTransactionBuilder().from_(sender).to(hx(rng)).data("0x" + rng.randbytes(rng.randrange(1, 40)).hex())
     builder = builder.step_limit(common["step_limit"]).nid(common["nid"]).nonce(common["nonce"])
     builder = builder.timestamp(common["timestamp"]).version(3)
     params = SignedTransaction.convert_tx_to_jsonrpc_request(builder.build())
