@@ -79,6 +79,8 @@ let package = Package(
             dependencies: [
                 "Primitives", "SigningKeys", "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API for the journal's verification scan (sqlite3_column_*), GRDB's own copy.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -94,7 +96,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore", "IconCodec",
+                "Primitives", "GatewayHTTP", "SignerCore", "Keystore", "IconCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -124,6 +126,15 @@ let package = Package(
         // Timing loops for scripts/bench-keys (synchronous, so that it runs under callgrind).
         .executableTarget(
             name: "KeysBench", dependencies: ["Primitives", "SigningKeys"],
+            swiftSettings: swiftSettings),
+        // The synchronous stages of one extrinsic.sign request, timed and counted under callgrind
+        // (scripts/bench-path): what a request costs before HTTP, tasks and the actor are added.
+        .executableTarget(
+            name: "SigningPathBench",
+            dependencies: [
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "GatewayHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         // Metadata-hash timings for scripts/bench-metadata-hash, and a BLAKE3 filter for
         // scripts/test.d/12-interop-blake3.sh.

@@ -21,9 +21,14 @@ func selfPath() -> String {
 
 /// Starts a writer; its stdout is collected through a pipe.
 func spawnWriter(_ dir: String, round: Int, writer: Int) throws -> (Process, Pipe) {
+    try spawn(["write", dir, String(round), String(writer)])
+}
+
+/// Starts this executable with `arguments`; its stdout is collected through a pipe.
+func spawn(_ arguments: [String]) throws -> (Process, Pipe) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: selfPath())
-    process.arguments = ["write", dir, String(round), String(writer)]
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
@@ -52,7 +57,9 @@ func killAndCollect(_ process: Process, _ pipe: Pipe) -> String {
 
 let args = CommandLine.arguments
 guard args.count >= 3 else {
-    fail("usage: KeystoreStress write|crash|concurrent|lock DIR [options]  (internal test tool)")
+    fail(
+        "usage: KeystoreStress write|crash|concurrent|lock|journal-write|journal-crash|journal-fill DIR [options]  "
+            + "(internal test tool)")
 }
 let command = args[1]
 let dir = args[2]
@@ -124,6 +131,19 @@ do {
             "concurrent: \(writers) writers for \(seconds) s, \(ledger.commits) committed changes, \(items) items, all intact"
         )
         if ledger.commits < writers * 5 { fail("too few commits (\(ledger.commits)) to say anything") }
+
+    case "journal-write":
+        try await JournalStress.write(directory: dir, round: args.count > 3 ? UInt64(args[3]) ?? 0 : 0)
+
+    case "journal-crash":
+        try JournalStress.crash(
+            directory: dir, rounds: option("--rounds", 300), seconds: option("--seconds", 90),
+            seed: UInt64(truncatingIfNeeded: option("--seed", Int(Date().timeIntervalSince1970))),
+            maxDelay: UInt32(clamping: option("--max-delay-us", 150_000)),
+            roundsPerJournal: option("--rounds-per-journal", 10))
+
+    case "journal-fill":
+        try JournalStress.fill(directory: dir, count: option("--entries", 1_000_000), batchSize: option("--batch", 10_000))
 
     case "lock":
         let directory = try DataDirectory.open(dir)

@@ -19,13 +19,31 @@ public enum Hex {
 
     /// Lower-case hex, `0x`-prefixed unless `prefix` is false.
     public static func encode(_ bytes: some Sequence<UInt8>, prefix: Bool = true) -> String {
-        var out: [UInt8] = prefix ? [0x30, 0x78] : []
-        out.reserveCapacity(out.count + bytes.underestimatedCount * 2)
-        for b in bytes {
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0x0F)])
+        // Contiguous input (arrays, slices, Data) is encoded straight from its buffer into the
+        // string's storage: this runs for every key, hash and signature on the signing path, and the
+        // generic element-by-element loop cost several times more.
+        if let text = bytes.withContiguousStorageIfAvailable({ encode(buffer: $0, prefix: prefix) }) { return text }
+        return Array(bytes).withUnsafeBufferPointer { encode(buffer: $0, prefix: prefix) }
+    }
+
+    private static func encode(buffer: UnsafeBufferPointer<UInt8>, prefix: Bool) -> String {
+        let count = (prefix ? 2 : 0) + buffer.count * 2
+        return digits.withUnsafeBufferPointer { digits in
+            String(unsafeUninitializedCapacity: count) { out in
+                var i = 0
+                if prefix {
+                    out[0] = 0x30
+                    out[1] = 0x78
+                    i = 2
+                }
+                for b in buffer {
+                    out[i] = digits[Int(b >> 4)]
+                    out[i + 1] = digits[Int(b & 0x0F)]
+                    i += 2
+                }
+                return count
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes hex under the given prefix rule.
@@ -77,10 +95,24 @@ public enum Hex {
     private static func decode(
         _ text: some StringProtocol, prefix: Prefix, _ emit: (UInt8) -> Void, reserve: (Int) -> Void
     ) throws(PrimitivesError) {
-        let utf8 = text.utf8
-        var i = utf8.startIndex
-        let hasPrefix =
-            utf8.count >= 2 && utf8[i] == 0x30 && utf8[utf8.index(after: i)] == 0x78
+        // Native strings and substrings are read from their UTF-8 buffer (the common case, and
+        // several times faster than the generic index walk); anything else is copied first.
+        func run(_ utf8: UnsafeBufferPointer<UInt8>) -> PrimitivesError? {
+            do {
+                try decode(utf8: utf8, prefix: prefix, emit, reserve: reserve)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let failure = text.utf8.withContiguousStorageIfAvailable(run) ?? Array(text.utf8).withUnsafeBufferPointer(run)
+        if let failure { throw failure }
+    }
+
+    private static func decode(
+        utf8: UnsafeBufferPointer<UInt8>, prefix: Prefix, _ emit: (UInt8) -> Void, reserve: (Int) -> Void
+    ) throws(PrimitivesError) {
+        let hasPrefix = utf8.count >= 2 && utf8[0] == 0x30 && utf8[1] == 0x78
         switch prefix {
         case .required:
             guard hasPrefix else { throw PrimitivesError(.hexPrefix, "hex must start with 0x", offset: 0) }
@@ -88,26 +120,20 @@ public enum Hex {
             guard !hasPrefix else { throw PrimitivesError(.hexPrefix, "hex must not start with 0x", offset: 0) }
         case .optional: break
         }
-        var offset = 0
-        if hasPrefix {
-            i = utf8.index(i, offsetBy: 2)
-            offset = 2
-        }
-        let digitCount = utf8.count - offset
+        let start = hasPrefix ? 2 : 0
+        let digitCount = utf8.count - start
         guard digitCount % 2 == 0 else {
             throw PrimitivesError(.hexOddLength, "odd number of hex digits (\(digitCount))")
         }
         reserve(digitCount / 2)
-        while i != utf8.endIndex {
-            let hiIndex = i
-            i = utf8.index(after: i)
-            guard let hi = nibble(utf8[hiIndex]) else {
+        var offset = start
+        while offset < utf8.count {
+            guard let hi = nibble(utf8[offset]) else {
                 throw PrimitivesError(.hexInvalidDigit, "not a hex digit", offset: offset)
             }
-            guard let lo = nibble(utf8[i]) else {
+            guard let lo = nibble(utf8[offset + 1]) else {
                 throw PrimitivesError(.hexInvalidDigit, "not a hex digit", offset: offset + 1)
             }
-            i = utf8.index(after: i)
             offset += 2
             emit(hi << 4 | lo)
         }

@@ -7,6 +7,7 @@ import Glibc
 import Keystore
 import Logging
 import SigilConfiguration
+import SignerCore
 
 /// `sigil serve`: serves the files of `public/` (the bridge script) to dapps on one port and the
 /// approval page on another, until SIGINT/SIGTERM, then shuts down gracefully.
@@ -60,7 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in
             switch format {
             case .text:
-                var handler = StreamLogHandler.standardError(label: label)
+                // StreamLogHandler's line, written without its per-line time-zone `stat` and stdio locking.
+                var handler = TextLogHandler(label: label)
                 handler.logLevel = chosenLevel
                 return handler
             case .json:
@@ -129,6 +131,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "tls": "\(settings.tlsCertificate != nil)", "metrics_token": "\(settings.metricsTokenFile != nil)",
             ])
 
+        let journalTicker = runtime.journal.map { Self.journalTicker($0, settings: settings, logger: logger) }
         let ticker = Task {
             var reconcileFailing = false
             while !Task.isCancelled {
@@ -155,13 +158,57 @@ struct ServeCommand: AsyncParsableCommand {
         let signal = await TerminationSignal.wait()
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
         ticker.cancel()
+        journalTicker?.cancel()
         terminal?.cancel()
         for server in servers.all { await server.shutdown() }
+        // The last checkpoint covers every entry of this run (no request is answered any more).
+        if let journal = runtime.journal {
+            do {
+                try await journal.checkpoint()
+            } catch {
+                logger.error("journal checkpoint at shutdown failed", metadata: ["reason": "\(error)"])
+            }
+        }
         // The tokens die with the process; so does their file.
         if let tokenFile { TokenFile.remove(tokenFile) }
         logger.info("stopped", metadata: ["uptime_s": "\(Int(runtime.telemetry.uptimeSeconds))"])
         runtime.development?.removeIfTemporary()
         runtime.serveLock?.unlock()
+    }
+
+    /// The journal's periodic work: a full verification at start and every 15 minutes (its result
+    /// feeds the approval page's badge), a checkpoint every `journal-checkpoint-interval` seconds
+    /// when entries were added.
+    static func journalTicker(_ journal: StateStoreJournal, settings: ServeSettings, logger: Logger) -> Task<
+        Void, Never
+    > {
+        Task {
+            let interval = Duration.seconds(settings.journalCheckpointIntervalSeconds)
+            let verifyEvery = Duration.seconds(15 * 60)
+            var sinceVerify = Duration.zero
+            do {
+                let result = try await journal.verify()
+                logger.info(
+                    "journal verified",
+                    metadata: ["entries": "\(result.entries)", "ok": "\(result.isValid)"])
+            } catch {
+                logger.error("journal verification failed", metadata: ["reason": "\(error)"])
+            }
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { return }
+                do {
+                    try await journal.checkpoint()
+                } catch {
+                    logger.error("journal checkpoint failed", metadata: ["reason": "\(error)"])
+                }
+                sinceVerify += interval
+                if sinceVerify >= verifyEvery {
+                    sinceVerify = .zero
+                    _ = try? await journal.verify()
+                }
+            }
+        }
     }
 
     /// `127.0.0.1:PORT` of the first listening address (the real port when 0 was asked). A wildcard

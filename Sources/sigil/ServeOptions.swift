@@ -112,6 +112,25 @@ struct ServeOptions: ParsableArguments {
         name: .customLong("icon-blind-signing"),
         help: ArgumentHelp(ServeConfiguration.help("icon-blind-signing"), valueName: "origin"))
     var iconBlindSigning: [String] = []
+    // MARK: Journal
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(ServeConfiguration.help("journal")))
+    var journal: Bool?
+
+    @Option(
+        name: .customLong("journal-mirror"),
+        help: ArgumentHelp(ServeConfiguration.help("journal-mirror"), valueName: "directory"))
+    var journalMirror: String?
+
+    @Option(
+        name: .customLong("journal-shown-limit"),
+        help: ArgumentHelp(ServeConfiguration.help("journal-shown-limit"), valueName: "bytes"))
+    var journalShownLimit: String?
+
+    @Option(
+        name: .customLong("journal-checkpoint-interval"),
+        help: ArgumentHelp(ServeConfiguration.help("journal-checkpoint-interval"), valueName: "seconds"))
+    var journalCheckpointInterval: String?
 }
 
 /// The format of log lines on standard error.

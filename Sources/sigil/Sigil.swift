@@ -14,6 +14,7 @@ struct Sigil: AsyncParsableCommand {
         abstract: "A local signing gateway: web dapps ask, you approve, your keys never leave this process.",
         discussion: """
             Start the gateway with development accounts:   sigil serve --dev
+            Check the signing journal:                      sigil journal verify
             Inspect a key (like Substrate's subkey):        sigil key inspect //Alice
             Show the bytes a payload signs:                 sigil payload request.json --metadata polkadot.scale
             Decode a call:                                  sigil call decode --metadata polkadot.scale 0x0000…
@@ -21,7 +22,8 @@ struct Sigil: AsyncParsableCommand {
             """,
         version: Sigil.version,
         subcommands: [
-            ServeCommand.self, OriginsCommand.self, KeyCommand.self, AccountsCommand.self, PayloadCommand.self,
+            ServeCommand.self, OriginsCommand.self, JournalCommand.self, KeyCommand.self, AccountsCommand.self,
+            PayloadCommand.self,
             CallCommand.self, MetadataCommand.self, TLSCommand.self, HealthCommand.self,
         ]
     )

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewayHTTP
+import Glibc
 import Logging
 import Synchronization
 import Testing
@@ -178,4 +179,104 @@ final class LockedLines: Sendable {
     private let lines = Mutex<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
+}
+
+/// `TextLogHandler` writes exactly swift-log's `StreamLogHandler` line (it replaces it in
+/// `sigil serve` for speed): the same events through both give the same text after the timestamp,
+/// and the timestamp is what `strftime("%Y-%m-%dT%H:%M:%S%z")` makes of local time.
+struct TextLogHandlerTests {
+    struct LogCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let handlerMetadata: Logger.Metadata
+        let level: Logger.Level
+        let message: String
+        let metadata: Logger.Metadata?
+        let error: (any Error & Sendable)?
+        var testDescription: String { name }
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String { "store refused" } }
+
+    static let cases: [LogCase] = [
+        LogCase(
+            name: "no metadata", handlerMetadata: [:], level: .info, message: "starting", metadata: nil, error: nil),
+        LogCase(
+            name: "access log", handlerMetadata: [:], level: .info, message: "request",
+            metadata: [
+                "request_id": "dapp-7", "server": "dapp", "port": .stringConvertible(9715), "method": "POST",
+                "route": "/v1/request", "status": .stringConvertible(200), "duration_ms": .stringConvertible(0.25),
+                "bytes": .stringConvertible(151), "stream": .stringConvertible(false),
+            ], error: nil),
+        LogCase(
+            name: "handler and call metadata, call wins", handlerMetadata: ["component": "x", "kept": "h"],
+            level: .warning, message: "two words", metadata: ["component": "call"], error: nil),
+        LogCase(
+            name: "nested values", handlerMetadata: [:], level: .error, message: "m",
+            metadata: ["list": .array(["a", "b c"]), "map": .dictionary(["k": "v"])], error: nil),
+        LogCase(
+            name: "with an error", handlerMetadata: [:], level: .error, message: "authorization not saved",
+            metadata: ["origin": "https://dapp.example"], error: Failure()),
+        LogCase(
+            name: "empty message", handlerMetadata: ["a": "1"], level: .critical, message: "", metadata: [:], error: nil
+        ),
+    ]
+
+    final class Capture: TextOutputStream, Sendable {
+        private let text = Mutex<[String]>([])
+        func write(_ string: String) { text.withLock { $0.append(string) } }
+        func append(_ line: String) { write(line) }
+        var all: [String] { text.withLock { $0 } }
+    }
+
+    /// The line without its first field (the time).
+    static func afterTimestamp(_ line: String) -> Substring {
+        line.firstIndex(of: " ").map { line[line.index(after: $0)...] } ?? line[...]
+    }
+
+    @Test(arguments: cases)
+    func writesTheLineStreamLogHandlerWrites(_ c: LogCase) throws {
+        let ours = Capture()
+        let theirs = Capture()
+        var fast = Logger(label: "sigil.serve") { TextLogHandler(label: $0, metadataProvider: nil, sink: ours.append) }
+        var reference = Logger(label: "sigil.serve") {
+            StreamLogHandler(label: $0, stream: theirs, metadataProvider: nil)
+        }
+        for (key, value) in c.handlerMetadata {
+            fast[metadataKey: key] = value
+            reference[metadataKey: key] = value
+        }
+        for logger in [fast, reference] {
+            if let error = c.error {
+                logger.log(level: c.level, "\(c.message)", error: error, metadata: c.metadata)
+            } else {
+                logger.log(level: c.level, "\(c.message)", metadata: c.metadata)
+            }
+        }
+        let line = try #require(ours.all.first)
+        let expected = try #require(theirs.all.first)
+        #expect(ours.all.count == 1 && theirs.all.count == 1)
+        #expect(Self.afterTimestamp(line) == Self.afterTimestamp(expected))
+        #expect(line.hasSuffix("\n") && line.dropLast().allSatisfy { $0 != "\n" })
+    }
+
+    @Test func levelsBelowTheThresholdAreNotWritten() {
+        let lines = Capture()
+        var handler = TextLogHandler(label: "l", metadataProvider: nil, sink: lines.append)
+        handler.logLevel = .notice
+        let logger = Logger(label: "l") { _ in handler }
+        logger.info("hidden")
+        logger.notice("shown")
+        #expect(lines.all.count == 1 && lines.all[0].hasSuffix(" shown\n"))
+    }
+
+    @Test(arguments: [0, 951_782_400, 1_700_000_000, 1_719_792_000, 1_735_689_599, 4_102_444_800])
+    func theTimestampIsStrftimeOfLocalTime(seconds: Int) {
+        var time = time_t(seconds)
+        var parts = tm()
+        _ = localtime_r(&time, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
+        let expected = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(TextLogHandler.timestamp(seconds: seconds) == expected)
+    }
 }

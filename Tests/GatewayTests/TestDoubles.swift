@@ -75,13 +75,13 @@ enum Fixture {
         limits: ApprovalLimits = ApprovalLimits(), sites: [AuthorizedSite] = [],
         signer: RecordingSigner = RecordingSigner(), denied: Set<String> = [],
         logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
-        metrics: GatewayMetrics = GatewayMetrics()
+        metrics: GatewayMetrics = GatewayMetrics(), journal: (any SigningJournal)? = nil
     ) async throws -> GatewayService {
         try await GatewayService(
             options: GatewayOptions(approvalMode: mode, limits: limits, deniedHosts: denied),
             signer: signer, metadata: InMemoryMetadataRegistry(),
             persistence: InMemoryAuthorizations(sites), clock: clock, serverID: "srv1",
-            logger: logger, metrics: metrics)
+            logger: logger, metrics: metrics, journal: journal)
     }
 
     static func connected(_ accounts: [String] = [TestAccounts.alice.key]) -> [AuthorizedSite] {

@@ -5,7 +5,10 @@ import Testing
     @Test(arguments: [
         ("null", JSONValue.null),
         ("true", .bool(true)),
-        (" [1, -0, 2.5e+3] ", .array([.number(JSONNumber(1)), .number(JSONNumber("-0")!), .number(JSONNumber("2.5e+3")!)])),
+        (
+            " [1, -0, 2.5e+3] ",
+            .array([.number(JSONNumber(1)), .number(JSONNumber("-0")!), .number(JSONNumber("2.5e+3")!)])
+        ),
         (#"{"a":{"b":[]},"c":"x"}"#, ["a": ["b": JSONValue.array([])], "c": "x"] as JSONValue),
         (#""\u00e9\ud83d\ude00\n\/""#, .string("é😀\n/")),
         (#""é""#, .string("é")),
@@ -50,9 +53,54 @@ import Testing
         #expect(throws: PrimitivesError(code, "")) { try JSONValue.parse(text) }
     }
 
-    @Test(arguments: [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22]])
+    @Test(arguments: [
+        [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22],
+    ])
     func refusesInvalidUTF8(bytes: [UInt8]) {
         #expect(throws: PrimitivesError(.jsonInvalidUTF8, "")) { try JSONValue.parse(bytes) }
+    }
+
+    /// A duplicate key is reported at the offset of its second occurrence, however many members
+    /// come before it; keys keep their order.
+    @Test(arguments: [
+        (#"{"a":1,"a":2}"#, 7),
+        (#"{"a":1,"b":{"c":1,"c":2},"a":3}"#, 18),
+        (#"{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k3":0}"#, 71),
+        (#"{"é":1, "é":2}"#, 9),
+    ])
+    func duplicateKeysAreReportedWhereTheyRepeat(text: String, offset: Int) {
+        do {
+            _ = try JSONValue.parse(text)
+            Issue.record("parsed")
+        } catch {
+            #expect(error.code == .jsonDuplicateKey && error.offset == offset)
+        }
+    }
+
+    @Test func manyKeysKeepTheirOrder() throws {
+        let keys = (0..<40).map { "k\($0)é" }.shuffled()
+        let text = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+        let value = try JSONValue.parse(text)
+        #expect(value.objectValue?.keys == keys)
+        #expect(value.serialized() == text)
+    }
+
+    /// ASCII strings, raw UTF-8 and escapes in any mix decode alike; invalid UTF-8 is refused on
+    /// every path (no escape, after an escape).
+    @Test(
+        arguments: [
+            ([0x22, 0x61, 0x62, 0x22], "ab" as String?),
+            ([0x22, 0xC3, 0xA9, 0x61, 0x22], "éa"),
+            ([0x22, 0x5C, 0x6E, 0xC3, 0xA9, 0x22], "\né"),
+            ([0x22, 0x61, 0x5C, 0x22, 0x62, 0x22], "a\"b"),
+            ([0x22, 0x5C, 0x6E, 0xFF, 0x22], nil),
+            ([0x22, 0x61, 0xED, 0xA0, 0x80, 0x22], nil),
+        ] as [([UInt8], String?)])
+    func stringsDecodeOnEveryPath(bytes: [UInt8], expected: String?) {
+        #expect((try? JSONValue.parse(bytes))?.stringValue == expected)
+        if expected == nil {
+            #expect(throws: PrimitivesError(.jsonInvalidUTF8, "")) { try JSONValue.parse(bytes) }
+        }
     }
 
     @Test func depthIsBounded() throws {
@@ -74,7 +122,8 @@ import Testing
         var text = ""
         switch shape {
         case "nested":
-            let unit = String(repeating: "[", count: 62) + String(repeating: "[],", count: 1000) + "[]"
+            let unit =
+                String(repeating: "[", count: 62) + String(repeating: "[],", count: 1000) + "[]"
                 + String(repeating: "]", count: 62)
             text = "[" + Array(repeating: unit, count: size / unit.utf8.count).joined(separator: ",") + "]"
         case "escapes":
@@ -99,6 +148,26 @@ import Testing
         #expect(try JSONValue.parse(value.encoded()) == value)
         #expect(JSONValue.array([]).serialized([.pretty]) == "[]")
         #expect((["a": [1]] as JSONValue).serialized([.pretty]) == "{\n  \"a\": [\n    1\n  ]\n}")
+    }
+
+    /// Plain ASCII is copied as it is; everything that needs an escape is escaped wherever it sits.
+    @Test(arguments: [
+        ("0x01ab", #""0x01ab""#),
+        ("", #""""#),
+        ("say \"hi\"", #""say \"hi\"""#),
+        ("back\\slash", #""back\\slash""#),
+        ("tab\tnl\n", #""tab\tnl\n""#),
+        ("bell\u{7}", #""bell\u0007""#),
+        ("del\u{7F}", #""del\u007f""#),
+        ("c1\u{85}", #""c1\u0085""#),
+        ("ls\u{2028}", #""ls\u2028""#),
+        ("rlo\u{202E}x", #""rlo\u202ex""#),
+        ("é and 🔑", "\"é and 🔑\""),
+        ("~ ascii edge !", #""~ ascii edge !""#),
+    ])
+    func stringsAreWrittenEscapedWhereNeeded(text: String, json: String) throws {
+        #expect(JSONValue.string(text).serialized() == json)
+        #expect(try JSONValue.parse(json) == .string(text))
     }
 
     @Test func objectKeepsOrderAndEqualityIgnoresIt() throws {

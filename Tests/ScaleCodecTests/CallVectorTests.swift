@@ -300,6 +300,17 @@ final class MetadataCache: @unchecked Sendable {
         #expect(ValueRenderer.safeName("transfer_keep_alive") == "transfer_keep_alive")
     }
 
+    /// Printable ASCII passes unchanged; each control, DEL, C1 and bidirectional character is
+    /// replaced wherever it sits, other non-ASCII text is kept.
+    @Test(arguments: [
+        ("transfer_keep_alive", "transfer_keep_alive"), ("", ""), (" ~!", " ~!"),
+        ("a\u{1B}[2J", "a\u{FFFD}[2J"), ("del\u{7F}", "del\u{FFFD}"), ("c1\u{9B}x", "c1\u{FFFD}x"),
+        ("rlo\u{202E}", "rlo\u{FFFD}"), ("tab\t", "tab\u{FFFD}"), ("Dürer €", "Dürer €"), ("🔑 key", "🔑 key"),
+    ])
+    func safeNameReplacesOnlyTheDangerousCharacters(name: String, expected: String) {
+        #expect(ValueRenderer.safeName(name) == expected)
+    }
+
     @Test func jsonTextEscapesControlCharacters() {
         let v: JSONValue = ["k\"": .string("a\u{0}b\n\u{2028}")]
         #expect(v.serialized() == "{\"k\\\"\":\"a\\u0000b\\n\\u2028\"}")

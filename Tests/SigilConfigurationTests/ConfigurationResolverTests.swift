@@ -121,6 +121,8 @@ struct ConfigurationResolverTests {
             "SIGIL_DATA_DIR": "/data", "SIGIL_PASSWORD_FILE": certificate, "SIGIL_AUTO_APPROVE": "1",
             "SIGIL_APPROVE": "page", "SIGIL_CLIENT": "a,b", "SIGIL_ALLOWED_HOST": "sigil.internal",
             "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example", "SIGIL_TOKEN_OUTPUT": "file",
+            "SIGIL_JOURNAL": "false", "SIGIL_JOURNAL_MIRROR": directory, "SIGIL_JOURNAL_SHOWN_LIMIT": "100",
+            "SIGIL_JOURNAL_CHECKPOINT_INTERVAL": "5",
         ])
         for option in ServeConfiguration.options where option.name != "config" {
             #expect(configuration.source(of: option.name) == .environment(variable: option.environmentVariable))
@@ -133,6 +135,8 @@ struct ConfigurationResolverTests {
         #expect(settings.passwordFile == certificate && settings.autoApprove && settings.approve == "page")
         #expect(settings.clients == ["a", "b"] && settings.allowedHosts == ["sigil.internal"])
         #expect(settings.approvalTimeoutSeconds == 30 && settings.deniedHosts == ["evil.example"])
+        #expect(!settings.journal && settings.journalMirror == directory && settings.journalShownLimit == 100)
+        #expect(settings.journalCheckpointIntervalSeconds == 5)
         #expect(settings.tokenOutput == "file")
     }
 
@@ -181,7 +185,8 @@ struct ConfigurationResolverTests {
             message: "SIGIL_LOG_LEVEL: 'loud' is not one of trace, debug, info, notice, warning, error, critical"),
         TextVector(variable: "SIGIL_LOG_LEVEL", value: "debug", message: nil),
         TextVector(variable: "SIGIL_LOG_FORMAT", value: "json", message: nil),
-        TextVector(variable: "SIGIL_LOG_FORMAT", value: "xml", message: "SIGIL_LOG_FORMAT: 'xml' is not one of text, json"),
+        TextVector(
+            variable: "SIGIL_LOG_FORMAT", value: "xml", message: "SIGIL_LOG_FORMAT: 'xml' is not one of text, json"),
         TextVector(
             variable: "SIGIL_METRICS_TOKEN_FILE", value: "/nonexistent/token",
             message: "SIGIL_METRICS_TOKEN_FILE: '/nonexistent/token' does not exist"),
@@ -403,6 +408,12 @@ struct ConfigurationResolverTests {
             given: ["port": .string("8000")], environment: ["SIGIL_UI_PORT": "8000"],
             message: "SIGIL_UI_PORT: ui-port must differ from port (8000, --port)"),
         RuleVector(given: ["port": .string("0")], environment: ["SIGIL_UI_PORT": "0"], message: nil),
+        RuleVector(
+            given: ["journal": .boolean(false)], environment: [:],
+            message:
+                "--no-journal: the signing journal can be turned off only with dev, for benchmarks (dev is false: default)"
+        ),
+        RuleVector(given: ["journal": .boolean(false)], environment: ["SIGIL_DEV": "true"], message: nil),
         RuleVector(
             given: ["tls-cert": .string("/")], environment: [:],
             message: "--tls-cert: '/' is a directory, not a file"),

@@ -145,7 +145,9 @@ import Testing
             "log-level": .string(settings.logLevel), "log-format": .string(settings.logFormat),
             "token-output": .string(settings.tokenOutput), "dev": .boolean(settings.dev),
             "auto-approve": .boolean(settings.autoApprove), "approve": .string(settings.approve),
-            "approval-timeout": .integer(settings.approvalTimeoutSeconds),
+            "approval-timeout": .integer(settings.approvalTimeoutSeconds), "journal": .boolean(settings.journal),
+            "journal-shown-limit": .integer(settings.journalShownLimit),
+            "journal-checkpoint-interval": .integer(settings.journalCheckpointIntervalSeconds),
         ]
         let defaulted = ServeConfiguration.options.filter { $0.defaultValue != nil }
         #expect(Set(fields.keys) == Set(defaulted.map(\.name)), "a defaulted option without a field in this test")

@@ -62,6 +62,26 @@ import Testing
         #expect(state.finalize() == (try Blake2b.hash(data, outputLength: 40)))
     }
 
+    /// Contiguous input (taken block by block) and any other sequence (byte by byte), in chunks
+    /// that end before, at and after block boundaries, give the one-shot digest.
+    @Test(arguments: [[0], [1, 127, 0, 128, 1], [128, 128], [129, 255, 3], [64, 64, 64, 64, 1], [300]])
+    func blake2bUpdatesInAnyChunksAndShapesAgree(chunks: [Int]) throws {
+        let data = (0..<chunks.reduce(0, +)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        let expected = try Blake2b.hash(data, outputLength: 64)
+        var contiguous = try Blake2b(outputLength: 64)
+        var lazy = try Blake2b(outputLength: 64)
+        var offset = 0
+        for size in chunks {
+            contiguous.update(data[offset..<(offset + size)])
+            lazy.update(data[offset..<(offset + size)].lazy.map { $0 })
+            offset += size
+        }
+        #expect(contiguous.finalize() == expected)
+        #expect(lazy.finalize() == expected)
+        #expect(Blake2b.hash512(data) == expected)
+        #expect(Blake2b.hash512(data.lazy.map { $0 }) == expected)
+    }
+
     @Test(arguments: [0, 65, -1, 1000])
     func blake2bRejectsInvalidOutputLengths(length: Int) {
         #expect(throws: KeyError(.invalidInput, "")) { try Blake2b(outputLength: length) }

@@ -65,3 +65,47 @@ import Testing
         #expect(throws: KeyError(.badLength, "")) { try SS58.encode([1, 2, 3], prefix: 0) }
     }
 }
+
+/// Base58 against the textbook digit-by-digit conversion (kept here as the reference): the same
+/// text for every byte string (leading zeros, all zeros, lengths around the limb sizes), and
+/// decoding gives the bytes back.
+@Suite struct Base58Tests {
+    static func referenceEncode(_ bytes: [UInt8]) -> String {
+        let zeros = bytes.prefix { $0 == 0 }.count
+        var digits = [UInt8]()
+        for byte in bytes[zeros...] {
+            var carry = Int(byte)
+            for i in digits.indices {
+                carry += Int(digits[i]) << 8
+                digits[i] = UInt8(carry % 58)
+                carry /= 58
+            }
+            while carry > 0 {
+                digits.append(UInt8(carry % 58))
+                carry /= 58
+            }
+        }
+        return String(repeating: "1", count: zeros)
+            + String(decoding: digits.reversed().map { Base58.alphabet[Int($0)] }, as: UTF8.self)
+    }
+
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 31, 32, 33, 34, 35, 36, 64, 65, 100])
+    func agreesWithTheReferenceAndRoundTrips(length: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        var samples: [[UInt8]] = [
+            [UInt8](repeating: 0, count: length), [UInt8](repeating: 0xFF, count: length),
+            (0..<length).map { $0 < 2 ? 0 : UInt8(truncatingIfNeeded: $0 &* 31) },
+        ]
+        for _ in 0..<20 { samples.append((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+        for bytes in samples {
+            let text = Base58.encode(bytes)
+            #expect(text == Self.referenceEncode(bytes), "\(bytes)")
+            #expect(Base58.decode(text) == bytes, "\(text)")
+        }
+    }
+
+    @Test(arguments: ["0", "O", "I", "l", "1110", "abc+", "é"])
+    func refusesCharactersOutsideTheAlphabet(text: String) {
+        #expect(Base58.decode(text) == nil)
+    }
+}

@@ -91,12 +91,74 @@
     document.title = state.pending.length ? `(${state.pending.length}) Sigil approvals` : 'Sigil approvals';
   };
 
+  // History: the journal's recent entries (filters as query parameters) and its verification.
+  const journalQuery = () => {
+    const q = new URLSearchParams();
+    for (const [name, id] of [['site', 'filter-site'], ['decision', 'filter-decision'], ['account', 'filter-account']]) {
+      const v = $(id).value.trim();
+      if (v) q.set(name, v);
+    }
+    return q.toString();
+  };
+  const when = (ms) => new Date(ms).toLocaleString();
+  const renderEntry = (e) => {
+    const head = el('summary', {}, [
+      `#${e.seq} · ${when(e.time)} · `, el('span', { class: `decision decision-${e.decision}`, text: e.decision }),
+      ` · ${e.origin || 'sigil'} · ${e.method}${e.account ? ' · ' + e.account : ''}`,
+    ]);
+    const facts = [
+      { label: 'app name', value: e.app || '—' }, { label: 'protocol', value: e.protocol },
+    ];
+    if (e.detail) facts.push({ label: 'detail', value: e.detail });
+    const shown = (e.shown || []).map((r) => ({ label: r.label, value: r.value, warning: r.warning }));
+    if (e.shownTruncated) shown.push({ label: '…', value: 'cut at the journal-shown-limit (the digest covers all of it)', warning: true });
+    const digests = [
+      { label: 'shown digest', value: e.summaryDigest }, { label: 'signed digest', value: e.subjectDigest },
+      { label: 'signature', value: e.result }, { label: 'hash', value: e.hash },
+    ].filter((d) => d.value && d.value !== '0x');
+    return el('li', { 'data-seq': String(e.seq), 'data-decision': e.decision, 'data-origin': e.origin }, [
+      el('details', {}, [head, rows(facts), el('h4', { text: 'What was shown' }), rows(shown), rows(digests)]),
+    ]);
+  };
+  const renderJournal = (j) => {
+    const badge = $('journal-badge');
+    const banner = $('journal-banner');
+    const v = j.verification;
+    badge.hidden = true; banner.hidden = true;
+    if (!j.enabled) {
+      badge.hidden = false; badge.className = 'warning'; badge.textContent = 'The journal is off (--no-journal).';
+    } else if (v && v.ok) {
+      const cp = v.lastCheckpoint ? `, last checkpoint ${v.lastCheckpoint.number} at entry ${v.lastCheckpoint.seq}` : ', no checkpoint yet';
+      badge.hidden = false; badge.className = 'badge';
+      badge.textContent = `✓ Journal verified through entry ${v.headSeq}${cp} (checked ${when(v.checkedAt)}).`;
+    } else if (v) {
+      banner.hidden = false;
+      banner.textContent = 'The journal does NOT verify: ' + v.problems.map((p) => `${p.kind} at entry ${p.seq}: ${p.message}`).join('\n');
+    }
+    const select = $('filter-decision');
+    if (select.options.length === 1) for (const d of j.decisions || []) select.append(el('option', { value: d, text: d }));
+    $('history').replaceChildren(...j.entries.map(renderEntry));
+    $('history-empty').hidden = j.entries.length > 0;
+  };
+  const refreshJournal = async () => {
+    try { renderJournal(await api('/api/journal?' + journalQuery())); } catch (e) { status(`History unavailable (${e.message})`); }
+  };
+  for (const id of ['filter-site', 'filter-account']) $(id).addEventListener('change', refreshJournal);
+  $('filter-decision').addEventListener('change', refreshJournal);
+  $('history-filter').addEventListener('submit', (ev) => { ev.preventDefault(); refreshJournal(); });
+  $('journal-verify').addEventListener('click', async () => {
+    $('journal-verify').disabled = true;
+    try { await api('/api/journal/verify', {}); } catch (e) { status(`Could not verify: ${e.message}`); }
+    $('journal-verify').disabled = false;
+    refreshJournal();
+  });
+
   let refreshing = false;
   let again = false;
   const refresh = async () => {
     if (refreshing) { again = true; return; }
     refreshing = true;
-    try { render(await api('/api/state')); status('Live'); } catch (e) {
+    try { render(await api('/api/state')); await refreshJournal(); status('Live'); } catch (e) {
       status(token ? `Not connected to Sigil (${e.message}). Is it running?` : 'Open this page with the link `sigil serve` printed (it carries the token).');
     }
     refreshing = false;

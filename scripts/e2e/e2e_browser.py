@@ -421,6 +421,49 @@ def free_port():
         return s.getsockname()[1]
 
 
+def check_history_banner(binary, chromium):
+    """A journal that does not verify shows a red banner on the approval page, naming the entry."""
+    import shutil
+    import sqlite3
+    import tempfile
+    data = tempfile.mkdtemp(prefix="sigil-e2e-journal.")
+    try:
+        sigil = SigilProcess(binary, "--auto-approve", "--client", "e2e", "--data-dir", data)
+        try:
+            token = sigil.client_tokens["e2e"]
+            for i, (message, request) in enumerate([("pub(authorize.tab)", {"origin": "banner"}),
+                                                     ("pub(bytes.sign)", {"address": ALICE, "data": "one"}),
+                                                     ("pub(bytes.sign)", {"address": ALICE, "data": "two"})]):
+                status, _ = http("POST", sigil.gateway + "/v1/request", {
+                    "Authorization": "Bearer " + token, "X-Sigil-Session": "bannersession1",
+                    "Content-Type": "application/json"},
+                    json.dumps({"id": f"b{i}", "message": message, "request": request}).encode())
+                check(status == 200, f"{message} answered")
+        finally:
+            sigil.stop()
+        db = sqlite3.connect(data + "/state.sqlite")
+        db.execute("DROP TRIGGER journal_entry_append_only_update")
+        db.execute("UPDATE journal_entry SET detail = 'rewritten' WHERE seq = 3")
+        db.commit()
+        db.close()
+        sigil = SigilProcess(binary, "--data-dir", data)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+                ui = browser.new_page()
+                ui.goto(sigil.approval_url)
+                poll(ui, "!document.getElementById('journal-banner').hidden")
+                banner = ui.locator("#journal-banner").inner_text()
+                check("does NOT verify" in banner and "modified at entry 3" in banner
+                      and ui.locator("#journal-badge").is_hidden(),
+                      "a journal that does not verify shows a red banner naming the entry")
+                browser.close()
+        finally:
+            sigil.stop()
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def check_restart(binary, chromium):
     """The bridge copes with the gateway going down and coming back (a new process on the same port)."""
     port, ui_port = free_port(), free_port()
@@ -560,6 +603,27 @@ def main():
                 {address: '%s', data: 'no', type: 'bytes'}).then(() => 'signed', e => e instanceof Error ? e.message : 'not an Error') }""" % ALICE)
             approval_article(ui, "bytes").get_by_role("button", name="Reject").click()
             check(dapp.evaluate("window.rejected") == "Cancelled", "Reject answers an Error with message Cancelled")
+
+            # History (the signing journal, docs/journal.md): the approvals and the rejection, with the site's origin
+            history = "#history li[data-origin=\"%s\"][data-decision=\"%s\"]"
+            poll(ui, "s => document.querySelectorAll(s).length === 1", history % (dapp_origin, "rejected"))
+            check(ui.locator(history % (dapp_origin, "approved")).count() == 3,
+                  "History lists the connection and both approved signatures with the site's origin")
+            rejected_entry = ui.locator(history % (dapp_origin, "rejected")).first
+            check(dapp_origin in rejected_entry.locator("summary").inner_text()
+                  and "pub(bytes.sign)" in rejected_entry.locator("summary").inner_text(),
+                  "the rejected signature is in History with the site's origin")
+            rejected_entry.locator("summary").click()
+            shown = rejected_entry.inner_text()
+            check("What was shown" in shown and "message" in shown and "no" in shown and "shown digest" in shown,
+                  "a History entry expands to what was shown")
+            badge = ui.locator("#journal-badge")
+            check(badge.is_visible() and badge.inner_text().startswith("✓ Journal verified")
+                  and ui.locator("#journal-banner").is_hidden(), "History shows the verified badge, no banner")
+            ui.select_option("#filter-decision", "rejected")
+            poll(ui, "[...document.querySelectorAll('#history li')].map(li => li.dataset.decision).join() === 'rejected'")
+            ui.select_option("#filter-decision", "")
+            check(True, "History filters by decision")
 
             # metadata.provide: a person approves; stored metadata then decodes the call in the prompt
             raw_metadata = (ROOT / "Tests/SignerCoreTests/Resources/polkadot-v15.scale").read_bytes()
@@ -711,6 +775,7 @@ def main():
           "--auto-approve without --dev is refused (exit 78, naming the field and its source)")
     check_origins_command(args.sigil)
     check_restart(args.sigil, args.chromium)
+    check_history_banner(args.sigil, args.chromium)
     check_terminal_approver(args.sigil)
     check_keystore_accounts(args.sigil)
     check_userscript(args.sigil, args.chromium)

@@ -128,6 +128,18 @@ public struct ApprovalPortal: HTTPHandler {
                 responder.send(Self.wrap(.json(state.encoded())))
             }
         }
+        // The History view: recent journal entries and the latest verification (docs/journal.md).
+        router.route(.get, "/api/journal") { request, responder in
+            guard authorized(request, false) else { responder.send(Self.wrap(.status(.forbidden))); return }
+            Task {
+                let view = await JournalView.json(journal: service.journal, request: request)
+                responder.send(Self.wrap(.json(view.encoded())))
+            }
+        }
+        post("/api/journal/verify") { _ in
+            guard let journal = service.journal else { throw GatewayError(.invalidInput, "no journal") }
+            _ = try await journal.verify()
+        }
         router.route(.get, "/api/events") { request, responder in
             guard authorized(request, true) else { responder.send(Self.wrap(.status(.forbidden))); return }
             Task {

@@ -65,12 +65,15 @@ public final class GatewayTelemetry: Sendable {
         guard logger.logLevel <= .info else { return }
         let (seconds, attoseconds) = observation.duration.components
         let milliseconds = (Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+        // Values as .string where they are strings already (an interpolation would copy each
+        // through DefaultStringInterpolation: this line is written for every request).
         logger.info(
             "request",
             metadata: [
-                "request_id": "\(observation.server)-\(observation.requestID)",
-                "server": "\(observation.server)", "port": .stringConvertible(observation.port),
-                "method": "\(observation.method?.rawValue ?? "-")", "route": "\(observation.route ?? "unmatched")",
+                "request_id": .string(observation.server + "-" + String(observation.requestID)),
+                "server": .string(observation.server), "port": .stringConvertible(observation.port),
+                "method": .string(observation.method?.rawValue ?? "-"),
+                "route": .string(observation.route ?? "unmatched"),
                 "status": .stringConvertible(observation.status),
                 "duration_ms": .stringConvertible((milliseconds * 1000).rounded() / 1000),
                 "bytes": .stringConvertible(observation.bodyBytes),

@@ -113,13 +113,16 @@ public struct JSONLogHandler: LogHandler {
 
     /// Writes a line to standard error in one `write(2)` (under a lock, so lines never interleave).
     public static let standardError: Sink = { line in
-        writeLock.withLock { _ in
-            var bytes = Array(line.utf8)[...]
-            while !bytes.isEmpty {
-                let n = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                bytes = bytes.dropFirst(n)
+        var line = line
+        line.withUTF8 { bytes in
+            writeLock.withLock { _ in
+                var rest = UnsafeRawBufferPointer(bytes)
+                while !rest.isEmpty {
+                    let n = write(2, rest.baseAddress, rest.count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { return }
+                    rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+                }
             }
         }
     }

@@ -1,3 +1,4 @@
+import Keystore
 import Logging
 import Primitives
 import SignerCore
@@ -104,7 +105,7 @@ extension GatewayService {
     func disconnect(_ source: String) async {
         let (was, dropped) = center.revoke(source)
         guard was || !dropped.isEmpty else { return }
-        for approval in dropped { await answerCancelled(approval) }
+        for approval in dropped { await answerCancelled(approval, .cancelled, "the site was disconnected") }
         pushAccounts(to: source, list: .array([]))
         notifyUI()
     }
@@ -195,6 +196,8 @@ extension GatewayService {
             ])
         var body: WireReply.Body
         var failure: GatewayError?
+        var signature: [UInt8]?
+        var detail = ""
         switch decision.approval.subject {
         case .authorize:
             if let site = decision.site {
@@ -211,27 +214,30 @@ extension GatewayService {
                 body = .error(WireErrorText.authorizationRejected)
             } else if failure != nil {
                 body = .error(WireErrorText.notSaved)
+                detail = "not saved"
             } else {
                 body = .response(authResponse(decision.grantedAccounts))
+                detail = grantedDetail(decision.grantedAccounts)
             }
         case .signExtrinsic(let request):
             // The approved request itself (its PreparedPayload) is signed: nothing is rebuilt.
-            body = signed(decision, waiter) { _ in
+            (body, signature, detail) = signed(decision, waiter) { _ in
                 let result = try self.signer.signExtrinsic(request)
                 var response: JSONValue = ["id": .string(String(id)), "signature": .string(result.signatureHex)]
                 if let tx = result.signedTransaction {
                     response = response.adding("signedTransaction", .string(Hex.encode(tx)))
                 }
-                return response
+                return (response, result.signatureBytes)
             }
         case .signBytes(let request):
-            body = signed(decision, waiter) { _ in
+            (body, signature, detail) = signed(decision, waiter) { _ in
                 let result = try self.signer.signMessage(request)
-                return try JSONValueEncoder().encode(
+                let response = try JSONValueEncoder().encode(
                     Polkadot.SignerResult(id: String(id), signature: result.signatureHex, signedTransaction: nil))
+                return (response, result.signature)
             }
         case .signIcon(let request):
-            body = await iconDecided(request, decision, waiter)
+            (body, signature, detail) = iconSigned(request, decision, waiter)
         case .provideMetadata(let proposal):
             if decision.approved {
                 do {
@@ -242,10 +248,17 @@ extension GatewayService {
                 } catch {
                     logger.debug("metadata store failed", metadata: ["reason": "\(error)"])
                     body = .error(WireErrorText.rejected)
+                    detail = "not stored"
                 }
             } else {
                 body = .error(WireErrorText.rejected)
             }
+        }
+        // The journal entry is durable before any reply (and so any signature) leaves.
+        body = await journaled(decision, automatic: accounts == nil, body: body, signature: signature, detail: detail)
+        if case .signIcon(let request) = decision.approval.subject {
+            // Only once journaled may the signature leave, to the site or to the ICON node.
+            body = await iconAfterJournal(request, body: body, signature: signature, shape: waiter?.icon ?? .plain)
         }
         guard let waiter else { return Decided(reply: nil, failure: failure) }
         let reply = WireReply(id: waiter.requestID, body)
@@ -253,14 +266,18 @@ extension GatewayService {
         return Decided(reply: reply, failure: failure)
     }
 
+    /// Signs an approved request. - Returns: the reply body, the signature delivered (nil when
+    /// none), and the journal's `detail` (why nothing was signed).
     private func signed(
         _ decision: ApprovalCenter.Decision, _ waiter: Waiter?,
-        _ sign: (SignerAccount) throws -> JSONValue
-    ) -> WireReply.Body {
-        guard decision.approved else { return .error(WireErrorText.cancelled) }
-        guard let waiter, let account = waiter.account else { return .error(WireErrorText.cancelled) }
+        _ sign: (SignerAccount) throws -> (JSONValue, [UInt8])
+    ) -> (WireReply.Body, [UInt8]?, String) {
+        guard decision.approved else { return (.error(WireErrorText.cancelled), nil, "") }
+        guard let waiter, let account = waiter.account else {
+            return (.error(WireErrorText.cancelled), nil, "nobody waited: not signed")
+        }
         do {
-            let response = try sign(account)
+            let (response, signature) = try sign(account)
             metrics.recordSignature(scheme: account.type)
             logger.info(
                 "signed",
@@ -268,16 +285,24 @@ extension GatewayService {
                     "approval": "\(decision.approval.id)", "kind": "\(ApprovalState.kind(decision.approval.subject))",
                     "scheme": "\(account.type)", "origin": "\(decision.approval.source)",
                 ])
-            return .response(response)
+            return (.response(response), signature, "")
         } catch {
             logger.debug("signing failed", metadata: ["reason": "\(error)"])
-            return .error(WireErrorText.text(for: error, source: decision.approval.source))
+            return (
+                .error(WireErrorText.text(for: error, source: decision.approval.source)), nil,
+                "signing failed: \(Self.ruleName(error))"
+            )
         }
     }
 
-    /// Answers a request that went away without a decision (expiry, revocation).
-    func answerCancelled(_ approval: PendingApproval<ApprovalSubject>) async {
-        guard let waiter = waiters.removeValue(forKey: approval.id) else { return }
+    /// Answers a request that went away without a decision (expiry, revocation), once the journal
+    /// has recorded it as `outcome`.
+    func answerCancelled(
+        _ approval: PendingApproval<ApprovalSubject>, _ outcome: JournalDecision, _ detail: String
+    ) async {
+        let waiter = waiters.removeValue(forKey: approval.id)
+        await journalAbandoned(approval, outcome, detail)
+        guard let waiter else { return }
         if let shape = waiter.icon {
             deliver(WireReply(id: waiter.requestID, IconGateway.failure(shape, .cancelled)), to: waiter.session)
             return

@@ -1,3 +1,4 @@
+import Foundation
 import IconCodec
 import Logging
 import Primitives
@@ -239,14 +240,15 @@ extension GatewayService {
         return await queued(approval, request, client, account: account, icon: shape)
     }
 
-    /// The answer to a decided ICON signing request: the signature, or (for sends) the node's hash
-    /// once the node accepted exactly the transaction that was signed.
-    func iconDecided(
+    /// Signs a decided ICON request (the hash prepared before approval): the body for the site
+    /// (for a send, provisional: the transaction is sent only after the journal entry is stored,
+    /// in ``iconAfterJournal``), the signature for the journal, and the journal's detail.
+    func iconSigned(
         _ request: IconSigningRequest, _ decision: ApprovalCenter.Decision, _ waiter: Waiter?
-    ) async -> WireReply.Body {
+    ) -> (WireReply.Body, [UInt8]?, String) {
         let shape = waiter?.icon ?? .plain
         guard decision.approved, let account = waiter?.account else {
-            return IconGateway.failure(shape, .cancelled)
+            return (IconGateway.failure(shape, .cancelled), nil, "")
         }
         do {
             let signature = try signer.signIcon(request)
@@ -257,24 +259,35 @@ extension GatewayService {
                     "approval": "\(decision.approval.id)", "kind": "\(ApprovalState.kind(decision.approval.subject))",
                     "scheme": "icon", "origin": "\(decision.approval.source)",
                 ])
-            switch request.action {
-            case .signOnly, .blindHash:
-                return IconGateway.success(shape, .string(signature.base64))
-            case .send:
-                guard let node = options.iconNode else { throw IconConnectError.noNode }
-                guard let signed = signature.signedTransaction, let tx = request.transaction else {
-                    throw IconConnectError.signFailed
-                }
-                let hash = try await node.sendTransaction(signed)
-                guard hash.lowercased() == tx.transactionHash else {
-                    throw IconConnectError.network("the node answered another transaction hash")
-                }
-                logger.info(
-                    "ICON transaction sent", metadata: ["approval": "\(decision.approval.id)", "hash": "\(hash)"])
-                return IconGateway.success(shape, .string(tx.transactionHash))
-            }
+            return (IconGateway.success(shape, .string(signature.base64)), signature.signature, "")
         } catch {
-            logger.debug("ICON signing or sending failed", metadata: ["reason": "\(error)"])
+            logger.debug("ICON signing failed", metadata: ["reason": "\(error)"])
+            return (
+                IconGateway.failure(shape, IconConnectError.from(error)), nil, "signing failed: \(Self.ruleName(error))"
+            )
+        }
+    }
+
+    /// After the journal: a refused journal entry withholds the signature (-4001); a send goes to
+    /// the node now, and the answer is the transaction hash only when the node accepted exactly the
+    /// transaction that was signed.
+    func iconAfterJournal(
+        _ request: IconSigningRequest, body: WireReply.Body, signature: [UInt8]?, shape: IconReplyShape
+    ) async -> WireReply.Body {
+        guard case .response(let value) = body else { return IconGateway.failure(shape, .signFailed) }
+        guard request.action == .send, value["code"]?.integer(as: Int.self) == 1, let signature else { return body }
+        do {
+            guard let node = options.iconNode else { throw IconConnectError.noNode }
+            guard let tx = request.transaction else { throw IconConnectError.signFailed }
+            let signed = tx.signed(signatureBase64: Data(signature).base64EncodedString())
+            let hash = try await node.sendTransaction(signed)
+            guard hash.lowercased() == tx.transactionHash else {
+                throw IconConnectError.network("the node answered another transaction hash")
+            }
+            logger.info("ICON transaction sent", metadata: ["hash": "\(hash)"])
+            return IconGateway.success(shape, .string(tx.transactionHash))
+        } catch {
+            logger.debug("ICON send failed", metadata: ["reason": "\(error)"])
             return IconGateway.failure(shape, IconConnectError.from(error))
         }
     }

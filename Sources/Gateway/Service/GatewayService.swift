@@ -1,3 +1,4 @@
+import Keystore
 import Logging
 import Primitives
 import SignerCore
@@ -17,6 +18,8 @@ public actor GatewayService {
     let signer: any RequestSigner
     let metadata: any MetadataRegistry
     let persistence: any AuthorizationPersistence
+    /// Where every decision is recorded before its reply leaves (docs/journal.md); nil: none kept.
+    public nonisolated let journal: (any SigningJournal)?
     /// Every method of every protocol, by wire name, with each protocol's error mapper.
     let registry: MethodRegistry
     let clock: any MonotonicClock
@@ -35,6 +38,8 @@ public actor GatewayService {
     var revisions = AuthorizationRevisions()
     /// Sources whose decided authorization is being stored (they count as pending).
     var storingAuthorizations: Set<String> = []
+    /// Bounds the refusals each source may add to the journal.
+    var refusalBudget = RefusalBudget()
 
     struct Waiter {
         let session: String
@@ -58,9 +63,10 @@ public actor GatewayService {
         options: GatewayOptions, signer: any RequestSigner,
         metadata: any MetadataRegistry, persistence: any AuthorizationPersistence,
         clock: any MonotonicClock = SystemMonotonicClock(), serverID: String, logger: Logger,
-        metrics: GatewayMetrics = GatewayMetrics()
+        metrics: GatewayMetrics = GatewayMetrics(), journal: (any SigningJournal)? = nil
     ) async throws {
         self.options = options
+        self.journal = journal
         self.signer = signer
         self.metadata = metadata
         self.persistence = persistence
@@ -87,6 +93,7 @@ public actor GatewayService {
         } catch {
             // The reason (never the payload) at debug only; the site gets its protocol's error shape.
             logger.debug("request refused", metadata: ["message": "\(request.message)", "reason": "\(error)"])
+            await journalRefusal(request, client, error)
             let wireProtocol = registry.method(named: request.message)?.type.wireProtocol ?? .polkadot
             let body = registry.errorMapper(for: wireProtocol).body(for: error, source: client.source)
             return .reply(WireReply(id: request.id, body))
@@ -105,7 +112,7 @@ public actor GatewayService {
     public func tick() async {
         let now = clock.now
         let expired = center.expire(now: now)
-        for approval in expired { await answerCancelled(approval) }
+        for approval in expired { await answerCancelled(approval, .expired, "approval timeout") }
         for (id, state) in sessions
         where state.listeners.isEmpty && now - state.lastActivity > options.sessionIdleTimeout {
             dropSession(id)
@@ -167,7 +174,10 @@ public actor GatewayService {
         guard let state = sessions.removeValue(forKey: session) else { return }
         for listener in state.listeners.values { listener.finish() }
         let dropped = center.endSession(session)
-        for approval in dropped { waiters[approval.id] = nil }
+        for approval in dropped {
+            waiters[approval.id] = nil
+            Task { await journalAbandoned(approval, .cancelled, "the tab went away") }
+        }
         if !dropped.isEmpty { notifyUI() }
     }
 

@@ -34,6 +34,9 @@ public enum WireErrorText {
         "Metadata hash mismatch: the site's metadata or chain properties differ from those approved in the signer"
     /// Ours: an approved connection the state store could not record (so it did not happen).
     public static let notSaved = "The connection could not be saved. Try again."
+    /// Ours: an approved signature whose journal entry could not be stored, so it was not released.
+    public static let notJournaled =
+        "The signature could not be recorded in the journal, so it was not released. Try again."
     /// polkadot-js `Tabs.ts` default branch.
     public static func unknownMessage(_ type: String) -> String { "Unable to handle message of type \(type)" }
 

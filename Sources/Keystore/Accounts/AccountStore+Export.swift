@@ -15,7 +15,7 @@ extension AccountStore {
         let info = try find(query)
         let (file, _) = try read(fileName: info.fileName)
         let pair = try Self.decryptPair(file, password: password)
-        let out = try encryptedFile(for: pair, password: password, parameters: parameters, meta: file.meta)
+        let out = try Self.encryptedFile(for: pair, password: password, parameters: parameters, meta: file.meta)
         logger.debug("account exported", metadata: ["file": "\(info.fileName)"])
         return try out.serialized()
     }

@@ -128,7 +128,7 @@ extension AccountStore {
                 content: ["pkcs8", scheme.rawValue], type: ["scrypt", "xsalsa20-poly1305"], version: "3",
                 address: try KeyringPairCodec.jsonAddress(for: pair), meta: meta)
         } else {
-            stored = try encryptedFile(for: pair, password: usedPassword, parameters: scryptParameters, meta: meta)
+            stored = try Self.encryptedFile(for: pair, password: usedPassword, parameters: scryptParameters, meta: meta)
         }
         let fileName = Self.fileName(for: pair.publicKey)
         return (stored, try AccountInfo.from(file: stored, fileName: fileName))

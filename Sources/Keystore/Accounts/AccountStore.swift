@@ -106,7 +106,7 @@ public final class AccountStore: Sendable {
         if let name { meta["name"] = .string(name) }
         if let genesisHash { meta["genesisHash"] = .string(try SQLiteStateStore.normalizedGenesisHash(genesisHash)) }
         meta["whenCreated"] = .integer(now())
-        let file = try encryptedFile(for: pair, password: password, parameters: scryptParameters, meta: meta)
+        let file = try Self.encryptedFile(for: pair, password: password, parameters: scryptParameters, meta: meta)
         return try withAccountsLock { () throws(KeystoreError) -> AccountInfo in
             let fileName = Self.fileName(for: pair.publicKey)
             if try POSIX.status(path(fileName)) != nil {
@@ -195,7 +195,7 @@ public final class AccountStore: Sendable {
     }
 
     /// Builds an encrypted keyring file for `pair` (polkadot-js `pair.toJson(password)`).
-    func encryptedFile(
+    static func encryptedFile(
         for pair: KeyPair, password: Passphrase, parameters: ScryptParameters, meta: JSONObject
     ) throws(KeystoreError) -> KeyringJSON {
         let plain = try KeyringPairCodec.plaintext(for: pair)

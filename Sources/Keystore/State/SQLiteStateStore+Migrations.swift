@@ -61,6 +61,52 @@ extension SQLiteStateStore {
                     CREATE INDEX chain_metadata_version ON chain_metadata(genesis_hash, spec_version);
                     """)
         }
+        // The signing journal (docs/journal.md): one row per entry in chain order (`position`, the
+        // rowid, is the storage order the verifier walks; `seq` is the hashed sequence number), and
+        // the signed checkpoints. Every column of `journal_entry` but `position` is hashed. The
+        // triggers refuse UPDATE and DELETE, so no code path of Sigil can edit history; they are
+        // no defence against someone with the file (the hash chain and checkpoints are).
+        migrator.registerMigration("v3-journal") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE journal_entry (
+                        position INTEGER PRIMARY KEY,
+                        seq INTEGER NOT NULL,
+                        time INTEGER NOT NULL,
+                        prev BLOB NOT NULL,
+                        protocol TEXT NOT NULL,
+                        method TEXT NOT NULL,
+                        origin TEXT NOT NULL,
+                        app_name TEXT NOT NULL,
+                        account TEXT NOT NULL,
+                        decision TEXT NOT NULL,
+                        detail TEXT NOT NULL,
+                        summary_digest BLOB NOT NULL,
+                        subject_digest BLOB NOT NULL,
+                        result BLOB NOT NULL,
+                        shown_truncated INTEGER NOT NULL,
+                        shown BLOB NOT NULL,
+                        hash BLOB NOT NULL
+                    ) STRICT;
+                    CREATE INDEX journal_entry_seq ON journal_entry(seq);
+                    CREATE TABLE journal_checkpoint (
+                        number INTEGER PRIMARY KEY,
+                        seq INTEGER NOT NULL,
+                        head BLOB NOT NULL,
+                        time INTEGER NOT NULL,
+                        key BLOB NOT NULL,
+                        signature BLOB NOT NULL
+                    ) STRICT;
+                    CREATE TRIGGER journal_entry_append_only_update BEFORE UPDATE ON journal_entry
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    CREATE TRIGGER journal_entry_append_only_delete BEFORE DELETE ON journal_entry
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    CREATE TRIGGER journal_checkpoint_append_only_update BEFORE UPDATE ON journal_checkpoint
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    CREATE TRIGGER journal_checkpoint_append_only_delete BEFORE DELETE ON journal_checkpoint
+                        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                    """)
+        }
         return migrator
     }()
 }

@@ -24,8 +24,9 @@ public final class SQLiteStateStore: StateStore {
     public static let maxSettingKeyLength = 256
     public static let maxSettingValueLength = 1 << 20
 
-    private let writer: any DatabaseWriter
-    private let now: @Sendable () -> Int64
+    let writer: any DatabaseWriter
+    /// The clock of stored times: milliseconds since 1970.
+    public let now: @Sendable () -> Int64
 
     /// Opens (creating and migrating if needed) the database at `path`.
     /// - Parameters:
@@ -90,7 +91,7 @@ public final class SQLiteStateStore: StateStore {
         return KeystoreError(.database, "\(context): \(type(of: error))")
     }
 
-    private func write<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+    func write<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
         do {
             return try writer.write(body)
         } catch {
@@ -98,9 +99,23 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    private func read<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+    func read<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
         do {
             return try writer.read(body)
+        } catch {
+            throw Self.wrap(error, context)
+        }
+    }
+
+    /// A read that runs exactly one SQL statement, without the explicit `BEGIN DEFERRED … COMMIT`
+    /// (and read-only toggling) `read` wraps around its body: a lone statement already runs in its
+    /// own implicit read transaction in SQLite (autocommit), so it sees one consistent state. On a
+    /// hot path (one call per signing request) the wrapper's extra statements cost several times
+    /// the query itself (`scripts/bench-sign` with `BENCH_PERF`). Never use it for two statements
+    /// that must agree, nor for writes.
+    private func singleStatementRead<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+        do {
+            return try writer.unsafeRead(body)
         } catch {
             throw Self.wrap(error, context)
         }
@@ -313,10 +328,13 @@ public final class SQLiteStateStore: StateStore {
     static let metadataVersionSQL =
         "SELECT spec_version FROM chain_metadata INDEXED BY chain_metadata_version WHERE genesis_hash = ?"
 
+    /// Asked once per signing request (the decoded-metadata cache checks the version each time), so
+    /// it is one cached statement outside an explicit transaction (``singleStatementRead(_:_:)``).
     public func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32? {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return nil }
-        return try read("read metadata version") { db in
-            guard let spec = try Int64.fetchOne(db, sql: Self.metadataVersionSQL, arguments: [hash]) else {
+        return try singleStatementRead("read metadata version") { db in
+            let statement = try db.cachedStatement(sql: Self.metadataVersionSQL)
+            guard let spec = try Int64.fetchOne(statement, arguments: [hash]) else {
                 return nil
             }
             guard let version = UInt32(exactly: spec) else {
@@ -375,9 +393,11 @@ public final class SQLiteStateStore: StateStore {
 
     // MARK: Settings
 
+    /// Asked once per signing request (whether the chain's metadata-hash check is off), so one
+    /// cached statement outside an explicit transaction, like `metadataVersion`.
     public func setting(_ key: String) throws(KeystoreError) -> String? {
-        try read("read setting") { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+        try singleStatementRead("read setting") { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
         }
     }
 

@@ -20,7 +20,14 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Later duplicates replace earlier ones (literals are written by the program, not parsed).
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        reserveCapacity(elements.count)
         for (key, value) in elements { self[key] = value }
+    }
+
+    /// Room for `count` members without growing.
+    mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
+        keys.reserveCapacity(count)
     }
 
     public var count: Int { keys.count }
@@ -38,12 +45,23 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
-    /// Appends a member unless the key exists. - Returns: `false` for a duplicate key.
-    mutating func insertUnique(_ key: String, _ value: JSONValue) -> Bool {
-        guard storage[key] == nil else { return false }
-        storage[key] = value
-        keys.append(key)
-        return true
+    /// The position of the first member whose key was seen before.
+    struct DuplicateKey: Error {
+        let index: Int
+    }
+
+    /// An object of `members` in their order, built at its final size (one hash per key), or the
+    /// index of the first member that repeats an earlier key.
+    static func uniqueMembers(_ members: [(key: String, value: JSONValue)]) -> Result<JSONObject, DuplicateKey> {
+        var object = JSONObject()
+        object.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() {
+            guard object.storage.updateValue(member.value, forKey: member.key) == nil else {
+                return .failure(DuplicateKey(index: index))
+            }
+            object.keys.append(member.key)
+        }
+        return .success(object)
     }
 
     /// The members as a dictionary.

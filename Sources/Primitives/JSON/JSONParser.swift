@@ -106,19 +106,22 @@ struct JSONParser {
     private mutating func parseObject() throws(PrimitivesError) -> JSONValue {
         try enter()
         index += 1  // {
-        var object = JSONObject()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(object)
+            return .object(JSONObject())
         }
+        // Members are collected first and the object is built once at its size (one hash per key,
+        // no rehashing as it grows); a duplicate key is reported at its own offset.
+        var members: [(key: String, value: JSONValue)] = []
+        var keyOffsets: [Int] = []
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(.jsonSyntax, "expected a string key")
             }
-            let keyOffset = index
+            keyOffsets.append(index)
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -126,10 +129,7 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            let value = try parseValue()
-            guard object.insertUnique(key, value) else {
-                throw PrimitivesError(.jsonDuplicateKey, "a key appears twice in one object", offset: keyOffset)
-            }
+            members.append((key, try parseValue()))
             skipWhitespace()
             guard index < bytes.count else { throw error(.jsonSyntax, "unterminated object") }
             let c = bytes[index]
@@ -139,7 +139,12 @@ struct JSONParser {
             guard c == UInt8(ascii: ",") else { throw error(.jsonSyntax, "expected , or } in object") }
         }
         depth -= 1
-        return .object(object)
+        switch JSONObject.uniqueMembers(members) {
+        case .success(let object): return .object(object)
+        case .failure(let duplicate):
+            throw PrimitivesError(
+                .jsonDuplicateKey, "a key appears twice in one object", offset: keyOffsets[duplicate.index])
+        }
     }
 
     private mutating func parseNumber() throws(PrimitivesError) -> JSONNumber {
@@ -177,16 +182,18 @@ struct JSONParser {
         index += 1  // opening quote
         let start = index
         // Fast path: no escapes.
+        var high: UInt8 = 0  // the OR of the bytes: below 0x80 means ASCII
         while index < bytes.count {
             let c = bytes[index]
             if c == UInt8(ascii: "\"") {
                 steps += index - start
-                let text = try validatedUTF8(bytes[start..<index], at: start)
+                let text = try high < 0x80 ? ascii(start..<index) : validatedUTF8(bytes[start..<index], at: start)
                 index += 1
                 return text
             }
             if c == UInt8(ascii: "\\") { break }
             guard c >= 0x20 else { throw error(.jsonSyntax, "control character in a string") }
+            high |= c
             index += 1
         }
         // Slow path: unescape into a buffer, from the start again for simplicity (still linear: the
@@ -252,6 +259,12 @@ struct JSONParser {
             index += 1
         }
         return v
+    }
+
+    /// ASCII bytes of the input as a string (ASCII is valid UTF-8: nothing to validate, and no
+    /// generic validation entry point with its runtime metadata look-ups on the hot path).
+    private func ascii(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     private func validatedUTF8(_ slice: ArraySlice<UInt8>, at offset: Int) throws(PrimitivesError) -> String {

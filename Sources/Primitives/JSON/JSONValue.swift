@@ -97,6 +97,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object = JSONObject()
+        object.reserveCapacity(elements.count)
         for (key, value) in elements { object[key] = value }
         self = .object(object)
     }

@@ -16,6 +16,7 @@ extension JSONValue {
     /// JSON text as bytes.
     public func encoded(_ options: JSONWriteOptions = []) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(into: &out, options: options, level: 0)
         return out
     }
@@ -65,6 +66,17 @@ extension JSONValue {
     /// Appends `s` as a quoted JSON string.
     public static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
+        // Most strings (ids, hex, names) are printable ASCII without a quote or backslash: their
+        // UTF-8 is their JSON text, copied at once instead of scalar by scalar.
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            for b in utf8 where b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return false }
+            out.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            out.append(0x22)
+            return
+        }
         for u in s.unicodeScalars {
             switch u {
             case "\"": out.append(contentsOf: [0x5C, 0x22])

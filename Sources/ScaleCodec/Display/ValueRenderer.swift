@@ -127,6 +127,12 @@ public struct ValueRenderer: Sendable {
     /// A metadata name for text: control characters, DEL, C1 controls and bidirectional controls
     /// replaced by U+FFFD.
     public static func safeName(_ name: String) -> String {
+        // Printable ASCII holds none of them: checked on the UTF-8 bytes, without decoding scalars
+        // (every summary row goes through here).
+        let printableASCII = name.utf8.withContiguousStorageIfAvailable { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 >= 0x7F }
+        }
+        if printableASCII == true { return name }
         guard name.unicodeScalars.contains(where: { $0.value < 0x20 || JSONValue.isInvisibleControl($0) }) else {
             return name
         }

@@ -89,6 +89,20 @@ public enum ServeConfiguration {
             summary:
                 "Site origins (https://app.example) allowed to ask for ICON blind signing of a bare hash (REQUEST_SIGNING).",
             check: siteOrigin),
+        ConfigurationOption(
+            "journal", .boolean, default: .boolean(true),
+            summary: "Keep the signing journal (docs/journal.md). Turning it off needs dev (benchmarks only)."),
+        ConfigurationOption(
+            "journal-mirror", .path(.directory), unset: "checkpoints are kept in the state database only",
+            summary:
+                "Also append every journal checkpoint to sigil-journal-checkpoints.jsonl in this directory (put it on another machine's storage)."
+        ),
+        ConfigurationOption(
+            "journal-shown-limit", .integer(0...1_048_576, noun: "a number of bytes"), default: .integer(4096),
+            summary: "Bytes of what a person was shown kept per journal entry (the digest covers all of it)."),
+        ConfigurationOption(
+            "journal-checkpoint-interval", .integer(1...86_400, noun: "a number of seconds"), default: .integer(60),
+            summary: "Seconds between journal checkpoints (when entries were added; one is also made at shutdown)."),
     ]
 
     /// Rules over several options (the same as the flags always had).
@@ -110,6 +124,13 @@ public enum ServeConfiguration {
                 .conflict, source: configuration.source(of: "auto-approve"), field: "auto-approve",
                 "auto-approve and approve = terminal exclude each other (approve: \(configuration.origin(of: "approve")))"
             )
+        },
+        ConfigurationRule { configuration in
+            guard configuration.boolean("journal") == false, configuration.boolean("dev") != true else { return nil }
+            return ConfigurationError(
+                .conflict, source: configuration.source(of: "journal"), field: "journal",
+                "the signing journal can be turned off only with dev, for benchmarks "
+                    + "(dev is false: \(configuration.origin(of: "dev")))")
         },
         ConfigurationRule { configuration in
             let certificate = configuration["tls-cert"]

@@ -31,6 +31,14 @@ public struct ServeSettings: Sendable {
     public var iconRPC: String?
     public var iconNID: String
     public var iconBlindSigning: [String]
+    /// Whether the signing journal is kept (false only with dev).
+    public var journal: Bool
+    /// Directory the journal's checkpoints are also appended to, or nil.
+    public var journalMirror: String?
+    /// Bytes of shown text kept per journal entry.
+    public var journalShownLimit: Int
+    /// Seconds between journal checkpoints.
+    public var journalCheckpointIntervalSeconds: Int
 
     /// Reads the settings. Every option with a default has a value in `configuration` (the resolver
     /// fills in `ServeConfiguration.options`' defaults), so the fallbacks after `??` are never taken;
@@ -59,5 +67,9 @@ public struct ServeSettings: Sendable {
         iconRPC = configuration.string("icon-rpc")
         iconNID = configuration.string("icon-nid") ?? ""
         iconBlindSigning = configuration.list("icon-blind-signing") ?? []
+        journal = configuration.boolean("journal") ?? false
+        journalMirror = configuration.string("journal-mirror")
+        journalShownLimit = configuration.integer("journal-shown-limit") ?? 0
+        journalCheckpointIntervalSeconds = configuration.integer("journal-checkpoint-interval") ?? 0
     }
 }

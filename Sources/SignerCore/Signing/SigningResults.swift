@@ -13,6 +13,9 @@ public struct ExtrinsicSignature: Sendable, Hashable {
         self.signedTransaction = signedTransaction
     }
 
+    /// The encoded `MultiSignature` (scheme byte ‖ signature), as delivered.
+    public var signatureBytes: [UInt8] { signature.encoded }
+
     /// `0x` + the encoded `MultiSignature`, as polkadot-js `SignerResult.signature`.
     public var signatureHex: String { Hex.encode(signature.encoded) }
 }

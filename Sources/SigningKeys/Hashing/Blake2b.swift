@@ -56,6 +56,9 @@ public struct Blake2b: Sendable {
 
     /// Absorbs more input.
     public mutating func update(_ data: some Sequence<UInt8>) {
+        // Contiguous input (arrays, slices: every caller) is absorbed block by block; the generic
+        // byte-by-byte loop cost a protocol-witness call per byte (SS58 checksums, payload hashes).
+        if data.withContiguousStorageIfAvailable({ update(contiguous: $0) }) != nil { return }
         for byte in data {
             if buffer.count == 128 {
                 increment(by: 128)
@@ -63,6 +66,22 @@ public struct Blake2b: Sendable {
                 buffer.removeAll(keepingCapacity: true)
             }
             buffer.append(byte)
+        }
+    }
+
+    /// As `update`: a full block is compressed only when more input follows (the last block is
+    /// kept for `finalize`).
+    private mutating func update(contiguous data: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < data.count {
+            if buffer.count == 128 {
+                increment(by: 128)
+                compress(isLast: false)
+                buffer.removeAll(keepingCapacity: true)
+            }
+            let take = min(128 - buffer.count, data.count - offset)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: data[offset..<(offset + take)]))
+            offset += take
         }
     }
 

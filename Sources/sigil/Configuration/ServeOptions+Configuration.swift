@@ -28,6 +28,10 @@ extension ServeOptions {
             "icon-rpc": iconRPC.map(ConfigurationValue.string),
             "icon-nid": iconNID.map(ConfigurationValue.string),
             "icon-blind-signing": Self.list(iconBlindSigning),
+            "journal": journal.map(ConfigurationValue.boolean),
+            "journal-mirror": journalMirror.map(ConfigurationValue.string),
+            "journal-shown-limit": journalShownLimit.map(ConfigurationValue.string),
+            "journal-checkpoint-interval": journalCheckpointInterval.map(ConfigurationValue.string),
         ]
     }
 

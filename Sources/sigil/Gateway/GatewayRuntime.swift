@@ -25,6 +25,8 @@ struct GatewayRuntime: Sendable {
     let development: DevAccounts.Environment?
     /// `/healthz` and `/metrics` (docs/observability.md).
     let telemetry: GatewayTelemetry
+    /// The signing journal (docs/journal.md), nil with `--no-journal`.
+    let journal: StateStoreJournal?
 
     static func make(settings: ServeSettings, logger: Logger) async throws -> GatewayRuntime {
         guard let directory = PublicDirectory.locate(explicit: settings.publicDirectory) else {
@@ -39,8 +41,9 @@ struct GatewayRuntime: Sendable {
             approvalToken: Secret.token(), relayToken: Secret.token(), clientTokens: tokens,
             extraAllowedHosts: Set(settings.allowedHosts.map { $0.lowercased() }))
         configuration.usesTLS = settings.tlsCertificate != nil
-        let store: any StateStore
+        let store: SQLiteStateStore
         var serveLock: DirectoryLock?
+        var journalKeyPath: String?
         if settings.dev && settings.dataDirectory == nil {
             store = try SQLiteStateStore.inMemory()
         } else {
@@ -51,7 +54,10 @@ struct GatewayRuntime: Sendable {
             serveLock = try directory.lockForServing()
             store = try SQLiteStateStore(path: directory.databasePath)
             logger.info("state", metadata: ["path": "\(directory.databasePath)"])
+            journalKeyPath = directory.path + "/" + JournalKey.fileName
         }
+        // The password that unlocked the accounts also opens (or creates) the journal key.
+        var journalPassword: Passphrase?
         let accounts: SigningService
         var development: DevAccounts.Environment?
         if settings.dev {
@@ -60,6 +66,7 @@ struct GatewayRuntime: Sendable {
             let environment = try DevAccounts.prepare(dataDirectory: settings.dataDirectory, logger: logger)
             development = environment
             accounts = SigningService(keyring: environment.keyring, store: store)
+            journalPassword = Passphrase(DevAccounts.password)
         } else {
             let path = try DataDirectory.resolve(
                 explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
@@ -72,6 +79,7 @@ struct GatewayRuntime: Sendable {
                 let password =
                     try settings.passwordFile.map { try PasswordInput.fromFile($0) }
                     ?? PasswordInput.fromTerminal(prompt: "Password to unlock your accounts: ", confirm: false)
+                journalPassword = password
                 let keyring = try keys.unlockAll(password: password)
                 accounts = SigningService(keyring: keyring, store: store)
                 let count = accounts.accounts().count
@@ -88,16 +96,59 @@ struct GatewayRuntime: Sendable {
             limits: ApprovalLimits(approvalTimeout: .seconds(settings.approvalTimeoutSeconds)),
             deniedHosts: Set(settings.deniedHosts.map { $0.lowercased() }))
         try options.configureIcon(settings)
+        let journal =
+            settings.journal
+            ? try await Self.makeJournal(
+                settings: settings, store: store, keyPath: journalKeyPath, password: journalPassword, logger: logger)
+            : nil
         let service = try await GatewayService(
             options: options,
             signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
-            logger: logger, metrics: telemetry.metrics)
+            logger: logger, metrics: telemetry.metrics, journal: journal)
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
             reconcilesAuthorizations: serveLock != nil, serveLock: serveLock, development: development,
-            telemetry: telemetry)
+            telemetry: telemetry, journal: journal)
+    }
+
+    /// The journal over the state database: its key opened (or created) with the accounts'
+    /// password, introduced into the journal on first use, and a checkpoint of whatever the last
+    /// run left unchekpointed (after a crash). Without a password (no accounts yet) the journal
+    /// is kept but not checkpointed, which is logged. `--dev` without a data directory uses a
+    /// fresh key (its journal lives in memory too).
+    static func makeJournal(
+        settings: ServeSettings, store: SQLiteStateStore, keyPath: String?, password: Passphrase?, logger: Logger
+    ) async throws -> StateStoreJournal {
+        var key: JournalKey?
+        if let keyPath {
+            if let password {
+                do {
+                    let (opened, created) = try JournalKey.openOrCreate(at: keyPath, password: password)
+                    key = opened
+                    if created { logger.info("journal key created", metadata: ["path": "\(keyPath)"]) }
+                } catch {
+                    logger.error(
+                        "journal key not opened: no checkpoints are made",
+                        metadata: ["path": "\(keyPath)", "reason": "\(error)"])
+                }
+            } else {
+                logger.warning("no password to open the journal key: no checkpoints are made until accounts exist")
+            }
+        } else {
+            key = try JournalKey.random()
+        }
+        let journal = StateStoreJournal(
+            store: store, key: key, mirror: settings.journalMirror.map(JournalMirror.init(directory:)),
+            keyFilePath: keyPath, shownLimit: settings.journalShownLimit, logger: Logger(label: "sigil.journal"))
+        try await journal.introduceKey()
+        do {
+            try await journal.checkpoint()
+        } catch {
+            logger.error("journal checkpoint failed", metadata: ["reason": "\(error)"])
+        }
+        return journal
     }
 }
 

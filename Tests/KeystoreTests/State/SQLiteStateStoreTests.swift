@@ -13,7 +13,7 @@ import Testing
         func advance() { lock.withLock { value += 1_000 } }
     }
 
-    static let migrations = ["v1-initial", "v2-site-revisions"]
+    static let migrations = ["v1-initial", "v2-site-revisions", "v3-journal"]
 
     @Test func theMigrationsAreAppliedAndRecorded() throws {
         let store = try SQLiteStateStore.inMemory()
@@ -126,6 +126,33 @@ import Testing
         #expect(pragmas.journalMode == "wal")
         #expect(pragmas.foreignKeys)
         #expect(pragmas.synchronous == 2)
+    }
+
+    /// The per-request reads (metadataVersion, setting) run one cached statement without an explicit
+    /// transaction: a store that has read before still sees every later commit of another process
+    /// (another store on the file), the in-memory store its own writes, each time.
+    @Test func perRequestReadsSeeEveryLaterCommit() throws {
+        let tmp = TemporaryDirectory()
+        defer { tmp.remove() }
+        let dir = try DataDirectory.open(tmp.path)
+        let reader = try SQLiteStateStore(path: dir.databasePath)
+        let writer = try SQLiteStateStore(path: dir.databasePath)
+        let memory = try SQLiteStateStore.inMemory()
+        for (read, write) in [(reader, writer), (memory, memory)] {
+            #expect(try read.metadataVersion(genesisHash: Self.genesis) == nil)
+            #expect(try read.setting("check") == nil)
+            for spec: UInt32 in [7, 9, 8] {
+                try write.saveMetadata(
+                    ChainMetadata(genesisHash: Self.genesis, specVersion: spec, chain: "c", metadata: []))
+                try write.setSetting("check", to: "v\(spec)")
+                #expect(try read.metadataVersion(genesisHash: Self.genesis) == spec)
+                #expect(try read.setting("check") == "v\(spec)")
+            }
+            #expect(try write.removeMetadata(genesisHash: Self.genesis))
+            try write.setSetting("check", to: nil)
+            #expect(try read.metadataVersion(genesisHash: Self.genesis) == nil)
+            #expect(try read.setting("check") == nil)
+        }
     }
 
     @Test func twoStoresOnOneFileSeeEachOthersCommits() throws {

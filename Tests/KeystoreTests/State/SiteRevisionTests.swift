@@ -106,7 +106,7 @@ import Testing
             }
         }
         let store = try SQLiteStateStore(path: path)
-        #expect(try store.appliedMigrations() == ["v1-initial", "v2-site-revisions"])
+        #expect(try store.appliedMigrations() == ["v1-initial", "v2-site-revisions", "v3-journal"])
         let feed = try store.siteChanges(after: 0)
         #expect(feed.revision == 2)
         #expect(feed.changes.map(\.origin) == [a, b] && feed.changes.map(\.revision) == [1, 2])

@@ -1,0 +1,141 @@
+import Keystore
+import Logging
+import Primitives
+import SignerCore
+
+extension GatewayService {
+    /// Records a decision before its reply leaves (docs/journal.md §7). When the entry cannot be
+    /// stored, a signature is withheld (the reply becomes an error); other replies go out as they are.
+    /// - Returns: the reply body to deliver.
+    func journaled(
+        _ decision: ApprovalCenter.Decision, automatic: Bool, body: WireReply.Body, signature: [UInt8]?, detail: String
+    ) async -> WireReply.Body {
+        guard let journal else { return body }
+        let approval = decision.approval
+        let verdict: JournalDecision = decision.approved ? (automatic ? .autoApproved : .approved) : .rejected
+        let content = JournalRecords.content(
+            source: approval.source, appName: center.book.site(approval.source)?.appName ?? "",
+            subject: approval.subject, decision: verdict, detail: detail, result: signature ?? [],
+            shownLimit: journal.shownLimit, account: knownAddress(approval.subject))
+        do {
+            try await journal.append(content)
+            notifyUI()  // the History view
+            return body
+        } catch {
+            logger.error(
+                "journal entry not stored",
+                metadata: ["approval": "\(approval.id)", "origin": "\(approval.source)", "reason": "\(error)"])
+            guard signature != nil else { return body }
+            return .error(WireErrorText.notJournaled)
+        }
+    }
+
+    /// Records a request that went away undecided (expired, revoked, tab closed).
+    func journalAbandoned(_ approval: PendingApproval<ApprovalSubject>, _ decision: JournalDecision, _ detail: String)
+        async
+    {
+        guard let journal else { return }
+        let content = JournalRecords.content(
+            source: approval.source, appName: center.book.site(approval.source)?.appName ?? "",
+            subject: approval.subject, decision: decision, detail: detail, shownLimit: journal.shownLimit,
+            account: knownAddress(approval.subject))
+        do {
+            try await journal.append(content)
+            notifyUI()
+        } catch {
+            logger.error(
+                "journal entry not stored",
+                metadata: ["approval": "\(approval.id)", "origin": "\(approval.source)", "reason": "\(error)"])
+        }
+    }
+
+    /// Records a request a rule refused before anyone saw it: a request that would have gone to a
+    /// person, from a connected site or a denied host, within the source's refusal budget (so an
+    /// unconnected page cannot fill the journal; docs/journal.md §1).
+    func journalRefusal(_ request: WireRequest, _ client: ClientIdentity, _ error: any Error) async {
+        guard let journal, let method = registry.method(named: request.message), method.asksAPerson else { return }
+        let site = center.book.site(client.source)
+        let denied = (error as? GatewayError)?.code == .notAllowed
+        guard site != nil || denied, refusalBudget.take(client.source, now: clock.now) else { return }
+        var account = ""
+        if let address = request.request["address"]?.stringValue, let key = signer.accountKey(forAddress: address) {
+            account = JournalRecords.address(ofKey: key)
+        }
+        let content = JournalRecords.refused(
+            method: request.message, source: client.source, appName: site?.appName ?? "", account: account,
+            rule: Self.ruleName(error))
+        do {
+            try await journal.append(content)
+            notifyUI()
+        } catch {
+            logger.error("journal entry not stored", metadata: ["origin": "\(client.source)", "reason": "\(error)"])
+        }
+    }
+
+    /// The address the signer lists for the subject's account (it is the generic SS58 the journal
+    /// records, without encoding it again), or nil.
+    func knownAddress(_ subject: ApprovalSubject) -> String? {
+        let key: String
+        switch subject {
+        case .signExtrinsic(let request): key = request.accountKey
+        case .signBytes(let request): key = request.accountKey
+        case .signIcon(let request): key = request.accountKey
+        case .authorize, .provideMetadata: return ""
+        }
+        return signer.accounts().first { $0.key == key }?.address
+    }
+
+    /// The stable code of a refusal (never its reason text, which may quote input).
+    static func ruleName(_ error: any Error) -> String {
+        if let error = error as? SignerError { return error.code.description }
+        if let error = error as? GatewayError { return error.code.description }
+        return "invalidInput"
+    }
+
+    /// The account addresses of granted keys, for an authorization's `detail`.
+    func grantedDetail(_ keys: [String]) -> String {
+        keys.isEmpty ? "no accounts" : "accounts: " + keys.map(JournalRecords.address(ofKey:)).joined(separator: ", ")
+    }
+}
+
+extension MethodRegistry.Method {
+    /// Whether requests of this method are put to a person (and so journaled).
+    var asksAPerson: Bool {
+        switch self {
+        case .polkadot(let method):
+            switch method {
+            case .authorizeTab, .extrinsicSign, .bytesSign, .metadataProvide: true
+            case .phishingRedirectIfDenied, .ping, .accountsList, .accountsSubscribe, .accountsUnsubscribe,
+                .metadataList, .rpcListProviders:
+                false
+            }
+        case .icon(let method):
+            switch method {
+            case .address, .jsonRpc, .signing, .connect: true
+            case .hasAccount, .hasAddress: false
+            }
+        }
+    }
+}
+
+/// At most `capacity` journaled refusals per source, refilled at one per second: a connected site or
+/// a denied host cannot grow the journal faster than that (refusals beyond it are only logged).
+struct RefusalBudget {
+    var capacity = 20
+    private var buckets: [String: (tokens: Int, at: Duration)] = [:]
+
+    /// Takes one token of `source`'s bucket. - Returns: whether one was left.
+    mutating func take(_ source: String, now: Duration) -> Bool {
+        var bucket = buckets[source] ?? (capacity, now)
+        let refill = Int((now - bucket.at).components.seconds)
+        if refill > 0 { bucket = (min(capacity, bucket.tokens + refill), now) }
+        guard bucket.tokens > 0 else {
+            buckets[source] = bucket
+            return false
+        }
+        bucket.tokens -= 1
+        buckets[source] = bucket
+        if buckets.count > 4096 { buckets = buckets.filter { $0.value.tokens < capacity } }
+        return true
+    }
+}

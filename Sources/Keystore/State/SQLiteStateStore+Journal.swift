@@ -1,0 +1,299 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Primitives
+
+/// Which entries `journalEntries` returns (all conditions must hold; nil matches anything).
+public struct JournalFilter: Sendable, Equatable {
+    /// Exact site origin.
+    public var origin: String?
+    /// Exact account address (as stored: SS58 with the generic prefix).
+    public var account: String?
+    /// Exact protocol (`polkadot`, `sigil`).
+    public var protocolName: String?
+    /// Exact decision (``JournalDecision`` raw value).
+    public var decision: String?
+    /// Appended at or after this time (ms since 1970).
+    public var since: Int64?
+    /// Appended before this time (ms since 1970).
+    public var until: Int64?
+    /// Only entries with a smaller sequence number (paging backwards).
+    public var beforeSeq: UInt64?
+
+    public init(
+        origin: String? = nil, account: String? = nil, protocolName: String? = nil, decision: String? = nil,
+        since: Int64? = nil, until: Int64? = nil, beforeSeq: UInt64? = nil
+    ) {
+        self.origin = origin
+        self.account = account
+        self.protocolName = protocolName
+        self.decision = decision
+        self.since = since
+        self.until = until
+        self.beforeSeq = beforeSeq
+    }
+}
+
+extension SQLiteStateStore {
+    static let journalColumns =
+        "seq, time, prev, protocol, method, origin, app_name, account, decision, detail, summary_digest, "
+        + "subject_digest, result, shown_truncated, shown, hash"
+
+    // MARK: Appending
+
+    /// Appends entries in one transaction (one sync of the WAL for all of them), chained after the
+    /// stored head, all with the time `time` (default: the store's clock).
+    /// - Returns: the entries as stored, once committed (durable: `synchronous=FULL`).
+    /// - Throws: `.database`; nothing is appended then.
+    @discardableResult
+    public func appendJournal(_ contents: [JournalEntry.Content], time: Int64? = nil) throws(KeystoreError)
+        -> [JournalEntry]
+    {
+        guard !contents.isEmpty else { return [] }
+        let time = time ?? now()
+        return try write("append to the journal") { db in
+            var previous = try Self.journalHead(db)
+            var entries: [JournalEntry] = []
+            entries.reserveCapacity(contents.count)
+            let statement = try db.cachedStatement(
+                sql:
+                    "INSERT INTO journal_entry (\(Self.journalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            )
+            for content in contents {
+                let entry = JournalEntry.sealed(content, after: previous, time: time)
+                try statement.execute(arguments: Self.arguments(entry))
+                previous = (entry.seq, entry.hash)
+                entries.append(entry)
+            }
+            return entries
+        }
+    }
+
+    private static func arguments(_ entry: JournalEntry) -> StatementArguments {
+        let c = entry.content
+        return [
+            Int64(bitPattern: entry.seq), entry.time, Data(entry.previousHash), c.protocolName, c.method, c.origin,
+            c.appName, c.account, c.decision, c.detail, Data(c.summaryDigest), Data(c.subjectDigest), Data(c.result),
+            c.shownTruncated ? 1 : 0, Data(c.shown), Data(entry.hash),
+        ]
+    }
+
+    private static func journalHead(_ db: Database) throws -> (seq: UInt64, hash: [UInt8])? {
+        let statement = try db.cachedStatement(
+            sql: "SELECT seq, hash FROM journal_entry ORDER BY position DESC LIMIT 1")
+        guard let row = try Row.fetchOne(statement) else { return nil }
+        let seq: Int64 = row[0]
+        let hash: Data = row[1]
+        return (UInt64(bitPattern: seq), [UInt8](hash))
+    }
+
+    /// The last stored entry's sequence number and hash, or nil for an empty journal.
+    public func journalHead() throws(KeystoreError) -> (seq: UInt64, hash: [UInt8])? {
+        try read("read the journal head") { db in try Self.journalHead(db) }
+    }
+
+    // MARK: Reading
+
+    /// The entry with sequence number `seq` (the first stored, should there be several), or nil.
+    public func journalEntry(seq: UInt64) throws(KeystoreError) -> JournalEntry? {
+        try read("read a journal entry") { db in
+            try Row.fetchOne(
+                db, sql: "SELECT \(Self.journalColumns) FROM journal_entry WHERE seq = ? ORDER BY position LIMIT 1",
+                arguments: [Int64(bitPattern: seq)]
+            ).map(Self.entry(from:))
+        }
+    }
+
+    /// Entries matching `filter`, newest first, at most `limit`.
+    public func journalEntries(matching filter: JournalFilter = JournalFilter(), limit: Int = 100)
+        throws(KeystoreError) -> [JournalEntry]
+    {
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        func add(_ sql: String, _ value: (any DatabaseValueConvertible)?) {
+            guard let value else { return }
+            conditions.append(sql)
+            arguments += [value]
+        }
+        add("origin = ?", filter.origin)
+        add("account = ?", filter.account)
+        add("protocol = ?", filter.protocolName)
+        add("decision = ?", filter.decision)
+        add("time >= ?", filter.since)
+        add("time < ?", filter.until)
+        add("seq < ?", filter.beforeSeq.map { Int64(bitPattern: $0) })
+        let clause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        arguments += [max(0, limit)]
+        let arguments2 = arguments
+        return try read("list the journal") { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT \(Self.journalColumns) FROM journal_entry\(clause) ORDER BY position DESC LIMIT ?",
+                arguments: arguments2
+            ).map(Self.entry(from:))
+        }
+    }
+
+    /// Calls `body` with every entry in storage order (export), reading in one transaction.
+    public func forEachJournalEntry(_ body: (JournalEntry) throws -> Void) throws(KeystoreError) {
+        try read("read the journal") { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT \(Self.journalColumns) FROM journal_entry ORDER BY position")
+            while let row = try rows.next() { try body(Self.entry(from: row)) }
+        }
+    }
+
+    /// The number of stored entries.
+    public func journalCount() throws(KeystoreError) -> Int {
+        try read("count the journal") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal_entry") ?? 0 }
+    }
+
+    private static func entry(from row: Row) -> JournalEntry {
+        func bytes(_ i: Int) -> [UInt8] { (row[i] as Data?).map { [UInt8]($0) } ?? [] }
+        func text(_ i: Int) -> String { row[i] as String? ?? "" }
+        let seq: Int64 = row[0]
+        let content = JournalEntry.Content(
+            protocolName: text(3), method: text(4), origin: text(5), appName: text(6), account: text(7),
+            decision: text(8), detail: text(9), summaryDigest: bytes(10), subjectDigest: bytes(11), result: bytes(12),
+            shownTruncated: (row[13] as Int64? ?? 0) != 0, shown: bytes(14))
+        return JournalEntry(
+            seq: UInt64(bitPattern: seq), time: row[1], previousHash: bytes(2), content: content, hash: bytes(15))
+    }
+
+    // MARK: Checkpoints
+
+    /// Signs the current head with `key` and stores the checkpoint, in one transaction; nothing
+    /// when the journal is empty or the last checkpoint already records this head.
+    /// - Returns: the new checkpoint, or nil.
+    public func checkpointJournal(key: JournalKey, time: Int64? = nil) throws(KeystoreError) -> JournalCheckpoint? {
+        let time = time ?? now()
+        return try write("checkpoint the journal") { db in
+            guard let head = try Self.journalHead(db) else { return nil }
+            let last = try Row.fetchOne(
+                db, sql: "SELECT number, seq, head FROM journal_checkpoint ORDER BY number DESC LIMIT 1")
+            let lastNumber = (last?[0] as Int64?).map { UInt64(bitPattern: $0) } ?? 0
+            if let last, (last[1] as Int64) == Int64(bitPattern: head.seq), [UInt8](last[2] as Data) == head.hash {
+                return nil
+            }
+            let checkpoint = try JournalCheckpoint.make(
+                number: lastNumber + 1, seq: head.seq, head: head.hash, time: time, key: key)
+            try db.execute(
+                sql:
+                    "INSERT INTO journal_checkpoint (number, seq, head, time, key, signature) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    Int64(bitPattern: checkpoint.number), Int64(bitPattern: checkpoint.seq), Data(checkpoint.head),
+                    checkpoint.time, Data(checkpoint.key), Data(checkpoint.signature),
+                ])
+            return checkpoint
+        }
+    }
+
+    /// Every stored checkpoint, in storage order.
+    public func journalCheckpoints() throws(KeystoreError) -> [JournalCheckpoint] {
+        try read("read journal checkpoints") { db in
+            try Row.fetchAll(
+                db, sql: "SELECT number, seq, head, time, key, signature FROM journal_checkpoint ORDER BY rowid"
+            )
+            .map { row in
+                JournalCheckpoint(
+                    number: UInt64(bitPattern: row[0]), seq: UInt64(bitPattern: row[1]),
+                    head: [UInt8](row[2] as Data? ?? Data()), time: row[3], key: [UInt8](row[4] as Data? ?? Data()),
+                    signature: [UInt8](row[5] as Data? ?? Data()))
+            }
+        }
+    }
+
+    /// The journal's key (its first key entry's public key), or nil when it has none.
+    public func journalKey() throws(KeystoreError) -> [UInt8]? {
+        try read("read the journal key") { db in
+            guard
+                let account = try String.fetchOne(
+                    db,
+                    sql: "SELECT account FROM journal_entry WHERE protocol = 'sigil' AND decision = 'key' "
+                        + "ORDER BY position LIMIT 1")
+            else { return nil }
+            return try? Hex.decode(account, prefix: .required, byteCount: 32)
+        }
+    }
+
+    // MARK: Verification
+
+    /// Recomputes the whole chain in one read transaction and checks every checkpoint (the stored
+    /// ones and `external`, e.g. the mirror's) and the key file's key (docs/journal.md §6).
+    public func verifyJournal(external: [JournalCheckpoint] = [], keyFileKey: [UInt8]? = nil)
+        throws(KeystoreError) -> JournalVerification
+    {
+        let checkpoints = try journalCheckpoints()
+        return try read("verify the journal") { db in
+            // Map the file instead of copying every page through read(2) (a long sequential scan).
+            try db.execute(sql: "PRAGMA mmap_size = 4294967296")
+            var verifier = JournalVerifier(checkpoints: checkpoints, external: external, keyFileKey: keyFileKey)
+            let statement = try db.makeStatement(
+                sql: "SELECT \(Self.journalColumns) FROM journal_entry ORDER BY position")
+            let handle = statement.sqliteStatement
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(4096)
+            var computed = [UInt8](repeating: 0, count: 32)
+            var shown: [UInt8] = []
+            var shownDigest = [UInt8](repeating: 0, count: 32)
+            let rows = try Row.fetchCursor(statement)
+            while try rows.next() != nil {
+                buffer.removeAll(keepingCapacity: true)
+                let seq = UInt64(bitPattern: sqlite3_column_int64(handle, 0))
+                let previous = Self.columnMemory(handle, 2)
+                buffer += JournalCodec.entryMagic
+                buffer.append(JournalCodec.version)
+                JournalCodec.appendU64(seq, to: &buffer)
+                JournalCodec.appendU64(UInt64(bitPattern: sqlite3_column_int64(handle, 1)), to: &buffer)
+                buffer.append(contentsOf: previous)
+                for column: Int32 in 3...12 {
+                    JournalCodec.appendBytes(Self.columnMemory(handle, column), to: &buffer)
+                }
+                buffer.append(sqlite3_column_int64(handle, 13) != 0 ? 1 : 0)
+                let shownBytes = Self.columnMemory(handle, 14)
+                JournalCodec.appendBytes(shownBytes, to: &buffer)
+                buffer.withUnsafeBytes { JournalCodec.hash($0, into: &computed) }
+                // Complete shown rows must give the shown digest: BLAKE2b-256("SGJS" ‖ 1 ‖ shown).
+                var shownMatches = true
+                let summaryDigest = Self.columnMemory(handle, 10)
+                if sqlite3_column_int64(handle, 13) == 0, summaryDigest.count > 0 {
+                    shown.removeAll(keepingCapacity: true)
+                    shown += Self.shownDigestPrefix
+                    shown.append(contentsOf: shownBytes)
+                    shown.withUnsafeBytes { JournalCodec.hash($0, into: &shownDigest) }
+                    shownMatches = shownDigest.withUnsafeBytes { JournalVerifier.same($0, summaryDigest) }
+                }
+                var introduced: [UInt8]?
+                if Self.columnEquals(handle, 3, "sigil"), Self.columnEquals(handle, 8, JournalDecision.key.rawValue) {
+                    let account = String(decoding: Self.columnMemory(handle, 7), as: UTF8.self)
+                    introduced = (try? Hex.decode(account, prefix: .required, byteCount: 32)) ?? []
+                }
+                computed.withUnsafeBytes { computedHash in
+                    verifier.feed(
+                        seq: seq, previousHash: previous, computedHash: computedHash,
+                        storedHash: Self.columnMemory(handle, 15), introducedKey: introduced,
+                        shownMatchesDigest: shownMatches)
+                }
+            }
+            return verifier.finish()
+        }
+    }
+
+    private static let shownDigestPrefix = Array("SGJS".utf8) + [JournalCodec.version]
+
+    /// A column's bytes (blob or text) as stored, in SQLite's memory: valid until the statement
+    /// steps again. `sqlite3_column_blob` gives a TEXT value's UTF-8 bytes; the length is read after it.
+    private static func columnMemory(_ handle: OpaquePointer, _ index: Int32) -> UnsafeRawBufferPointer {
+        let pointer = sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let pointer else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+
+    private static func columnEquals(_ handle: OpaquePointer, _ index: Int32, _ text: String) -> Bool {
+        let pointer = sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count == text.utf8.count, let pointer else { return count == 0 && text.isEmpty }
+        return UnsafeRawBufferPointer(start: pointer, count: count).elementsEqual(text.utf8)
+    }
+}

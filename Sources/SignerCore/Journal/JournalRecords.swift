@@ -1,0 +1,128 @@
+import Keystore
+import Primitives
+import SigningKeys
+
+/// Builds journal entries from what the approval path holds: the request a person saw (its rows,
+/// exactly as the approval page lists them), what was signed or stored, and the outcome. Knows no
+/// storage; the gateway hands the result to a ``SigningJournal``.
+public enum JournalRecords {
+    /// The protocol name of polkadot-js requests.
+    public static let polkadot = "polkadot"
+
+    /// The wire method a subject came from.
+    public static func method(of subject: ApprovalSubject) -> String {
+        switch subject {
+        case .authorize: "pub(authorize.tab)"
+        case .signExtrinsic: "pub(extrinsic.sign)"
+        case .signBytes: "pub(bytes.sign)"
+        case .provideMetadata: "pub(metadata.provide)"
+        case .signIcon(let request):
+            switch request.action {
+            case .signOnly: "icon(sign)"
+            case .send: "icon(send)"
+            case .blindHash: "icon(signing)"
+            }
+        }
+    }
+
+    /// What the approval page shows for a request: the site, for an authorization the name it gives
+    /// itself (and the warning when suspicious), then the request's summary rows.
+    public static func shownRows(source: String, subject: ApprovalSubject) -> [JournalShown.Row] {
+        var rows = [JournalShown.Row("site", source)]
+        let summary: [SummaryRow]
+        switch subject {
+        case .authorize(let request):
+            rows.append(
+                JournalShown.Row(
+                    "calls itself", request.appName.text.isEmpty ? "(no name)" : request.appName.text,
+                    warning: request.appName.isSuspicious))
+            if request.appName.isSuspicious {
+                rows.append(
+                    JournalShown.Row(
+                        "warning", "This name looks suspicious: trust the site address above, not the name.",
+                        warning: true))
+            }
+            summary = []
+        case .signExtrinsic(let request): summary = request.summary
+        case .signBytes(let request): summary = request.summary
+        case .provideMetadata(let proposal): summary = proposal.summary
+        case .signIcon(let request): summary = request.summary
+        }
+        return rows + summary.map { JournalShown.Row($0.label, $0.value, warning: $0.isWarning) }
+    }
+
+    /// BLAKE2b-256 of exactly what a subject signs (the signed bytes, already hashed when over 256
+    /// bytes, or the wrapped message) or stores (the metadata definition); empty for an authorization.
+    public static func subjectDigest(_ subject: ApprovalSubject) -> [UInt8] {
+        switch subject {
+        case .authorize: []
+        case .signExtrinsic(let request): JournalCodec.hash(request.prepared.signing.signedBytes)
+        case .signBytes(let request): JournalCodec.hash(request.message)
+        case .provideMetadata(let proposal): JournalCodec.hash(proposal.definitionJSON)
+        // The 32 bytes an ICON signature covers (the transaction's SHA3-256, or the blind hash).
+        case .signIcon(let request): JournalCodec.hash(request.hash)
+        }
+    }
+
+    /// The account a subject signs for, as an SS58 address with the generic prefix (0x hex for a
+    /// 20-byte account); empty when none.
+    public static func account(of subject: ApprovalSubject) -> String {
+        let key: String
+        switch subject {
+        case .signExtrinsic(let request): key = request.accountKey
+        case .signBytes(let request): key = request.accountKey
+        case .signIcon(let request): return request.accountKey
+        case .authorize, .provideMetadata: return ""
+        }
+        return address(ofKey: key)
+    }
+
+    /// `0x…` account id → generic SS58 (the key itself when it is not 32 bytes or does not decode).
+    public static func address(ofKey key: String) -> String {
+        guard let bytes = try? Hex.decode(key, prefix: .required), bytes.count == 32,
+            let address = try? SS58.encode(bytes, prefix: SS58.genericSubstrate)
+        else { return key }
+        return address
+    }
+
+    /// The entry for a decided or abandoned request.
+    /// - Parameters:
+    ///   - appName: the site's self-declared name (from the request or the connected site), or empty.
+    ///   - result: the signature delivered, or empty.
+    ///   - shownLimit: bytes of shown text kept.
+    ///   - account: the account's generic SS58 address when the caller knows it (``account(of:)`` otherwise).
+    public static func content(
+        source: String, appName: String, subject: ApprovalSubject, decision: JournalDecision, detail: String,
+        result: [UInt8] = [], shownLimit: Int, account: String? = nil
+    ) -> JournalEntry.Content {
+        let rows = shownRows(source: source, subject: subject)
+        let (kept, truncated) = JournalShown.capped(rows, limit: shownLimit)
+        var name = appName
+        if case .authorize(let request) = subject { name = request.appName.text }
+        return JournalEntry.Content(
+            protocolName: polkadot, method: method(of: subject), origin: source, appName: name,
+            account: account ?? Self.account(of: subject), decision: decision.rawValue, detail: detail,
+            summaryDigest: JournalShown.digest(of: rows), subjectDigest: subjectDigest(subject), result: result,
+            shownTruncated: truncated, shown: JournalShown.encode(kept))
+    }
+
+    /// The entry for a request a rule refused before anyone saw it (nothing was shown).
+    public static func refused(
+        protocolName: String = polkadot, method: String, source: String, appName: String, account: String = "",
+        rule: String
+    ) -> JournalEntry.Content {
+        JournalEntry.Content(
+            protocolName: protocolName, method: method, origin: source, appName: appName, account: account,
+            decision: JournalDecision.refused.rawValue, detail: rule, summaryDigest: [], subjectDigest: [], result: [],
+            shownTruncated: false, shown: JournalShown.encode([]))
+    }
+
+    /// The journal's own entry introducing its checkpoint key.
+    public static func keyIntroduction(_ publicKey: [UInt8], detail: String = "checkpoint key") -> JournalEntry.Content
+    {
+        JournalEntry.Content(
+            protocolName: "sigil", method: "journal.key", origin: "", appName: "", account: Hex.encode(publicKey),
+            decision: JournalDecision.key.rawValue, detail: detail, summaryDigest: [], subjectDigest: [],
+            result: [], shownTruncated: false, shown: JournalShown.encode([]))
+    }
+}
