@@ -179,13 +179,16 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SignerCoreTests",
-            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash"],
+            dependencies: [
+                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "IconCodec",
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: [
                 "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
+                "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

@@ -15,6 +15,14 @@ public struct IconAccountInfo: Sendable, Hashable {
     public var isTesting: Bool
     /// The file name inside `accounts/` (`hx<address hex>.json`).
     public var fileName: String
+
+    public init(address: String, name: String?, whenCreated: Int64?, isTesting: Bool, fileName: String) {
+        self.address = address
+        self.name = name
+        self.whenCreated = whenCreated
+        self.isTesting = isTesting
+        self.fileName = fileName
+    }
 }
 
 /// ICON accounts (docs/reference/icon.md §8): one ICON keystore file per account,

@@ -77,19 +77,6 @@ public enum ServeConfiguration {
             "deny-host", .list, unset: "no deny list",
             summary: "Phishing deny list: hosts (and their subdomains) refused.", check: hostName),
         ConfigurationOption(
-            "icon-rpc", .string, unset: "no ICON node: sending answers -9999 (no ICON node configured)",
-            summary:
-                "ICON node JSON-RPC v3 URL (http(s)://host[:port]/api/v3) that approved ICON transactions are sent to.",
-            check: httpURL),
-        ConfigurationOption(
-            "icon-nid", .string, default: .string("0x1"),
-            summary: "ICON network id put into send requests that carry none (0x1 = ICON Mainnet).", check: iconInteger),
-        ConfigurationOption(
-            "icon-blind-signing", .list, unset: "no site may ask for blind signing",
-            summary:
-                "Site origins (https://app.example) allowed to ask for ICON blind signing of a bare hash (REQUEST_SIGNING).",
-            check: siteOrigin),
-        ConfigurationOption(
             "journal", .boolean, default: .boolean(true),
             summary: "Keep the signing journal (docs/journal.md). Turning it off needs dev (benchmarks only)."),
         ConfigurationOption(
@@ -103,6 +90,19 @@ public enum ServeConfiguration {
         ConfigurationOption(
             "journal-checkpoint-interval", .integer(1...86_400, noun: "a number of seconds"), default: .integer(60),
             summary: "Seconds between journal checkpoints (when entries were added; one is also made at shutdown)."),
+        ConfigurationOption(
+            "icon-rpc", .string, unset: "no ICON node: sending answers -9999 (no ICON node configured)",
+            summary:
+                "ICON node JSON-RPC v3 URL (http(s)://host[:port]/api/v3) that approved ICON transactions are sent to.",
+            check: httpURL),
+        ConfigurationOption(
+            "icon-nid", .string, default: .string("0x1"),
+            summary: "ICON network id put into send requests that carry none (0x1 = ICON Mainnet).", check: iconInteger),
+        ConfigurationOption(
+            "icon-blind-signing", .list, unset: "no site may ask for blind signing",
+            summary:
+                "Site origins (https://app.example) allowed to ask for ICON blind signing of a bare hash (REQUEST_SIGNING).",
+            check: siteOrigin),
     ]
 
     /// Rules over several options (the same as the flags always had).
