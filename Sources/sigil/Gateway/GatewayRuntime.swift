@@ -71,7 +71,7 @@ struct GatewayRuntime: Sendable {
             let path = try DataDirectory.resolve(
                 explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
             let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
-            if try keys.list().accounts.isEmpty {
+            if try keys.list().accounts.isEmpty && keys.listIcon().accounts.isEmpty {
                 // Nothing to unlock: no password asked; sites will see no accounts.
                 accounts = SigningService.empty(store: store)
                 print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
@@ -83,7 +83,7 @@ struct GatewayRuntime: Sendable {
                 let keyring = try keys.unlockAll(password: password)
                 accounts = SigningService(keyring: keyring, store: store)
                 let count = accounts.accounts().count
-                print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
+                print("Unlocked \(count) of \(keyring.accounts.count + keyring.icon.accounts.count) account(s).")
                 if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
         }
