@@ -282,6 +282,21 @@ final class IconTestDoubleNode: IconNode {
         #expect(answer["code"] != 1 && answer["result"]?.stringValue?.contains("blind signing is off") == true)
     }
 
+    @Test func theTerminalShowsIconRequestsInWords() async throws {
+        let service = try await makeService(mode: .person)
+        _ = try await connect(service, ["id": 1, "method": "bind"], approve: true)
+        _ = try await service.send(
+            "icon(connect)", ["id": 2, "method": "sign", "params": Self.vIcon7A], id: "c2")
+        let approval = try #require(await service.pendingApprovals.first)
+        let text = TerminalPrompt.describe(approval, accounts: [])
+        #expect(text.hasPrefix("== Sign an ICON transaction for \(Fixture.site)? (the site sends it)"))
+        #expect(
+            text.contains("network: ICON Mainnet (nid 0x1)") && text.contains("value: 1 ICX (1000000000000000000 loop)")
+        )
+        #expect(text.contains("timestamp: 2022-01-13 04:34:03 UTC") && text.contains("step limit: 100000"))
+        #expect(TerminalPrompt.prompt(approval.subject) == "Approve? [y/N] ")
+    }
+
     @Test func registryHoldsTheIconMethods() throws {
         let registry = try MethodRegistry.standard()
         for method in IconMethod.allCases {

@@ -9,6 +9,8 @@ IconTestDoubleNode (a test double that verifies every transaction with iconsdk +
 - REQUEST_JSON-RPC icx_sendTransaction → the approval page shows it in words (network, ICX with 18
   decimals, step limit, date) → Approve → RESPONSE_JSON-RPC with the hash the node accepted;
 - REQUEST_JSON-RPC → Reject → CANCEL_JSON-RPC (nothing reaches the node);
+- REQUEST_SIGNING (the page's origin is given to --icon-blind-signing) → a loud BLIND SIGNING alert →
+  Approve → RESPONSE_SIGNING recovering to the address; Reject → CANCEL_SIGNING;
 - the Connect URL form: the page navigates to /icon/connect?data=&caller=, the person approves,
   the browser lands on caller?data=<answer>, whose signature recovers (coincurve) to the address.
 Run by scripts/test.d/71-e2e-icon.sh.
@@ -21,13 +23,16 @@ import sys
 import time
 import urllib.parse
 
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
 import coincurve
 from iconsdk.libs import serializer
 from iconsdk.wallet.wallet import public_key_to_address
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "interop"))
-from e2e_browser import approval_article, check, poll, serve_dapp  # noqa: E402
+from e2e_browser import approval_article, check, poll  # noqa: E402
 from icon_test_double_node import IconTestDoubleNode  # noqa: E402
 from sigil_process import SigilProcess  # noqa: E402
 
@@ -44,6 +49,27 @@ window.results = {{}};
 </script></body></html>"""
 
 
+def serve_page():
+    """A dapp server on a free port whose page is set later (its origin must be known before
+    `sigil serve` starts, for --icon-blind-signing). Returns (server, URL, holder)."""
+    holder = {"html": b""}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(holder["html"])))
+            self.end_headers()
+            self.wfile.write(holder["html"])
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", holder
+
+
 def recovers(signature_b64, msg_hash, address):
     pub = coincurve.PublicKey.from_signature_and_message(base64.b64decode(signature_b64), msg_hash, hasher=None)
     return public_key_to_address(pub.format(compressed=False)) == address
@@ -56,8 +82,9 @@ def main():
     args = ap.parse_args()
 
     node = IconTestDoubleNode()
-    sigil = SigilProcess(args.sigil, "--icon-rpc", node.url)
-    server, dapp_url = serve_dapp(sigil.bridge_url, page=ICON_DAPP_HTML)
+    server, dapp_url, holder = serve_page()
+    sigil = SigilProcess(args.sigil, "--icon-rpc", node.url, "--icon-blind-signing", dapp_url.rstrip("/"))
+    holder["html"] = ICON_DAPP_HTML.format(bridge=sigil.bridge_url).encode()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
@@ -112,6 +139,22 @@ def main():
             rejected = poll(dapp, "window.results.rpc2")
             check(rejected == {"type": "CANCEL_JSON-RPC"}, "Reject → CANCEL_JSON-RPC")
             check(len(node.accepted) == sent, "nothing reached the node after Reject")
+
+            # REQUEST_SIGNING: blind signing, allowed for this origin only, under a loud warning.
+            blind_hash = "ba4da77c1dbf48071fbd3f9ee6d869580d177f01468e1e42bbb58733b9087f64"
+            dapp.evaluate("p => { window.icon('REQUEST_SIGNING', p).then(d => { window.results.blind = d; }); }",
+                          {"from": me, "hash": blind_hash})
+            prompt = approval_article(ui, "icon-hash")
+            alert = prompt.locator(".blind")
+            check(alert.is_visible() and "BLIND SIGNING" in alert.inner_text(), "blind signing shows a loud alert")
+            prompt.get_by_role("button", name="Approve").click()
+            blind = poll(dapp, "window.results.blind")
+            check(blind["type"] == "RESPONSE_SIGNING" and recovers(blind["payload"], bytes.fromhex(blind_hash), me),
+                  "REQUEST_SIGNING → RESPONSE_SIGNING whose signature recovers to the address")
+            dapp.evaluate("p => { window.icon('REQUEST_SIGNING', p).then(d => { window.results.blind2 = d; }); }",
+                          {"from": me, "hash": blind_hash})
+            approval_article(ui, "icon-hash").get_by_role("button", name="Reject").click()
+            check(poll(dapp, "window.results.blind2") == {"type": "CANCEL_SIGNING"}, "Reject → CANCEL_SIGNING")
 
             # The Connect URL form: a navigation to Sigil, a decision, a redirect back to the caller.
             tx3 = dict(tx, nonce="0x3", value="0x1")
