@@ -202,6 +202,26 @@ import Testing
         #expect(throws: SignerError(.badLength, "")) { try service.prepareIconHash(hash: [1, 2], account: account) }
     }
 
+    /// V-ICON-6 (published: icon-community/ice-substrate `pallets/airdrop` tests): the verify /
+    /// recover path on a message an ICON wallet signed (its `..` is in the signed text, so it is not
+    /// a transaction Sigil would build; only recovery is checked), with FIPS SHA3-256.
+    @Test func vIcon6RecoversThePublishedAddress() throws {
+        let message = Array(
+            ("icx_sendTransaction.data.{method.transfer.params.{wallet.da8db20713c087e12abae13f522693299b9de1b70ff0464caa5d392396a8f76c}}"
+                + ".dataType.call.from.hxdd9ecb7d3e441d25e8c4f03cd20a80c502f0c374.nid.0x1.nonce.0x1..timestamp.0x5d56f3231f818"
+                + ".to.cx8f87a4ce573a2e1377545feabac48a960e8092bb.version.0x3").utf8)
+        let signature = try Hex.decode(
+            "628af708622383d60e1d9d95763cf4be64d0bafa8daebb87847f14fde0db40013105586f0c937ddf0e8913251bf01cf8e0ed82e4f631b666453e15e50d69f3b900",
+            prefix: .forbidden)
+        #expect(
+            try IconKeyPair.recoverAddress(signature: signature, hash: SHA3_256.hash(message))
+                == "hxee1448f0867b90e6589289a4b9c06ac4516a75a9")
+        #expect(
+            !IconKeyPair.verify(
+                signature: signature, hash: Keccak256.hash(message),
+                address: "hxee1448f0867b90e6589289a4b9c06ac4516a75a9"))
+    }
+
     @Test func iconAccountsAreListedWithTheirAddressAsKey() throws {
         let (service, account) = try service()
         #expect(

@@ -164,6 +164,7 @@ def main():
             dapp.evaluate("t => { setTimeout(() => { location.href = t; }, 0); }", target)
             prompt = approval_article(ui, "icon")
             check("the site, not Sigil, will send" in prompt.inner_text(), "a sign request says the site sends it")
+            check(caller in prompt.inner_text(), "the URL form shows the caller the answer goes to")
             prompt.get_by_role("button", name="Approve").click()
             dapp.wait_for_url(lambda u: u.startswith(caller + "&data="), timeout=20000)
             check(dapp.url.startswith(caller + "&data="), f"the browser is redirected to caller?data= ({dapp.url[:80]})")

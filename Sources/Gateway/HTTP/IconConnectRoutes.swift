@@ -61,7 +61,7 @@ enum IconConnectRoutes {
             let client = ClientIdentity(source: callerOrigin.description, session: newSession())
             let body = request.queryParameter("data").flatMap(decodeData)
             let task = Task {
-                let answer = await run(service, body: body, client: client)
+                let answer = await run(service, body: body, client: client, caller: caller)
                 await service.closeSession(client.session, source: client.source)
                 var response = HTTPResponse(status: HTTPStatus(code: 303, reasonPhrase: "See Other"))
                 response.headers.set("Location", redirect(caller, answer))
@@ -74,12 +74,21 @@ enum IconConnectRoutes {
     }
 
     /// Runs one Connect request through the gateway and waits for its answer.
-    static func run(_ service: GatewayService, body: JSONValue?, client: ClientIdentity) async -> JSONValue {
+    static func run(
+        _ service: GatewayService, body: JSONValue?, client: ClientIdentity, caller: String? = nil
+    ) async -> JSONValue {
         guard let body, case .object = body else { return failure(.parseError, id: .null) }
         let id = "connect"
         do {
             let events = try await service.events(for: client, after: nil)
-            switch try await service.handle(WireRequest(id: id, message: message, request: body), from: client) {
+            let wire = WireRequest(id: id, message: message, request: body)
+            let outcome =
+                if let caller {
+                    try await service.handleIconConnect(wire, from: client, caller: caller)
+                } else {
+                    try await service.handle(wire, from: client)
+                }
+            switch outcome {
             case .reply(let reply): return answer(reply, id: body["id"] ?? .null)
             case .pending:
                 for await event in events where event.reply.id == id {

@@ -58,7 +58,18 @@ enum IconGateway {
 extension GatewayService {
     /// ICON messages: every failure becomes an ICON-shaped reply here (Connect codes), never a
     /// polkadot-js error string.
-    func dispatchIcon(_ method: IconMethod, _ request: WireRequest, _ client: ClientIdentity) async -> Outcome {
+    /// ICONex Connect's URL form (`GET /icon/connect`): the Connect request of `client` (identified by
+    /// `caller`'s origin), whose answer will be sent to `caller`, which the person is shown.
+    public func handleIconConnect(_ request: WireRequest, from client: ClientIdentity, caller: String) async throws
+        -> Outcome
+    {
+        try touchSession(client)
+        return await dispatchIcon(.connect, request, client, caller: caller)
+    }
+
+    func dispatchIcon(
+        _ method: IconMethod, _ request: WireRequest, _ client: ClientIdentity, caller: String? = nil
+    ) async -> Outcome {
         var shape = IconReplyShape.plain
         do {
             switch method {
@@ -92,7 +103,7 @@ extension GatewayService {
                 let body = try Self.params(Icon.Connect.self, request)
                 guard case .object(let object) = body else { throw IconConnectError.parseError }
                 shape = .connect(object["id"] ?? .null)
-                return try await iconConnect(object, request, client, shape: shape)
+                return try await iconConnect(object, request, client, shape: shape, caller: caller)
             }
         } catch {
             logger.debug("ICON request refused", metadata: ["message": "\(request.message)", "reason": "\(error)"])
@@ -102,7 +113,8 @@ extension GatewayService {
 
     /// ICONex Connect v1 (docs/protocol.md "ICON"): `bind`, `sign`, `sendICX`, `sendToken`.
     func iconConnect(
-        _ object: JSONObject, _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape
+        _ object: JSONObject, _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape,
+        caller: String? = nil
     ) async throws -> Outcome {
         guard object["id"] != nil, let method = object["method"]?.stringValue else {
             throw IconConnectError.invalidRequest
@@ -122,10 +134,12 @@ extension GatewayService {
             return try await iconBind(request, client, shape: shape)
         case "sign":
             try require(["version", "from", "to", "value", "stepLimit", "timestamp", "nid", "nonce"])
-            return try await iconQueue(.object(params), action: .signOnly, request, client, shape: shape)
+            return try await iconQueue(
+                .object(params), action: .signOnly, request, client, shape: shape, caller: caller)
         case "sendICX":
             try require(["from", "to", "value"])
-            return try await iconQueue(.object(iconFilled(params)), action: .send, request, client, shape: shape)
+            return try await iconQueue(
+                .object(iconFilled(params)), action: .send, request, client, shape: shape, caller: caller)
         case "sendToken":
             try require(["from", "to", "value", "contractAddress"])
             guard Set(params.keys).isSubset(of: ["from", "to", "value", "contractAddress"]) else {
@@ -144,7 +158,8 @@ extension GatewayService {
             tx["to"] = .string(contract)
             tx["dataType"] = "call"
             tx["data"] = ["method": "transfer", "params": ["_to": to, "_value": value]]
-            return try await iconQueue(.object(iconFilled(tx)), action: .send, request, client, shape: shape)
+            return try await iconQueue(
+                .object(iconFilled(tx)), action: .send, request, client, shape: shape, caller: caller)
         default:
             throw IconConnectError.invalidMethod
         }
@@ -196,7 +211,7 @@ extension GatewayService {
     /// the site may not use).
     func iconQueue(
         _ tx: JSONValue, action: IconSigningRequest.Action, _ request: WireRequest, _ client: ClientIdentity,
-        shape: IconReplyShape
+        shape: IconReplyShape, caller: String? = nil
     ) async throws -> Outcome {
         if action == .send, options.iconNode == nil { throw IconConnectError.noNode }
         guard signer.accounts().contains(where: { $0.type == "icon" }) else { throw IconConnectError.noWallet }
@@ -209,8 +224,12 @@ extension GatewayService {
         } catch {
             throw IconConnectError.noMatchedWallet(shownFrom)
         }
-        let prepared = try signer.prepareIcon(
+        var prepared = try signer.prepareIcon(
             transaction: tx, action: action, account: account, now: options.iconWallClock())
+        if let caller {
+            // The URL form: where the browser will carry the answer (same origin as the site).
+            prepared.summary.append(SummaryRow("answer goes to", IconSummary.safe(caller)))
+        }
         let approval = try center.requestSignature(
             source: client.source, session: client.session, subject: .signIcon(prepared), now: clock.now)
         return await queued(approval, request, client, account: account, icon: shape)

@@ -151,8 +151,9 @@ public enum IconSummary {
         return value.serialized()
     }
 
-    /// Control, bidirectional and other invisible characters replaced by `?`; at most 2,000 characters.
-    static func safe(_ s: String) -> String {
+    /// Control, bidirectional and other invisible characters replaced by `?`; at most 2,000 characters
+    /// (also for text the gateway adds, such as a Connect caller URL).
+    public static func safe(_ s: String) -> String {
         let scalars = s.unicodeScalars.prefix(2000).map { isUnsafe($0) ? "?" : $0 }
         return String(String.UnicodeScalarView(scalars)) + (s.unicodeScalars.count > 2000 ? "…" : "")
     }
