@@ -103,6 +103,7 @@ final class IconTestDoubleNode: IconNode {
                 "id": 2, "code": 1,
                 "result": "V76QVTFQX2XMr86fcQrCeKRAk9YBOiJqKP6DCLOlYOY0AEnHjZYgzW++GcAGnx5I8LEuY2We7FZRmuuGFd78gAE=",
             ])
+        #expect(service.metrics.signatures(scheme: "icon") == 1)
         // ICON accounts are never shown to polkadot-js dapps.
         let listed = try #require(try await service.send("pub(accounts.list)", ["anyType": true], id: "l1"))
         guard case .response(.array(let accounts)) = listed.body else { Issue.record("\(listed)"); return }
