@@ -33,6 +33,7 @@ import urllib.parse
 import urllib.request
 
 import coincurve
+from bip_utils import Bip39MnemonicGenerator, Bip39SeedGenerator, Bip44, Bip44Changes, Bip44Coins
 from eth_keyfile import create_keyfile_json
 from iconsdk.builder.transaction_builder import CallTransactionBuilder, MessageTransactionBuilder, TransactionBuilder
 from iconsdk.libs import serializer
@@ -123,6 +124,25 @@ def keystore_rounds(sigil, rng, n):
             exported = tmp / f"raw-{i}.json"
             run("accounts", "export", address, "--out", str(exported), check=True)
             check(KeyWallet.load(str(exported), "Interop-pw1!").get_private_key() == secret.hex(), "round trip")
+        # Mnemonics: `accounts add --chain icon` and `key inspect --scheme icon` at m/44'/74'/0'/0/n
+        # against bip-utils (its own BIP39 seed and BIP32/BIP44 for ICON).
+        for i in range(n):
+            phrase = str(Bip39MnemonicGenerator().FromEntropy(rng.randbytes(rng.choice([16, 32]))))
+            index = rng.choice([0, 1, rng.randrange(1 << 31)])
+            expected = (Bip44.FromSeed(Bip39SeedGenerator(phrase).Generate(), Bip44Coins.ICON).Purpose().Coin()
+                        .Account(0).Change(Bip44Changes.CHAIN_EXT).AddressIndex(index))
+            out = subprocess.run([sigil, "key", "inspect", "--scheme", "icon", "-", "--index", str(index), "--json"],
+                                 input=phrase + "\n", capture_output=True, text=True)
+            check(out.returncode == 0, f"key inspect: {out.stderr}")
+            report = json.loads(out.stdout)
+            check(report["address"] == expected.PublicKey().ToAddress()
+                  and report["path"] == f"m/44'/74'/0'/0/{index}"
+                  and report["secretKey"] == "0x" + expected.PrivateKey().Raw().ToHex(), "key inspect --scheme icon")
+            out = subprocess.run([sigil, "accounts", "add", "--chain", "icon", "-", "--index", str(index), "--json",
+                                  "--name", f"m{i}", "--data-dir", data, "--password-file", str(pw)],
+                                 input=phrase + "\n", capture_output=True, text=True)
+            check(out.returncode == 0 and json.loads(out.stdout)["address"] == expected.PublicKey().ToAddress(),
+                  f"accounts add --chain icon from a mnemonic: {out.stderr}")
         # Refusals: wrong password, altered MAC.
         wallet = KeyWallet.create()
         bad = tmp / "bad.json"
@@ -135,7 +155,8 @@ def keystore_rounds(sigil, rng, n):
         pw.write_text("Other-pw2!\n")
         out = run("accounts", "import", str(bad))
         check(out.returncode != 0, "altered MAC refused")
-    say(f"keystore files both ways: {n} iconsdk/eth-keyfile imports, {3 * n} exports loaded by iconsdk, refusals")
+    say(f"keystore files both ways: {n} iconsdk/eth-keyfile imports, {3 * n} exports loaded by iconsdk, refusals; "
+        f"{n} mnemonics through key inspect and accounts add against bip-utils")
 
 
 # ---------------------------------------------------------------------------------------------
