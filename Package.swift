@@ -167,6 +167,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "SigilConfiguration", "IconCodec",
+                "ICPCodec",
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
