@@ -148,6 +148,16 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 
+        // The fuzz targets: every parser fed by a socket or a file, with its properties (Fuzz/README.md).
+        // The Swift tests replay their seeds and kept crash inputs; libFuzzer drives them through SigilFuzz.
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "SigilConfiguration", "IconCodec",
+            ],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+
         // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
         // nothing here reads the team's shared folder.
         .testTarget(
@@ -192,5 +202,17 @@ let package = Package(
         .testTarget(
             name: "SigilConfigurationTests", dependencies: ["SigilConfiguration"],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FuzzTargetsTests", dependencies: ["FuzzTargets"],
+            swiftSettings: swiftSettings),
     ]
 )
+
+// libFuzzer's driver (scripts/fuzz): only with SIGIL_FUZZ=1, built with `--sanitize fuzzer`, whose
+// runtime supplies `main` (hence -parse-as-library; an ordinary build would have no entry point).
+if Context.environment["SIGIL_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "SigilFuzz", dependencies: ["FuzzTargets"],
+            swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])]))
+}

@@ -20,6 +20,8 @@ public struct KeystoreError: Error, Equatable, CustomStringConvertible, Sendable
             case permissions
             case dataDirectoryInUse
             case database
+            case diskFull
+            case databaseDamaged
             case cancelled
         }
         fileprivate let value: Value
@@ -52,6 +54,12 @@ public struct KeystoreError: Error, Equatable, CustomStringConvertible, Sendable
         public static let dataDirectoryInUse = Code(value: .dataDirectoryInUse)
         /// The state database failed (open, migrate, read or write).
         public static let database = Code(value: .database)
+        /// The disk holding the data directory is full (SQLite `SQLITE_FULL`, `ENOSPC`): nothing of the
+        /// failed change was stored; what was committed before is intact.
+        public static let diskFull = Code(value: .diskFull)
+        /// The state database is not a database or is damaged (`SQLITE_NOTADB`, `SQLITE_CORRUPT`). The
+        /// reason says how to recover (docs/deployment.md "A damaged state database").
+        public static let databaseDamaged = Code(value: .databaseDamaged)
         /// The user declined a confirmation.
         public static let cancelled = Code(value: .cancelled)
         public var description: String { value.rawValue }

@@ -24,7 +24,7 @@ struct Sigil: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, OriginsCommand.self, JournalCommand.self, KeyCommand.self, AccountsCommand.self,
             PayloadCommand.self,
-            CallCommand.self, MetadataCommand.self, TLSCommand.self, HealthCommand.self,
+            CallCommand.self, MetadataCommand.self, TLSCommand.self, HealthCommand.self, StateCommand.self,
         ]
     )
 }

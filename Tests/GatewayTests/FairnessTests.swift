@@ -46,6 +46,36 @@ import Testing
         #expect(try await ping(service, source: Fixture.site, session: "mine") != nil)
     }
 
+    /// Request rate: 64 origins of one owner hammering are refused after their owner's burst, and
+    /// all strangers together after the strangers' burst, before any parsing; the connected site
+    /// keeps being admitted, and token clients are never throttled.
+    @Test func floodingStrangersAreThrottledNotTheConnectedSite() async throws {
+        let service = try await Fixture.service(sites: Fixture.connected())
+        let rates = GatewayOptions().requestRates
+        var admitted = 0
+        for i in 0..<1000 {
+            let client = ClientIdentity(source: "https://s\(i % 64).evil.example", session: "evil\(i % 64)xxxx")
+            if await service.admitRequest(from: client) { admitted += 1 }
+        }
+        #expect(admitted == rates.stranger.capacity)
+        for i in 0..<(rates.connected.capacity) {
+            #expect(await service.admitRequest(from: ClientIdentity(source: Fixture.site, session: "mine\(i)xxxx")))
+        }
+        var strangers = 0
+        for i in 0..<1000
+        where await service.admitRequest(
+            from: ClientIdentity(source: "http://10.0.\(i / 250).\(i % 250)", session: "sxxxxxxx"))
+        {
+            strangers += 1
+        }
+        #expect(strangers == rates.strangers.capacity - rates.stranger.capacity)
+        for _ in 0..<1000 {
+            #expect(await service.admitRequest(from: ClientIdentity(source: "client:bench", session: "benchxxx")))
+        }
+        let throttled = await service.recentlyThrottled()
+        #expect(throttled.first?.owner == "evil.example" && throttled.first?.origins == 64)
+    }
+
     /// Strangers together keep below their share; a connected site is admitted after they are refused.
     @Test func strangersTogetherLeaveRoomForConnectedSites() async throws {
         let service = try await Fixture.service(sites: Fixture.connected())

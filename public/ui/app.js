@@ -73,6 +73,15 @@
     const pending = $('pending');
     pending.replaceChildren(...state.pending.map((a) => renderApproval(a, state.accounts)));
     $('empty').hidden = state.pending.length > 0;
+    // Sites held back by the request rate limit: one line, however many origins (issue 15).
+    const throttled = state.throttled || [];
+    $('throttled').hidden = throttled.length === 0;
+    if (throttled.length) {
+      const origins = throttled.reduce((n, t) => n + t.origins, 0);
+      const refused = throttled.reduce((n, t) => n + t.refused, 0);
+      const names = throttled.slice(0, 3).map((t) => t.owner).join(', ') + (throttled.length > 3 ? ` and ${throttled.length - 3} more` : '');
+      $('throttled').textContent = `Throttled in the last minute: ${origins} site(s) of ${names} (${refused} request(s) refused). Connected sites are not affected.`;
+    }
     $('sites').replaceChildren(...state.sites.map((s) => {
       const revoke = el('button', { type: 'button', class: 'reject', text: 'Revoke' });
       revoke.addEventListener('click', async () => {

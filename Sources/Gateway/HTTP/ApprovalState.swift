@@ -33,8 +33,11 @@ enum ApprovalState {
                 "accounts": .array(site.accounts.map(JSONValue.string)),
             ]
         }
+        let throttled = await service.recentlyThrottled().map { entry -> JSONValue in
+            ["owner": .string(entry.owner), "origins": .integer(entry.origins), "refused": .integer(entry.refused)]
+        }
         return [
-            "pending": .array(pending), "sites": .array(sites),
+            "pending": .array(pending), "sites": .array(sites), "throttled": .array(throttled),
             "accounts": .array(
                 accounts.map {
                     [

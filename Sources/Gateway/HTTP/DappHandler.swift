@@ -52,6 +52,9 @@ public struct DappHandler: HTTPHandler {
                 responder.send(ident.decorate(.status(.contentTooLarge))); return
             }
             Task {
+                guard await service.admitRequest(from: ident.client) else {
+                    responder.send(ident.decorate(.status(.tooManyRequests))); return
+                }
                 let wire: WireRequest
                 do {
                     wire = try WireRequest(json: try JSONValue.parse(request.body))

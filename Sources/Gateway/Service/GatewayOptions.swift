@@ -27,6 +27,8 @@ public struct GatewayOptions: Sendable {
     /// Most sessions of sources that are not connected, together: strangers can never take the
     /// places that sites the person connected need (4096 − 512 stay theirs).
     public var maxSessionsUnconnected: Int = 512
+    /// Requests per second per site owner, and for all strangers together (``RequestThrottle``).
+    public var requestRates = RequestThrottle.Rates()
     /// Hosts the phishing deny list names (lower-case, matched with their subdomains). Empty = none.
     public var deniedHosts: Set<String>
 

@@ -40,6 +40,8 @@ public actor GatewayService {
     var storingAuthorizations: Set<String> = []
     /// Bounds the refusals each source may add to the journal.
     var refusalBudget = RefusalBudget()
+    /// Requests per second per site owner, checked before a body is parsed (`admitRequest`).
+    var throttle: RequestThrottle
 
     struct Waiter {
         let session: String
@@ -70,6 +72,7 @@ public actor GatewayService {
         self.persistence = persistence
         registry = try MethodRegistry.standard()
         self.clock = clock
+        throttle = RequestThrottle(rates: options.requestRates, now: clock.now)
         self.serverID = serverID
         self.logger = logger
         self.metrics = metrics
@@ -79,6 +82,30 @@ public actor GatewayService {
     }
 
     // MARK: Requests
+
+    /// Whether a request of `client` may be parsed and handled now: its owner's token bucket (and,
+    /// for a source the person has not connected, the strangers' shared one) has a token. Token
+    /// clients (`client:NAME`, authenticated by their bearer token) are not throttled. Called
+    /// before the body is parsed; a refusal is HTTP 429 and costs nothing else.
+    public func admitRequest(from client: ClientIdentity) -> Bool {
+        if client.source.hasPrefix("client:") { return true }
+        // Refusals are counted by /metrics as HTTP 429 of the request route.
+        switch throttle.admit(source: client.source, connected: center.book.site(client.source) != nil, now: clock.now)
+        {
+        case .admitted: return true
+        case .refused(let newlyThrottled):
+            if newlyThrottled {
+                logger.notice("site owner throttled", metadata: ["owner": "\(SiteOwner.key(of: client.source))"])
+                notifyUI()
+            }
+            return false
+        }
+    }
+
+    /// Site owners refused by the throttle in the last minute (the approval page's one line).
+    public func recentlyThrottled() -> [RequestThrottle.Throttled] {
+        throttle.recentlyThrottled(now: clock.now)
+    }
 
     /// Handles one request from an identified client.
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source (the

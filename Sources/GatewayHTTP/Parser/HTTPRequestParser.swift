@@ -66,6 +66,9 @@ public struct HTTPRequestParser: Sendable {
     private var body: [UInt8] = []
     private var leadingEmptyLines = 0
     private var continueSent = false
+    /// Bytes examined or copied so far: the work counted by the linearity tests (a byte-at-a-time
+    /// feed must not examine a byte twice).
+    package private(set) var steps = 0
 
     /// Creates a parser with the given limits.
     public init(limits: HTTPLimits = HTTPLimits()) {
@@ -152,6 +155,7 @@ public struct HTTPRequestParser: Sendable {
                 if available == 0 { return nil }
                 let take = min(available, remaining)
                 body.append(contentsOf: buffer[position..<(position + take)])
+                steps += take
                 position += take
                 scan = position
                 if take == remaining { return completeMessage() }
@@ -168,6 +172,7 @@ public struct HTTPRequestParser: Sendable {
                 if available == 0 { return nil }
                 let take = min(available, remaining)
                 body.append(contentsOf: buffer[position..<(position + take)])
+                steps += take
                 position += take
                 scan = position
                 state = take == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - take)
@@ -205,6 +210,7 @@ public struct HTTPRequestParser: Sendable {
         var i = scan
         let end = buffer.count
         while i < end {
+            steps += 1
             let byte = buffer[i]
             if byte == Self.cr {
                 if i + 1 >= end { break }

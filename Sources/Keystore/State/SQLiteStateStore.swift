@@ -86,7 +86,22 @@ public final class SQLiteStateStore: StateStore {
         if let error = error as? KeystoreError { return error }
         if let error = error as? DatabaseError {
             // DatabaseError.description may include SQL and arguments; keep only the result code and message.
-            return KeystoreError(.database, "\(context): SQLite \(error.resultCode): \(error.message ?? "")")
+            let sqlite = "SQLite \(error.resultCode): \(error.message ?? "")"
+            switch error.resultCode {
+            case .SQLITE_FULL:
+                return KeystoreError(
+                    .diskFull,
+                    "\(context): the disk holding the data directory is full (\(sqlite)); nothing of this change "
+                        + "was stored, everything committed before is intact: free space and retry")
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+                return KeystoreError(
+                    .databaseDamaged,
+                    "\(context): the state database is damaged (\(sqlite)). Accounts are separate files and are "
+                        + "not affected. `sigil state reset` keeps the damaged file beside it and starts an empty "
+                        + "state: connected sites, stored metadata and the journal start over (docs/deployment.md)")
+            default:
+                return KeystoreError(.database, "\(context): \(sqlite)")
+            }
         }
         return KeystoreError(.database, "\(context): \(type(of: error))")
     }

@@ -9,7 +9,9 @@
 enum POSIX {
     static func error(_ call: String, _ path: String, _ code: Int32 = errno) -> KeystoreError {
         let message = String(cString: strerror(code))
-        return KeystoreError(.fileSystem, "\(call)(\(path)) failed: \(message) (errno \(code))")
+        return KeystoreError(
+            code == ENOSPC || code == EDQUOT ? .diskFull : .fileSystem,
+            "\(call)(\(path)) failed: \(message) (errno \(code))")
     }
 
     /// `open(2)` with `O_CLOEXEC`, retrying on `EINTR`.

@@ -192,12 +192,12 @@ import Testing
         #expect(try again.setting("k") == "v")
     }
 
-    @Test func aFileThatIsNotADatabaseGivesADatabaseErrorNotACrash() throws {
+    @Test func aFileThatIsNotADatabaseGivesADamagedDatabaseErrorNotACrash() throws {
         let tmp = TemporaryDirectory()
         defer { tmp.remove() }
         let dir = try DataDirectory.open(tmp.path)
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: dir.databasePath))
-        #expect(throws: KeystoreError(.database, "")) { try SQLiteStateStore(path: dir.databasePath) }
+        #expect(throws: KeystoreError(.databaseDamaged, "")) { try SQLiteStateStore(path: dir.databasePath) }
     }
 
     @Test func manyOpenersOfANewDatabaseAtOnceAllSucceed() throws {

@@ -1,0 +1,167 @@
+import Foundation
+import GatewayHTTP
+import IconCodec
+import Keystore
+import Primitives
+import ScaleCodec
+import SigilConfiguration
+import SignerCore
+
+/// The parsers and decoders that take bytes from a socket or a file, each wrapped as one fuzz
+/// target: `run` feeds the input and checks the target's properties. Any input may be refused
+/// (a typed error is the expected answer to junk); what must never happen is a crash, a hang, or a
+/// broken property, which `run` reports as a ``FuzzViolation``.
+///
+/// Used by libFuzzer (`SigilFuzz`, built only with `SIGIL_FUZZ=1`, see `scripts/fuzz`) and by the
+/// Swift tests, which replay every seed and every kept crash input (`Fuzz/`).
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// HTTP/1.1 request parser: the same messages (or the same error) whether the bytes arrive at
+    /// once or split in two.
+    case http
+    /// `JSONValue.parse`: whatever parses writes back to text that parses to the same value.
+    case json
+    /// `SignerPayloadJSON` (polkadot-js `signPayload`), built against Polkadot's metadata and summarised.
+    case signerPayload = "signer-payload"
+    /// Runtime metadata (SCALE): whatever decodes re-encodes to exactly the input.
+    case metadata
+    /// A call decoded against Polkadot's metadata: whatever decodes re-encodes to exactly the input.
+    case call
+    /// A polkadot-js keystore JSON file (import): whatever parses serialises and parses back equal.
+    case keystore
+    /// The TOML configuration file parser.
+    case config
+    /// An ICON v3 transaction: whatever validates re-validates to the same serialization.
+    case icon
+
+    /// Feeds `bytes` to the target and checks its properties.
+    /// - Throws: ``FuzzViolation`` when a property does not hold (never for refused input).
+    public func run(_ bytes: [UInt8]) throws(FuzzViolation) {
+        switch self {
+        case .http: try Self.http(bytes)
+        case .json: try Self.json(bytes)
+        case .signerPayload: Self.signerPayload(bytes)
+        case .metadata: try Self.metadata(bytes)
+        case .call: try Self.call(bytes)
+        case .keystore: try Self.keystore(bytes)
+        case .config: _ = try? ConfigurationFileParser.parse(bytes, path: "fuzz.toml")
+        case .icon: try Self.icon(bytes)
+        }
+    }
+
+    // MARK: Targets
+
+    private static func http(_ bytes: [UInt8]) throws(FuzzViolation) {
+        let whole = httpOutcome(bytes, split: nil)
+        let half = httpOutcome(bytes, split: bytes.count / 2)
+        guard whole == half else {
+            throw FuzzViolation(.http, "split at \(bytes.count / 2) gives \(half), whole gives \(whole)")
+        }
+    }
+
+    private static func httpOutcome(_ bytes: [UInt8], split: Int?) -> [String] {
+        var parser = HTTPRequestParser(limits: HTTPLimits(maxBodyBytes: 64 * 1024))
+        var outcome: [String] = []
+        let chunks = split.map { [bytes[..<$0], bytes[$0...]] } ?? [bytes[...]]
+        for chunk in chunks {
+            parser.feed(chunk)
+            do {
+                while let message = try parser.nextMessage() {
+                    let r = message.request
+                    outcome.append(
+                        "\(r.method) \(r.target) \(r.version) \(message.keepAlive) \(r.headers.count) \(r.body.count)")
+                }
+            } catch {
+                outcome.append("error \(error.code)")
+                return outcome
+            }
+        }
+        return outcome
+    }
+
+    private static func json(_ bytes: [UInt8]) throws(FuzzViolation) {
+        guard let value = try? JSONValue.parse(bytes) else { return }
+        let written = value.encoded()
+        let again: JSONValue
+        do {
+            again = try JSONValue.parse(written)
+        } catch {
+            throw FuzzViolation(.json, "the written form does not parse: \(error)")
+        }
+        guard again == value, again.encoded() == written else {
+            throw FuzzViolation(.json, "the written form parses to another value")
+        }
+    }
+
+    private static func signerPayload(_ bytes: [UInt8]) {
+        guard let payload = try? SignerPayload(json: bytes) else { return }
+        let metadata = FuzzResources.polkadot
+        for md in [metadata, nil] {
+            guard let signing = try? SigningPayload(payload: payload, metadata: md) else { continue }
+            _ = PayloadSummary(payload: payload, signing: signing, metadata: md).text
+        }
+    }
+
+    private static func metadata(_ bytes: [UInt8]) throws(FuzzViolation) {
+        guard let metadata = try? RuntimeMetadata(bytes: bytes) else { return }
+        guard metadata.encoded == bytes else {
+            throw FuzzViolation(.metadata, "decoded metadata re-encodes to other bytes")
+        }
+    }
+
+    private static func call(_ bytes: [UInt8]) throws(FuzzViolation) {
+        guard let metadata = FuzzResources.polkadot,
+            let call = try? ValueDecoder(metadata: metadata).decodeCall(bytes)
+        else { return }
+        let encoded: [UInt8]
+        do {
+            encoded = try ValueEncoder(metadata: metadata).encode(call: call)
+        } catch {
+            throw FuzzViolation(.call, "a decoded call does not encode: \(error)")
+        }
+        guard encoded == bytes else { throw FuzzViolation(.call, "a decoded call re-encodes to other bytes") }
+    }
+
+    private static func keystore(_ bytes: [UInt8]) throws(FuzzViolation) {
+        guard let file = try? KeyringJSON.parse(Data(bytes)) else { return }
+        let again: KeyringJSON
+        do {
+            again = try KeyringJSON.parse(try file.serialized())
+        } catch {
+            throw FuzzViolation(.keystore, "a parsed file does not serialise and parse back: \(error)")
+        }
+        guard again.jsonValue == file.jsonValue,
+            (try? again.encodedBytes()) == (try? file.encodedBytes())
+        else {
+            throw FuzzViolation(.keystore, "a serialised file parses back to another file")
+        }
+    }
+
+    private static func icon(_ bytes: [UInt8]) throws(FuzzViolation) {
+        guard let transaction = try? IconTransaction(jsonText: bytes),
+            let value = try? JSONValue.parse(bytes)
+        else { return }
+        do {
+            let again = try IconTransaction(jsonText: value.encoded())
+            guard again.serialized == transaction.serialized else {
+                throw FuzzViolation(.icon, "the same transaction written again serialises differently")
+            }
+        } catch let violation as FuzzViolation {
+            throw violation
+        } catch {
+            throw FuzzViolation(.icon, "a valid transaction written again is refused: \(error)")
+        }
+    }
+}
+
+/// A property of a fuzz target that did not hold.
+public struct FuzzViolation: Error, CustomStringConvertible {
+    public let target: FuzzTarget
+    public let reason: String
+
+    public init(_ target: FuzzTarget, _ reason: String) {
+        self.target = target
+        self.reason = reason
+    }
+
+    public var description: String { "fuzz target \(target.rawValue): \(reason)" }
+}
