@@ -4,6 +4,7 @@
 //   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore)
 //   SignerCore → (Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
 //   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
+//   ICPCodec (Internet Computer requests, principals, Candid) → (Primitives, SigningKeys)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -74,6 +75,12 @@ let package = Package(
             dependencies: ["Primitives", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // Internet Computer: CBOR, request ids, principals, envelopes, bounded Candid (docs/reference/icp.md).
+        .target(
+            name: "ICPCodec",
+            dependencies: ["Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         .target(
             name: "Keystore",
             dependencies: [
@@ -88,7 +95,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -96,7 +103,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore", "Keystore",
+                "Primitives", "GatewayHTTP", "SignerCore", "ICPCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -110,7 +117,7 @@ let package = Package(
             name: "sigil",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
-                "SigilConfiguration", "MetadataHash",
+                "SigilConfiguration", "MetadataHash", "ICPCodec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -145,6 +152,12 @@ let package = Package(
         // JSON-lines filter for scripts/test.d/14-interop-bip32-icon.sh (BIP32, ICON keys and transactions).
         .executableTarget(
             name: "IconInterop", dependencies: ["IconCodec", "Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+
+        // JSON-lines filter for scripts/test.d/15-interop-icp.sh (principals, request ids, envelopes, Candid).
+        .executableTarget(
+            name: "ICPInterop", dependencies: ["ICPCodec", "Primitives", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 
@@ -183,19 +196,25 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "ICPCodecTests", dependencies: ["ICPCodec", "Primitives", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "KeystoreTests",
             dependencies: ["Primitives", "Keystore", "SigningKeys", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SignerCoreTests",
-            dependencies: ["Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash"],
+            dependencies: [
+                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec",
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: [
-                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
+                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec", "ICPCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

@@ -19,6 +19,9 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
 
             // RFC-0078 (Signing/MetadataHashCheck).
             case metadataHashMismatch
+
+            // Internet Computer calls (ICP/).
+            case blindSigningOff
         }
         fileprivate let value: Value
         /// Input that does not satisfy the module's rules.
@@ -84,6 +87,11 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
         /// A payload's `metadataHash` (mode 1) is not the hash of the metadata and chain properties a
         /// person approved in Sigil: the site decoded with other metadata, or describes the chain differently.
         public static let metadataHashMismatch = Code(value: .metadataHashMismatch)
+
+        // MARK: Internet Computer (ICP/)
+        /// A canister call Sigil cannot describe (no known method and type), and the site has not been
+        /// allowed blind signing (ICRC-49: off by default).
+        public static let blindSigningOff = Code(value: .blindSigningOff)
 
         public var description: String { value.rawValue }
     }

@@ -9,7 +9,7 @@ import Primitives
 struct OriginsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "origins", abstract: "List or revoke the sites connected to Sigil.",
-        subcommands: [List.self, Revoke.self])
+        subcommands: [List.self, Revoke.self, BlindSigning.self])
 
     struct Location: ParsableArguments {
         @Option(

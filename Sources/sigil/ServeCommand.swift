@@ -248,7 +248,8 @@ struct ServeCommand: AsyncParsableCommand {
             uiConfiguration.bindAddress = .host(host)
         }
         let dapp = DappHandler(
-            service: runtime.service, configuration: runtime.configuration, files: runtime.files, logger: logger)
+            service: runtime.service, configuration: runtime.configuration, files: runtime.files, logger: logger,
+            icrc: runtime.icrc)
         let ui = ApprovalPortal(
             service: runtime.service, directory: runtime.accounts, configuration: runtime.configuration,
             endpoints: runtime.endpoints, files: runtime.files, logger: logger, telemetry: runtime.telemetry)

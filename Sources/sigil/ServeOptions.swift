@@ -59,6 +59,9 @@ struct ServeOptions: ParsableArguments {
         name: .customLong("metrics-token-file"),
         help: ArgumentHelp(ServeConfiguration.help("metrics-token-file"), valueName: "path"))
     var metricsTokenFile: String?
+    @Option(
+        name: .customLong("ic-url"), help: ArgumentHelp(ServeConfiguration.help("ic-url"), valueName: "url"))
+    var icURL: String?
 
     // MARK: Gateway
 

@@ -122,7 +122,7 @@ struct ConfigurationResolverTests {
             "SIGIL_APPROVE": "page", "SIGIL_CLIENT": "a,b", "SIGIL_ALLOWED_HOST": "sigil.internal",
             "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example", "SIGIL_TOKEN_OUTPUT": "file",
             "SIGIL_JOURNAL": "false", "SIGIL_JOURNAL_MIRROR": directory, "SIGIL_JOURNAL_SHOWN_LIMIT": "100",
-            "SIGIL_JOURNAL_CHECKPOINT_INTERVAL": "5",
+            "SIGIL_JOURNAL_CHECKPOINT_INTERVAL": "5", "SIGIL_IC_URL": "http://127.0.0.1:4943",
         ])
         for option in ServeConfiguration.options where option.name != "config" {
             #expect(configuration.source(of: option.name) == .environment(variable: option.environmentVariable))
@@ -132,6 +132,7 @@ struct ConfigurationResolverTests {
         #expect(settings.tlsCertificate == certificate && settings.tlsKey == certificate)
         #expect(settings.publicDirectory == directory && settings.logLevel == "debug" && settings.logFormat == "json")
         #expect(settings.metricsTokenFile == certificate && settings.dev && settings.dataDirectory == "/data")
+        #expect(settings.icURL == "http://127.0.0.1:4943")
         #expect(settings.passwordFile == certificate && settings.autoApprove && settings.approve == "page")
         #expect(settings.clients == ["a", "b"] && settings.allowedHosts == ["sigil.internal"])
         #expect(settings.approvalTimeoutSeconds == 30 && settings.deniedHosts == ["evil.example"])

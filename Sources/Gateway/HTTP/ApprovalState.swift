@@ -22,6 +22,7 @@ enum ApprovalState {
             case .signExtrinsic(let request): rows = request.summary
             case .signBytes(let request): rows = request.summary
             case .provideMetadata(let proposal): rows = proposal.summary
+            case .icp(let request): rows = request.summary
             }
             item["summary"] = .array(
                 rows.map { ["label": .string($0.label), "value": .string($0.value), "warning": .bool($0.isWarning)] })
@@ -55,6 +56,7 @@ enum ApprovalState {
         case .signExtrinsic: "extrinsic"
         case .signBytes: "bytes"
         case .provideMetadata: "metadata"
+        case .icp: "icp"
         }
     }
 
@@ -64,6 +66,7 @@ enum ApprovalState {
         case .signExtrinsic: "Sign a transaction for \(approval.source)?"
         case .signBytes: "Sign a message for \(approval.source)?"
         case .provideMetadata(let p): "Update \(p.chain.isEmpty ? "chain" : p.chain) metadata from \(approval.source)?"
+        case .icp(let request): request.title
         }
     }
 }

@@ -30,7 +30,12 @@ public struct DappHandler: HTTPHandler {
     ///   - service: the gateway core.
     ///   - configuration: tokens and limits.
     ///   - files: `public/` (the bridge script); approval assets and templates are not served here.
-    public init(service: GatewayService, configuration: GatewayConfiguration, files: StaticFiles, logger: Logger) {
+    ///   - icrc: the Internet Computer signer (ICRC-25/27/29/49 at `POST /v1/icrc` and the ICRC-29
+    ///     page `/icrc29.html`), nil when not served.
+    public init(
+        service: GatewayService, configuration: GatewayConfiguration, files: StaticFiles, logger: Logger,
+        icrc: IcrcService? = nil
+    ) {
         extraHosts = configuration.extraAllowedHosts
         defaultHostPort = configuration.usesTLS ? 443 : 80
         var router = Router()
@@ -71,6 +76,48 @@ public struct DappHandler: HTTPHandler {
                 } catch {
                     responder.send(ident.decorate(.status(Self.status(for: error))))
                 }
+            }
+        }
+        if let icrc {
+            // ICRC JSON-RPC 2.0 (docs/protocol.md, ICP section): one request per POST; the answer may
+            // wait for a person. The origin is the browser's `Origin` (or a token's identity), never
+            // a field of the request; the ICRC-29 page relays with the dapp's `event.origin` through
+            // the relay token.
+            router.route(.post, "/v1/icrc") { request, responder in
+                let ident: ClientIdentification.Result
+                switch identify(request, session: request.headers["X-Sigil-Session"] ?? "icrc-json-rpc") {
+                case .refused(let response): responder.send(response); return
+                case .identified(let value): ident = value
+                }
+                guard SecurityGates.isJSON(request) else {
+                    responder.send(ident.decorate(.status(.unsupportedMediaType))); return
+                }
+                guard request.body.count <= configuration.maxRequestBodyBytes else {
+                    responder.send(ident.decorate(.status(.contentTooLarge))); return
+                }
+                let task = Task {
+                    let reply = await icrc.handle(body: request.body, origin: ident.client.source)
+                    responder.send(ident.decorate(Self.json(reply, .ok)))
+                }
+                responder.onCancel { task.cancel() }
+            }
+            // The ICRC-29 signer page's relay: only the page itself (a same-origin request, so its
+            // `Origin` is this port's own origin, which no other site's browser request can carry)
+            // may name the dapp it talks to, as the `event.origin` the browser gave it.
+            let scheme = configuration.usesTLS ? "https" : "http"
+            router.route(.post, "/v1/icrc29") { request, responder in
+                guard let host = request.headers["Host"], let own = SiteOrigin("\(scheme)://\(host)"),
+                    let origin = SecurityGates.siteOrigin(request), origin == own,
+                    let claimed = request.headers["X-Sigil-ICRC29-Origin"].flatMap(SiteOrigin.init), claimed != own
+                else { responder.send(.status(.forbidden)); return }
+                guard SecurityGates.isJSON(request) else { responder.send(.status(.unsupportedMediaType)); return }
+                guard request.body.count <= configuration.maxRequestBodyBytes else {
+                    responder.send(.status(.contentTooLarge)); return
+                }
+                let task = Task {
+                    responder.send(Self.json(await icrc.handle(body: request.body, origin: claimed.description), .ok))
+                }
+                responder.onCancel { task.cancel() }
             }
         }
         router.route(.post, "/v1/session/close") { request, responder in

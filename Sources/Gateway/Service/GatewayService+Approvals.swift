@@ -249,6 +249,10 @@ extension GatewayService {
             } else {
                 body = .error(WireErrorText.rejected)
             }
+        case .icp:
+            // The ICRC layer waits for this decision and signs (or not) itself.
+            icpWaiters.removeValue(forKey: id)?.resume(returning: decision.approved)
+            body = .response(.bool(decision.approved))
         }
         // The journal entry is durable before any reply (and so any signature) leaves.
         body = await journaled(decision, automatic: accounts == nil, body: body, signature: signature, detail: detail)
@@ -293,13 +297,14 @@ extension GatewayService {
         _ approval: PendingApproval<ApprovalSubject>, _ outcome: JournalDecision, _ detail: String
     ) async {
         let waiter = waiters.removeValue(forKey: approval.id)
+        icpWaiters.removeValue(forKey: approval.id)?.resume(returning: false)
         await journalAbandoned(approval, outcome, detail)
         guard let waiter else { return }
         let text: String
         switch approval.subject {
         case .authorize: text = WireErrorText.authorizationCancelled
         case .provideMetadata: text = WireErrorText.rejected
-        case .signBytes, .signExtrinsic: text = WireErrorText.cancelled
+        case .signBytes, .signExtrinsic, .icp: text = WireErrorText.cancelled
         }
         deliver(WireReply(id: waiter.requestID, .error(text)), to: waiter.session)
     }

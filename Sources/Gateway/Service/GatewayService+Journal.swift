@@ -79,7 +79,7 @@ extension GatewayService {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
-        case .authorize, .provideMetadata: return ""
+        case .authorize, .provideMetadata, .icp: return ""
         }
         return signer.accounts().first { $0.key == key }?.address
     }

@@ -61,6 +61,9 @@ public enum TerminalPrompt {
         case .provideMetadata(let proposal):
             lines.append("== Update metadata from \(printable(approval.source))?")
             rows = proposal.summary
+        case .icp(let request):
+            lines.append("== \(printable(request.title))")
+            rows = request.summary
         }
         for row in rows {
             let value = printable(row.value).split(separator: "\n", omittingEmptySubsequences: false)

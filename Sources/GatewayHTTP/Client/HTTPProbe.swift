@@ -132,7 +132,7 @@ public struct HTTPProbe: Sendable {
         return try Self.parse(raw)
     }
 
-    private func connect(deadline: ProbeDeadline) throws(HTTPError) -> Int32 {
+    func connect(deadline: ProbeDeadline) throws(HTTPError) -> Int32 {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_family = AF_UNSPEC
@@ -205,7 +205,7 @@ public struct HTTPProbe: Sendable {
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], deadline: ProbeDeadline) throws(HTTPError) {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], deadline: ProbeDeadline) throws(HTTPError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -224,7 +224,7 @@ public struct HTTPProbe: Sendable {
         }
     }
 
-    private static func readAll(_ fd: Int32, limit: Int, deadline: ProbeDeadline) throws(HTTPError) -> [UInt8] {
+    static func readAll(_ fd: Int32, limit: Int, deadline: ProbeDeadline) throws(HTTPError) -> [UInt8] {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while result.count < limit {

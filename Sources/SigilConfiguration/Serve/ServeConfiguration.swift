@@ -48,6 +48,9 @@ public enum ServeConfiguration {
             "metrics-token-file", .path(.readableFile), unset: "only the approval token opens /metrics",
             summary: "File holding a bearer token a Prometheus scraper may send for GET /metrics."),
         ConfigurationOption(
+            "ic-url", .string, unset: "icrc49_call_canister answers error 4000 (no Internet Computer endpoint)",
+            summary: "Internet Computer endpoint (boundary node or replica) that approved ICRC-49 calls are sent to."),
+        ConfigurationOption(
             "dev", .boolean, default: .boolean(false),
             summary: "Use the well-known development accounts (//Alice …) in a throw-away state; testing only."),
         ConfigurationOption(

@@ -16,6 +16,8 @@ public struct ServeSettings: Sendable {
     public var tokenOutput: String
     /// File holding the bearer token for `GET /metrics` (besides the approval token), or nil.
     public var metricsTokenFile: String?
+    /// Internet Computer endpoint for approved ICRC-49 calls, or nil (they answer 4000).
+    public var icURL: String?
     public var dev: Bool
     /// Explicit data directory, or nil for the default (`DataDirectory.resolve`).
     public var dataDirectory: String?
@@ -51,6 +53,7 @@ public struct ServeSettings: Sendable {
         logFormat = configuration.string("log-format") ?? ""
         tokenOutput = configuration.string("token-output") ?? ""
         metricsTokenFile = configuration.string("metrics-token-file")
+        icURL = configuration.string("ic-url")
         dev = configuration.boolean("dev") ?? false
         dataDirectory = configuration.string("data-dir")
         passwordFile = configuration.string("password-file")

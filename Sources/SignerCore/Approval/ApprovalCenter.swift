@@ -79,7 +79,7 @@ public struct ApprovalCenter: Sendable {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
-        case .authorize, .provideMetadata:
+        case .authorize, .provideMetadata, .icp:
             throw SignerError(.invalidInput, "not a signing request")
         }
         guard book.allows(source, accountKey: key) else {
@@ -95,6 +95,14 @@ public struct ApprovalCenter: Sendable {
     ) throws -> PendingApproval<ApprovalSubject> {
         _ = try book.accounts(for: source)
         return try queue.enqueue(source: source, session: session, subject: .provideMetadata(proposal), now: now)
+    }
+
+    /// Queues an Internet Computer request (its own permission rules are checked by the ICRC layer).
+    /// - Throws: `tooManyPending`.
+    public mutating func requestIcp(
+        source: String, request: IcpApprovalRequest, now: Duration
+    ) throws -> PendingApproval<ApprovalSubject> {
+        try queue.enqueue(source: source, session: nil, subject: .icp(request), now: now)
     }
 
     /// A person approves. For an authorization, `accounts` are the keys they ticked (filtered to

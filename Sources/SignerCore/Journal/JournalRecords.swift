@@ -16,6 +16,7 @@ public enum JournalRecords {
         case .signExtrinsic: "pub(extrinsic.sign)"
         case .signBytes: "pub(bytes.sign)"
         case .provideMetadata: "pub(metadata.provide)"
+        case .icp(let request): request.method
         }
     }
 
@@ -40,6 +41,7 @@ public enum JournalRecords {
         case .signExtrinsic(let request): summary = request.summary
         case .signBytes(let request): summary = request.summary
         case .provideMetadata(let proposal): summary = proposal.summary
+        case .icp(let request): summary = request.summary
         }
         return rows + summary.map { JournalShown.Row($0.label, $0.value, warning: $0.isWarning) }
     }
@@ -52,6 +54,7 @@ public enum JournalRecords {
         case .signExtrinsic(let request): JournalCodec.hash(request.prepared.signing.signedBytes)
         case .signBytes(let request): JournalCodec.hash(request.message)
         case .provideMetadata(let proposal): JournalCodec.hash(proposal.definitionJSON)
+        case .icp(let request): request.requestId.isEmpty ? [] : JournalCodec.hash(request.requestId)
         }
     }
 
@@ -62,7 +65,7 @@ public enum JournalRecords {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
-        case .authorize, .provideMetadata: return ""
+        case .authorize, .provideMetadata, .icp: return ""
         }
         return address(ofKey: key)
     }

@@ -8,6 +8,8 @@ public enum ApprovalSubject: Sendable, Equatable {
     case signBytes(BytesSigningRequest)
     /// `pub(metadata.provide)`: store chain metadata.
     case provideMetadata(MetadataProposal)
+    /// An Internet Computer request (ICRC-25 permissions, ICRC-49 call).
+    case icp(IcpApprovalRequest)
 
     /// A short label for logs and headings ("authorize", "sign transaction", …).
     public var kind: String {
@@ -16,6 +18,7 @@ public enum ApprovalSubject: Sendable, Equatable {
         case .signExtrinsic: "sign transaction"
         case .signBytes: "sign message"
         case .provideMetadata: "metadata update"
+        case .icp: "internet computer"
         }
     }
 }

@@ -13,7 +13,10 @@ struct AccountsAddCommand: ParsableCommand {
             URI: <mnemonic or 0x seed>[//hard][/soft][///password], or //Alice-style paths on the \
             development phrase. Give - to read the URI from standard input (or, on a terminal, \
             without echo) so that it stays out of your shell history. Without a URI a new \
-            12-word mnemonic is generated: write it down, it is shown only this once.
+            12-word mnemonic is generated: write it down, it is shown only this once. \
+            With --chain icp the account is an Internet Computer identity (secp256k1 at \
+            m/44'/223'/0'/0/<index> from a mnemonic, a 0x secret, --ed25519 for an Ed25519 seed, \
+            --pem FILE for a dfx/quill PEM file, or --dev for the public development identity).
             """)
 
     @Argument(help: "Secret URI, or - to read it from standard input.") var uri: String?
@@ -24,8 +27,15 @@ struct AccountsAddCommand: ParsableCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
     @OptionGroup var password: PasswordOption
     @Flag(name: .long, help: "Print JSON.") var json = false
+    @Option(name: .long, help: "polkadot (default) or icp (Internet Computer identity).") var chain = "polkadot"
+    @Option(name: .long, help: "With --chain icp and a mnemonic: the index n of m/44'/223'/0'/0/n.") var index: UInt32 =
+        0
+    @Flag(name: .long, help: "With --chain icp and a 0x secret: an Ed25519 seed.") var ed25519 = false
+    @Option(name: .long, help: "With --chain icp: a dfx/quill PEM identity file to import.") var pem: String?
+    @Flag(name: .long, help: "With --chain icp: the public development identity (test mnemonic).") var dev = false
 
     func validate() throws {
+        guard ["polkadot", "icp"].contains(chain) else { throw ValidationError("--chain must be polkadot or icp") }
         if scheme.scheme == .ethereum { throw ValidationError("ethereum accounts are not supported") }
         guard Mnemonic.allowedWordCounts.contains(words) else {
             throw ValidationError("--words must be 12, 15, 18, 21 or 24")
@@ -33,6 +43,7 @@ struct AccountsAddCommand: ParsableCommand {
     }
 
     func run() throws {
+        if chain == "icp" { return try addIcp() }
         let directory = try dataDirectory.open()
         let store = AccountStore(directory: directory)
         var phrase: String?

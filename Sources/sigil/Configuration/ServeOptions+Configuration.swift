@@ -16,6 +16,7 @@ extension ServeOptions {
             "log-format": logFormat.map(ConfigurationValue.string),
             "token-output": tokenOutput.map(ConfigurationValue.string),
             "metrics-token-file": metricsTokenFile.map(ConfigurationValue.string),
+            "ic-url": icURL.map(ConfigurationValue.string),
             "dev": dev.map(ConfigurationValue.boolean),
             "data-dir": dataDir.map(ConfigurationValue.string),
             "password-file": password.passwordFile.map(ConfigurationValue.string),

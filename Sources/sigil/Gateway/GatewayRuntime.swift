@@ -5,6 +5,7 @@ import Keystore
 import Logging
 import SigilConfiguration
 import SignerCore
+import SigningKeys
 
 /// Everything `sigil serve` wires together for the gateway: the core service, its account
 /// directory and signer, the secrets, the static files and the real endpoints.
@@ -27,6 +28,8 @@ struct GatewayRuntime: Sendable {
     let telemetry: GatewayTelemetry
     /// The signing journal (docs/journal.md), nil with `--no-journal`.
     let journal: StateStoreJournal?
+    /// The Internet Computer signer (ICRC-25/27/29/49, docs/protocol.md ICP section).
+    let icrc: IcrcService
 
     static func make(settings: ServeSettings, logger: Logger) async throws -> GatewayRuntime {
         guard let directory = PublicDirectory.locate(explicit: settings.publicDirectory) else {
@@ -60,7 +63,10 @@ struct GatewayRuntime: Sendable {
         var journalPassword: Passphrase?
         let accounts: SigningService
         var development: DevAccounts.Environment?
+        var icpKeys: [IcpKeyPair] = []
         if settings.dev {
+            icpKeys = [try IcpDevIdentity.key()]
+            print("ICP: \(IcpDevIdentity.label).")
             // //Alice … //Ferdie sr25519 plus //Alice ed25519 and ecdsa, stored encrypted like any
             // account: in a throw-away directory, or in --data-dir when given.
             let environment = try DevAccounts.prepare(dataDirectory: settings.dataDirectory, logger: logger)
@@ -86,6 +92,16 @@ struct GatewayRuntime: Sendable {
                 print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
                 if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
+            let identities = IcpIdentityStore(directory: try DataDirectory.open(path))
+            let stored = try identities.list().identities.count
+            if stored > 0 {
+                let password =
+                    try journalPassword ?? settings.passwordFile.map { try PasswordInput.fromFile($0) }
+                    ?? PasswordInput.fromTerminal(prompt: "Password to unlock your ICP identities: ", confirm: false)
+                journalPassword = journalPassword ?? password
+                icpKeys = try identities.unlockAll(password: password)
+                print("Unlocked \(icpKeys.count) of \(stored) ICP identit\(stored == 1 ? "y" : "ies").")
+            }
         }
         let telemetry = GatewayTelemetry(
             version: Sigil.version,
@@ -104,11 +120,20 @@ struct GatewayRuntime: Sendable {
             signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
             logger: logger, metrics: telemetry.metrics, journal: journal)
+        let network: IcReplicaClient?
+        do {
+            network = try settings.icURL.map { try IcReplicaClient(baseURL: $0) }
+        } catch {
+            throw ValidationErrorText("--ic-url must be an http:// or https:// URL")
+        }
+        let icrc = IcrcService(
+            signer: IcpCallSigner(keys: icpKeys), permissions: StateStoreIcrcPermissions(store: store),
+            approver: service, network: network)
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
             reconcilesAuthorizations: serveLock != nil, serveLock: serveLock, development: development,
-            telemetry: telemetry, journal: journal)
+            telemetry: telemetry, journal: journal, icrc: icrc)
     }
 
     /// The journal over the state database: its key opened (or created) with the accounts'

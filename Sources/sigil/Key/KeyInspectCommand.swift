@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SigningKeys
 
 /// `sigil key inspect URI`: the keys of a secret URI, or (`--public`) of a public key or address.
@@ -8,12 +9,20 @@ struct KeyInspectCommand: ParsableCommand {
         abstract: "Show the public key, account id and SS58 address of a secret URI (and its secret seed).",
         discussion: """
             With --public, URI is a public key (0x hex) or an SS58 address, optionally followed by \
-            sr25519 /soft junctions; if it is a secret URI instead, its secret seed is not printed.
+            sr25519 /soft junctions; if it is a secret URI instead, its secret seed is not printed. \
+            With --scheme icp, URI is a BIP39 mnemonic (derived at m/44'/223'/0'/0/<index>, as keysmith \
+            and quill do), a 0x secret key, or `-` with a dfx/quill PEM file on standard input; the \
+            principal and ICP account id are printed.
             """)
 
     @Argument(help: "Secret URI (or `-` to read it from standard input).")
     var uri: String
-    @OptionGroup var scheme: SchemeOption
+    @Option(name: .long, help: "Signature scheme: sr25519, ed25519, ecdsa, ethereum, or icp (Internet Computer).")
+    var scheme: InspectScheme = .substrate(.sr25519)
+    @Option(name: .long, help: "With --scheme icp and a mnemonic: the address index n of m/44'/223'/0'/0/n.")
+    var index: UInt32 = 0
+    @Flag(name: .long, help: "With --scheme icp and a 0x secret: an Ed25519 seed instead of secp256k1.")
+    var ed25519 = false
     @OptionGroup var network: NetworkOption
     @Flag(name: .long, help: "Treat URI as public, or at least print nothing secret.")
     var `public` = false
@@ -21,17 +30,32 @@ struct KeyInspectCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        if scheme == .icp {
+            let text =
+                uri == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : uri
+            do {
+                let (key, path) = try IcpKeyReport.key(
+                    text: text.hasPrefix("-----BEGIN") ? text : text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    index: index, ed25519: ed25519)
+                let report = try IcpKeyReport(key: key, path: path, showSecret: !`public`)
+                print(json ? try report.json() : report.text())
+            } catch let error as KeyError {
+                throw KeyCommandFailure(error)
+            }
+            return
+        }
+        let substrate = scheme.substrateScheme
         let text = try SecretInput.read(uri)
         let net = try network.resolve()
         do {
-            if `public`, let publicKey = try? Self.publicKey(text, scheme: scheme.scheme) {
-                let report = try KeyReport(publicKey: publicKey, scheme: scheme.scheme, network: net, seed: nil)
+            if `public`, let publicKey = try? Self.publicKey(text, scheme: substrate) {
+                let report = try KeyReport(publicKey: publicKey, scheme: substrate, network: net, seed: nil)
                 print(json ? try report.json() : report.text(header: "Public key is account:"))
                 return
             }
-            let pair = try KeyPair(uri: text, scheme: scheme.scheme)
+            let pair = try KeyPair(uri: text, scheme: substrate)
             let report = try KeyReport(
-                publicKey: pair.publicKey, scheme: scheme.scheme, network: net, seed: `public` ? nil : pair.seed)
+                publicKey: pair.publicKey, scheme: substrate, network: net, seed: `public` ? nil : pair.seed)
             print(json ? try report.json() : report.text(header: "Secret Key URI is account:"))
         } catch let error as KeyError {
             throw KeyCommandFailure(error)
