@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec", "IconCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore", "ICPCodec",
+                "Primitives", "GatewayHTTP", "SignerCore", "ICPCodec", "IconCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -155,7 +155,7 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 
-        // JSON-lines filter for scripts/test.d/15-interop-icp.sh (principals, request ids, envelopes, Candid).
+        // JSON-lines filter for scripts/test.d/17-interop-icp.sh (principals, request ids, envelopes, Candid).
         .executableTarget(
             name: "ICPInterop", dependencies: ["ICPCodec", "Primitives", "SigningKeys"],
             exclude: ["README.md"],
@@ -167,6 +167,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "SigilConfiguration", "IconCodec",
+                "ICPCodec",
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
@@ -207,14 +208,14 @@ let package = Package(
         .testTarget(
             name: "SignerCoreTests",
             dependencies: [
-                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec",
+                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: [
-                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec", "ICPCodec",
+                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec", "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 /*
  * Sigil bridge: exposes the Sigil signing gateway to a web page as a polkadot-js compatible
- * injected wallet, window.injectedWeb3.sigil = { enable, version }.
+ * injected wallet, window.injectedWeb3.sigil = { enable, version }, and answers the ICONex/Hana
+ * browser relay events (ICONEX_RELAY_REQUEST → ICONEX_RELAY_RESPONSE) for ICON dapps.
  *
  * Wire protocol: docs/protocol.md. Behaviour copied from polkadot-js/extension
  * packages/extension-base/src/page/{index,Injected,Accounts,Metadata,Signer}.ts.
@@ -204,6 +205,63 @@
     await sendMessage('pub(authorize.tab)', { origin: originName });
     return injected;
   };
+
+  // --- ICON: the ICONex / Hana browser relay (docs/protocol.md "ICON"). Dapps dispatch
+  // CustomEvent('ICONEX_RELAY_REQUEST', {detail: {type, payload}}) on window and listen for
+  // 'ICONEX_RELAY_RESPONSE' {detail: {type, payload}}. Each type goes to Sigil as an icon(...)
+  // message over the same transport and site identity as the polkadot-js messages; Sigil answers
+  // {code, result} (code 1 = success, -1000 = the person said no, ICONex Connect v1 codes otherwise).
+  const iconRespond = (type, payload) => {
+    w.dispatchEvent(new CustomEvent('ICONEX_RELAY_RESPONSE', { detail: payload === undefined ? { type } : { type, payload } }));
+  };
+  const iconCall = async (message, request) => {
+    const r = await sendMessage(message, request);
+    return r && typeof r.code === 'number' ? r : { code: -9999, result: 'unexpected answer from Sigil' };
+  };
+  const iconRelay = async (type, payload) => {
+    switch (type) {
+      case 'REQUEST_HAS_ACCOUNT': {
+        const r = await iconCall('icon(hasAccount)');
+        iconRespond('RESPONSE_HAS_ACCOUNT', { hasAccount: r.code === 1 && !!(r.result && r.result.hasAccount) });
+        break;
+      }
+      case 'REQUEST_HAS_ADDRESS': {
+        const address = typeof payload === 'string' ? payload : (payload && payload.address) || '';
+        const r = await iconCall('icon(hasAddress)', address);
+        iconRespond('RESPONSE_HAS_ADDRESS', { hasAddress: r.code === 1 && !!(r.result && r.result.hasAddress) });
+        break;
+      }
+      case 'REQUEST_ADDRESS': {
+        const r = await iconCall('icon(address)');
+        if (r.code === 1) iconRespond('RESPONSE_ADDRESS', r.result);
+        else if (r.code !== -1000) iconRespond('RESPONSE_ADDRESS', { error: r.result });
+        break; // a person's "no" is silence, as in ICONex
+      }
+      case 'REQUEST_JSON-RPC': {
+        let r;
+        try { r = await iconCall('icon(jsonRpc)', payload === undefined ? null : payload); } catch (e) {
+          r = { code: -9999, result: { jsonrpc: '2.0', id: payload && payload.id, error: { code: -9999, message: String(e.message || e) } } };
+        }
+        if (r.code === -1000) iconRespond('CANCEL_JSON-RPC');
+        else if (r.result && typeof r.result === 'object') iconRespond('RESPONSE_JSON-RPC', r.result);
+        else iconRespond('RESPONSE_JSON-RPC', { jsonrpc: '2.0', id: payload && payload.id, error: { code: r.code, message: String(r.result) } });
+        break;
+      }
+      case 'REQUEST_SIGNING': {
+        let r;
+        try { r = await iconCall('icon(signing)', payload === undefined ? null : payload); } catch (_) { r = { code: -9999 }; }
+        if (r.code === 1) iconRespond('RESPONSE_SIGNING', r.result);
+        else iconRespond('CANCEL_SIGNING');
+        break;
+      }
+      default: break; // not ours (REQUEST_SCORE and others): leave it to whoever else listens
+    }
+  };
+  w.addEventListener('ICONEX_RELAY_REQUEST', (ev) => {
+    const d = ev && ev.detail;
+    if (!d || typeof d !== 'object' || typeof d.type !== 'string') return;
+    iconRelay(d.type, d.payload).catch((e) => console.warn('Sigil ICON relay:', e && e.message));
+  });
 
   const entry = Object.freeze({ enable, version: VERSION, isSigil: true });
   if (!w.injectedWeb3[NAME]) w.injectedWeb3[NAME] = entry;

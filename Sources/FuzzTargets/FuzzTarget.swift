@@ -1,5 +1,6 @@
 import Foundation
 import GatewayHTTP
+import ICPCodec
 import IconCodec
 import Keystore
 import Primitives
@@ -32,6 +33,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case config
     /// An ICON v3 transaction: whatever validates re-validates to the same serialization.
     case icon
+    /// CBOR (ICP envelopes, certificates): whatever decodes encodes to bytes that decode to the same value.
+    case cbor
+    /// Candid arguments (ICRC-49 `arg`): the bounded decoder, and the renderer of the ledger methods
+    /// over the same bytes (what a person would be shown).
+    case candid
 
     /// Feeds `bytes` to the target and checks its properties.
     /// - Throws: ``FuzzViolation`` when a property does not hold (never for refused input).
@@ -45,6 +51,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .keystore: try Self.keystore(bytes)
         case .config: _ = try? ConfigurationFileParser.parse(bytes, path: "fuzz.toml")
         case .icon: try Self.icon(bytes)
+        case .cbor: try Self.cbor(bytes)
+        case .candid: Self.candid(bytes)
         }
     }
 
@@ -133,6 +141,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             (try? again.encodedBytes()) == (try? file.encodedBytes())
         else {
             throw FuzzViolation(.keystore, "a serialised file parses back to another file")
+        }
+    }
+
+    private static func cbor(_ bytes: [UInt8]) throws(FuzzViolation) {
+        guard let value = try? CBORDecoder.decode(bytes) else { return }
+        let again: CBORValue
+        do {
+            again = try CBORDecoder.decode(value.encoded())
+        } catch {
+            throw FuzzViolation(.cbor, "a decoded value's encoding does not decode: \(error)")
+        }
+        guard again == value else { throw FuzzViolation(.cbor, "a decoded value encodes to another value") }
+    }
+
+    /// The ICP ledger canister (`ryjl3-tyaaa-aaaaa-aaaba-cai`): the renderer names it and knows its methods.
+    private static let ledger = try? Principal(text: "ryjl3-tyaaa-aaaaa-aaaba-cai")
+
+    private static func candid(_ bytes: [UInt8]) {
+        _ = try? CandidDecoder.decode(bytes)
+        guard let ledger else { return }
+        for method in ["icrc1_transfer", "icrc2_approve", "icrc2_transfer_from", "transfer", "account_balance"] {
+            _ = RenderedCall.render(canister: ledger, method: method, arg: bytes)
         }
     }
 

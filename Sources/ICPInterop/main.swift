@@ -1,4 +1,4 @@
-// A JSON-lines filter for scripts/test.d/15-interop-icp.sh: one request per input line, one answer
+// A JSON-lines filter for scripts/test.d/17-interop-icp.sh: one request per input line, one answer
 // per output line, so that the Python side (icp-py-core, cbor2, coincurve, PyNaCl) can check
 // hundreds of principals, request ids, envelopes, PEM files and Candid values against one process.
 // Test support only: it handles the throwaway secrets it is given, and is not part of `sigil`.

@@ -105,6 +105,16 @@ struct ServeOptions: ParsableArguments {
         help: ArgumentHelp(ServeConfiguration.help("deny-host"), valueName: "host"))
     var deniedHosts: [String] = []
 
+    @Option(name: .customLong("icon-rpc"), help: ArgumentHelp(ServeConfiguration.help("icon-rpc"), valueName: "url"))
+    var iconRPC: String?
+
+    @Option(name: .customLong("icon-nid"), help: ArgumentHelp(ServeConfiguration.help("icon-nid"), valueName: "nid"))
+    var iconNID: String?
+
+    @Option(
+        name: .customLong("icon-blind-signing"),
+        help: ArgumentHelp(ServeConfiguration.help("icon-blind-signing"), valueName: "origin"))
+    var iconBlindSigning: [String] = []
     // MARK: Journal
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(ServeConfiguration.help("journal")))

@@ -8,7 +8,7 @@ import Testing
     @Test func everyPolkadotMessageIsRegisteredUnderItsWireName() throws {
         let registry = try MethodRegistry.standard()
         #expect(
-            registry.names == [
+            registry.names.filter { $0.hasPrefix("pub(") } == [
                 "pub(accounts.list)", "pub(accounts.subscribe)", "pub(accounts.unsubscribe)", "pub(authorize.tab)",
                 "pub(bytes.sign)", "pub(extrinsic.sign)", "pub(metadata.list)", "pub(metadata.provide)",
                 "pub(phishing.redirectIfDenied)", "pub(ping)", "pub(rpc.listProviders)",

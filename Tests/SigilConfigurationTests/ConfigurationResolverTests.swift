@@ -123,6 +123,8 @@ struct ConfigurationResolverTests {
             "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example", "SIGIL_TOKEN_OUTPUT": "file",
             "SIGIL_JOURNAL": "false", "SIGIL_JOURNAL_MIRROR": directory, "SIGIL_JOURNAL_SHOWN_LIMIT": "100",
             "SIGIL_JOURNAL_CHECKPOINT_INTERVAL": "5", "SIGIL_IC_URL": "http://127.0.0.1:4943",
+            "SIGIL_ICON_RPC": "http://127.0.0.1:9000/api/v3",
+            "SIGIL_ICON_NID": "0x53", "SIGIL_ICON_BLIND_SIGNING": "https://a.example,https://b.example",
         ])
         for option in ServeConfiguration.options where option.name != "config" {
             #expect(configuration.source(of: option.name) == .environment(variable: option.environmentVariable))
@@ -134,6 +136,8 @@ struct ConfigurationResolverTests {
         #expect(settings.metricsTokenFile == certificate && settings.dev && settings.dataDirectory == "/data")
         #expect(settings.icURL == "http://127.0.0.1:4943")
         #expect(settings.passwordFile == certificate && settings.autoApprove && settings.approve == "page")
+        #expect(settings.iconRPC == "http://127.0.0.1:9000/api/v3" && settings.iconNID == "0x53")
+        #expect(settings.iconBlindSigning == ["https://a.example", "https://b.example"])
         #expect(settings.clients == ["a", "b"] && settings.allowedHosts == ["sigil.internal"])
         #expect(settings.approvalTimeoutSeconds == 30 && settings.deniedHosts == ["evil.example"])
         #expect(!settings.journal && settings.journalMirror == directory && settings.journalShownLimit == 100)

@@ -46,6 +46,10 @@
       facts.push({ label: 'calls itself', value: a.appName || '(no name)', warning: a.suspicious });
       if (a.suspicious) facts.push({ label: 'warning', value: 'This name looks suspicious: trust the site address above, not the name.', warning: true });
     }
+    if (a.kind === 'icon-hash') {
+      // ICON REQUEST_SIGNING: a bare hash nobody can show in words (the site opted in on the command line).
+      article.append(el('p', { class: 'warning blind', role: 'alert', text: 'BLIND SIGNING: this site asks you to sign a bare hash. Sigil cannot tell what it authorises; it could move all your funds. Reject unless you trust this site completely.' }));
+    }
     article.append(rows(facts.concat(a.summary || [])));
     let picks = [];
     if (a.kind === 'authorize') {

@@ -23,6 +23,7 @@ enum ApprovalState {
             case .signBytes(let request): rows = request.summary
             case .provideMetadata(let proposal): rows = proposal.summary
             case .icp(let request): rows = request.summary
+            case .signIcon(let request): rows = request.summary
             }
             item["summary"] = .array(
                 rows.map { ["label": .string($0.label), "value": .string($0.value), "warning": .bool($0.isWarning)] })
@@ -57,6 +58,7 @@ enum ApprovalState {
         case .signBytes: "bytes"
         case .provideMetadata: "metadata"
         case .icp: "icp"
+        case .signIcon(let request): request.action == .blindHash ? "icon-hash" : "icon"
         }
     }
 
@@ -67,6 +69,7 @@ enum ApprovalState {
         case .signBytes: "Sign a message for \(approval.source)?"
         case .provideMetadata(let p): "Update \(p.chain.isEmpty ? "chain" : p.chain) metadata from \(approval.source)?"
         case .icp(let request): request.title
+        case .signIcon(let request): IconGateway.title(request, source: approval.source)
         }
     }
 }

@@ -186,6 +186,7 @@ public struct DappHandler: HTTPHandler {
             }
             responder.onCancel { task.cancel() }
         }
+        IconConnectRoutes.add(to: &router, service: service, configuration: configuration, identify: identify)
         router.get("/*") { request in
             guard !Self.isPrivateAsset(request.path),
                 let response = files.response(for: request, headers: ["Cross-Origin-Resource-Policy": "cross-origin"])

@@ -7,11 +7,11 @@ import Synchronization
 /// from the service actor. Open connections and streams are read from the tracked servers at scrape time.
 ///
 /// Cardinality is bounded by construction: `route` is a router pattern or `unmatched`, `method`
-/// one of the RFC 9110 methods or `other`, `status` a 3-digit code, `scheme` one of four names or
+/// one of the RFC 9110 methods or `other`, `status` a 3-digit code, `scheme` one of five names or
 /// `other`. No label holds a path, query, origin, account or token.
 public final class GatewayMetrics: Sendable {
     /// The signature schemes always exported (0 until used), as `SignerAccount.type` names them.
-    public static let schemes = ["sr25519", "ed25519", "ecdsa", "ethereum"]
+    public static let schemes = ["sr25519", "ed25519", "ecdsa", "ethereum", "icon"]
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"]
 
     struct RequestKey: Hashable {
@@ -72,7 +72,7 @@ public final class GatewayMetrics: Sendable {
         state.withLock { $0.signatures[name, default: 0] &+= 1 }
     }
 
-    /// Counts one decision: `kind` authorize/extrinsic/bytes/metadata, `approved` or rejected.
+    /// Counts one decision: `kind` authorize/extrinsic/bytes/metadata/icon/icon-hash, `approved` or rejected.
     public func recordDecision(kind: String, approved: Bool) {
         let key = ApprovalKey(kind: kind, decision: approved ? "approved" : "rejected")
         state.withLock { $0.approvals[key, default: 0] &+= 1 }

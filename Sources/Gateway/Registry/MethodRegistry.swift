@@ -8,10 +8,12 @@ public struct MethodRegistry: Sendable {
     /// A registered method. One case per protocol, so dispatch over it is exhaustive.
     public enum Method: Sendable, Hashable {
         case polkadot(PolkadotMethod)
+        case icon(IconMethod)
 
         public var type: any WireMethod.Type {
             switch self {
             case .polkadot(let method): method.type
+            case .icon(let method): method.type
             }
         }
     }
@@ -39,7 +41,8 @@ public struct MethodRegistry: Sendable {
     /// Every protocol Sigil speaks.
     public static func standard() throws -> MethodRegistry {
         try MethodRegistry(
-            methods: PolkadotMethod.allCases.map(Method.polkadot), mappers: [.polkadot: PolkadotErrorMapper()])
+            methods: PolkadotMethod.allCases.map(Method.polkadot) + IconMethod.allCases.map(Method.icon),
+            mappers: [.polkadot: PolkadotErrorMapper(), .icon: IconErrorMapper()])
     }
 
     /// The method registered under a wire name.

@@ -6,6 +6,8 @@ import SignerCore
 public enum WireProtocol: String, Sendable, Hashable, CaseIterable {
     /// The polkadot-js extension protocol (`pub(...)` messages).
     case polkadot
+    /// ICON: the ICONex/Hana relay events and ICONex Connect v1 (`icon(...)` messages).
+    case icon
 }
 
 /// One method of one wire protocol: its name, its typed parameters and its typed result. Parameters

@@ -31,6 +31,16 @@ public struct GatewayOptions: Sendable {
     public var requestRates = RequestThrottle.Rates()
     /// Hosts the phishing deny list names (lower-case, matched with their subdomains). Empty = none.
     public var deniedHosts: Set<String>
+    /// ICON (docs/protocol.md "ICON"): the node signed transactions are sent to (`--icon-rpc`);
+    /// without one, sending answers `-9999` "no ICON node configured" before anything is queued.
+    public var iconNode: (any IconNode)? = nil
+    /// The `nid` Sigil puts into a send request that has none (`--icon-nid`, default `0x1`).
+    public var iconNetworkID: String = "0x1"
+    /// Origins the person allowed to ask for blind signing of a bare hash (`REQUEST_SIGNING`,
+    /// `--icon-blind-signing ORIGIN`). Everyone else is refused.
+    public var iconBlindSigningOrigins: Set<String> = []
+    /// Wall clock in microseconds since 1970 (ICON timestamps; injectable for tests).
+    public var iconWallClock: @Sendable () -> Int64 = { IconClock.nowMicroseconds() }
 
     /// Creates options. Defaults: a person decides, default limits, 60 s idle sessions, no deny list.
     public init(

@@ -208,7 +208,9 @@ extension GatewayService {
                     failure = error
                 }
             }
-            if !decision.approved {
+            if let shape = waiter?.icon {
+                body = iconBindDecided(decision, failure: failure, shape: shape)
+            } else if !decision.approved {
                 body = .error(WireErrorText.authorizationRejected)
             } else if failure != nil {
                 body = .error(WireErrorText.notSaved)
@@ -234,6 +236,8 @@ extension GatewayService {
                     Polkadot.SignerResult(id: String(id), signature: result.signatureHex, signedTransaction: nil))
                 return (response, result.signature)
             }
+        case .signIcon(let request):
+            (body, signature, detail) = iconSigned(request, decision, waiter)
         case .provideMetadata(let proposal):
             if decision.approved {
                 do {
@@ -256,6 +260,10 @@ extension GatewayService {
         }
         // The journal entry is durable before any reply (and so any signature) leaves.
         body = await journaled(decision, automatic: accounts == nil, body: body, signature: signature, detail: detail)
+        if case .signIcon(let request) = decision.approval.subject {
+            // Only once journaled may the signature leave, to the site or to the ICON node.
+            body = await iconAfterJournal(request, body: body, signature: signature, shape: waiter?.icon ?? .plain)
+        }
         guard let waiter else { return Decided(reply: nil, failure: failure) }
         let reply = WireReply(id: waiter.requestID, body)
         if deliverReply { deliver(reply, to: waiter.session) }
@@ -300,11 +308,15 @@ extension GatewayService {
         icpWaiters.removeValue(forKey: approval.id)?.resume(returning: false)
         await journalAbandoned(approval, outcome, detail)
         guard let waiter else { return }
+        if let shape = waiter.icon {
+            deliver(WireReply(id: waiter.requestID, IconGateway.failure(shape, .cancelled)), to: waiter.session)
+            return
+        }
         let text: String
         switch approval.subject {
         case .authorize: text = WireErrorText.authorizationCancelled
         case .provideMetadata: text = WireErrorText.rejected
-        case .signBytes, .signExtrinsic, .icp: text = WireErrorText.cancelled
+        case .signBytes, .signExtrinsic, .icp, .signIcon: text = WireErrorText.cancelled
         }
         deliver(WireReply(id: waiter.requestID, .error(text)), to: waiter.session)
     }

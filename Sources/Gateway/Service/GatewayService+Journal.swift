@@ -79,6 +79,7 @@ extension GatewayService {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
+        case .signIcon(let request): key = request.accountKey
         case .authorize, .provideMetadata, .icp: return ""
         }
         return signer.accounts().first { $0.key == key }?.address
@@ -107,6 +108,11 @@ extension MethodRegistry.Method {
             case .phishingRedirectIfDenied, .ping, .accountsList, .accountsSubscribe, .accountsUnsubscribe,
                 .metadataList, .rpcListProviders:
                 false
+            }
+        case .icon(let method):
+            switch method {
+            case .address, .jsonRpc, .signing, .connect: true
+            case .hasAccount, .hasAddress: false
             }
         }
     }

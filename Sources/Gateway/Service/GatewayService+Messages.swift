@@ -15,6 +15,7 @@ extension GatewayService {
         }
         switch method {
         case .polkadot(let polkadot): return try await dispatch(polkadot, request, client)
+        case .icon(let icon): return await dispatchIcon(icon, request, client)
         }
     }
 
@@ -119,10 +120,10 @@ extension GatewayService {
     /// wait for the reply on its event stream.
     func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        account: SignerAccount?
+        account: SignerAccount?, icon: IconReplyShape? = nil
     ) async -> Outcome {
         waiters[approval.id] = Waiter(
-            session: client.session, requestID: request.id, account: account)
+            session: client.session, requestID: request.id, account: account, icon: icon)
         if options.approvalMode == .automatic {
             if let reply = try? await decide(approval.id, approve: true, accounts: nil, deliverReply: false).reply {
                 return .reply(reply)
@@ -137,8 +138,11 @@ extension GatewayService {
     /// types unless `anyType`), in the directory's order.
     func injectedAccounts(_ keys: [String], anyType: Bool) -> [Polkadot.InjectedAccount] {
         let standard: Set<String> = ["ed25519", "sr25519", "ecdsa", "ethereum"]
-        return signer.accounts().filter { keys.contains($0.key) && (anyType || standard.contains($0.type)) }
-            .map(Polkadot.InjectedAccount.init)
+        // ICON accounts are never shown to polkadot-js dapps (they have no Substrate address).
+        return signer.accounts().filter {
+            keys.contains($0.key) && (anyType || standard.contains($0.type)) && $0.type != "icon"
+        }
+        .map(Polkadot.InjectedAccount.init)
     }
 
     /// The same list as JSON (subscription pushes).
@@ -148,7 +152,7 @@ extension GatewayService {
 
     /// `authorize.tab`'s result for the granted account keys.
     func authResponse(_ keys: [String]) -> JSONValue {
-        let addresses = signer.accounts().filter { keys.contains($0.key) }.map(\.address)
+        let addresses = signer.accounts().filter { keys.contains($0.key) && $0.type != "icon" }.map(\.address)
         let result = Polkadot.AuthorizeResult(result: true, authorizedAccounts: addresses)
         return (try? JSONValueEncoder().encode(result)) ?? ["result": true, "authorizedAccounts": []]
     }

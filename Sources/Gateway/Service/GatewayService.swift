@@ -49,6 +49,8 @@ public actor GatewayService {
         let session: String
         let requestID: String
         let account: SignerAccount?
+        /// ICON requests are answered in their own shape (`GatewayService+Icon.swift`).
+        var icon: IconReplyShape? = nil
     }
 
     /// What `handle` produced.

@@ -64,6 +64,9 @@ public enum TerminalPrompt {
         case .icp(let request):
             lines.append("== \(printable(request.title))")
             rows = request.summary
+        case .signIcon(let request):
+            lines.append("== \(printable(IconGateway.title(request, source: approval.source)))")
+            rows = request.summary
         }
         for row in rows {
             let value = printable(row.value).split(separator: "\n", omittingEmptySubsequences: false)

@@ -113,12 +113,26 @@ public struct HTTPProbe: Sendable {
     /// Sends `GET` and returns the response. Throws `HTTPError` `.probeFailed` with a one-line reason
     /// (cannot resolve, connection refused, timeout, TLS verification, malformed response).
     public func get() throws(HTTPError) -> Response {
+        try exchange(
+            Array(
+                ("GET \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\nUser-Agent: sigil-health\r\n"
+                    + "Accept: application/json\r\nConnection: close\r\n\r\n").utf8))
+    }
+
+    /// Sends `POST` with a JSON body (the ICON node client, `--icon-rpc`) and returns the response.
+    /// Same bounds and TLS rules as `get()`.
+    public func postJSON(_ body: [UInt8]) throws(HTTPError) -> Response {
+        try exchange(
+            Array(
+                ("POST \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\nUser-Agent: sigil\r\n"
+                    + "Accept: application/json\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n").utf8) + body)
+    }
+
+    private func exchange(_ request: [UInt8]) throws(HTTPError) -> Response {
         let deadline = ProbeDeadline(timeout)
         let fd = try connect(deadline: deadline)
         defer { Glibc.close(fd) }
-        let request = Array(
-            ("GET \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\nUser-Agent: sigil-health\r\n"
-                + "Accept: application/json\r\nConnection: close\r\n\r\n").utf8)
         var raw: [UInt8]
         if target.secure {
             let channel = try ProbeTLS(fd: fd, target: target, caFile: caFile, insecure: insecureLoopback)

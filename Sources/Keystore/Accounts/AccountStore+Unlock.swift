@@ -44,12 +44,15 @@ extension AccountStore {
             }
         }
         logger.debug("accounts unlocked", metadata: ["unlocked": "\(pairs.count)", "total": "\(accounts.count)"])
-        return UnlockedKeyring(accounts: accounts, pairs: pairs, store: self, problems: problems + extraProblems)
+        return UnlockedKeyring(
+            accounts: accounts, pairs: pairs, store: self, problems: problems + extraProblems,
+            icon: try unlockAllIcon(password: password))
     }
 
     /// Lists accounts without unlocking any (serve without a password: everything locked).
     public func lockedKeyring() throws(KeystoreError) -> UnlockedKeyring {
         let (accounts, problems) = try list()
-        return UnlockedKeyring(accounts: accounts, pairs: [:], store: self, problems: problems)
+        return UnlockedKeyring(
+            accounts: accounts, pairs: [:], store: self, problems: problems, icon: try unlockAllIcon(password: nil))
     }
 }

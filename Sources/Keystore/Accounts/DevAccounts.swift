@@ -98,8 +98,36 @@ public enum DevAccounts {
             (rank[$0.element.accountId] ?? accounts.count, $0.offset)
                 < (rank[$1.element.accountId] ?? accounts.count, $1.offset)
         }.map(\.element)
-        let keyring = UnlockedKeyring(accounts: all, pairs: pairs, store: store, problems: problems)
+        let keyring = UnlockedKeyring(
+            accounts: all, pairs: pairs, store: store, problems: problems, icon: try prepareIcon(store: store))
         return Environment(directory: directory, store: store, keyring: keyring, isTemporary: isTemporary)
+    }
+
+    /// The development ICON account: the public Substrate dev phrase at ICON's path
+    /// `m/44'/74'/0'/0/0` (standard BIP39 seed), labelled as such. Public knowledge: never for funds.
+    public static let iconName = "ICON dev (public test seed)"
+
+    /// The ICON dev key pair (docs/reference/icon.md §6).
+    public static func iconKeyPair() throws(KeystoreError) -> IconKeyPair {
+        do {
+            return try IconKeyPair(mnemonic: try Mnemonic(phrase: SecretURI.devPhrase), index: 0)
+        } catch {
+            throw KeystoreError(.invalidInput, "cannot derive the ICON dev account")
+        }
+    }
+
+    /// Stores the ICON dev account if missing; returns the ICON keyring with it unlocked (other ICON
+    /// accounts of the directory stay locked).
+    static func prepareIcon(store: AccountStore) throws(KeystoreError) -> IconKeyring {
+        let pair = try iconKeyPair()
+        do {
+            try store.addIcon(pair, name: iconName, password: Passphrase(password), isTesting: true)
+        } catch  where error.code == .accountExists {
+            // Already there (a given data directory, or another process).
+        }
+        let (accounts, problems) = try store.listIcon()
+        let ordered = accounts.filter { $0.address == pair.address } + accounts.filter { $0.address != pair.address }
+        return IconKeyring(accounts: ordered, pairs: [pair.address: pair], problems: problems)
     }
 
     /// The key pair of a dev account (derived from the public dev phrase).

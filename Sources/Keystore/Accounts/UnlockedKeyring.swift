@@ -21,12 +21,17 @@ public final class UnlockedKeyring: Sendable {
     private let store: AccountStore?
     /// Files that could not be read when the keyring was built.
     public let problems: [AccountStore.FileProblem]
+    /// The ICON accounts (their own files and keys; docs/reference/icon.md §8).
+    public let icon: IconKeyring
 
-    init(accounts: [AccountInfo], pairs: [[UInt8]: KeyPair], store: AccountStore?, problems: [AccountStore.FileProblem])
-    {
+    init(
+        accounts: [AccountInfo], pairs: [[UInt8]: KeyPair], store: AccountStore?, problems: [AccountStore.FileProblem],
+        icon: IconKeyring = .empty
+    ) {
         state = Mutex(State(accounts: accounts, pairs: pairs))
         self.store = store
         self.problems = problems
+        self.icon = icon
     }
 
     /// Every account, unlocked or not, in store order.

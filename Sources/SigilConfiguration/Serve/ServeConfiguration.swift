@@ -93,6 +93,19 @@ public enum ServeConfiguration {
         ConfigurationOption(
             "journal-checkpoint-interval", .integer(1...86_400, noun: "a number of seconds"), default: .integer(60),
             summary: "Seconds between journal checkpoints (when entries were added; one is also made at shutdown)."),
+        ConfigurationOption(
+            "icon-rpc", .string, unset: "no ICON node: sending answers -9999 (no ICON node configured)",
+            summary:
+                "ICON node JSON-RPC v3 URL (http(s)://host[:port]/api/v3) that approved ICON transactions are sent to.",
+            check: httpURL),
+        ConfigurationOption(
+            "icon-nid", .string, default: .string("0x1"),
+            summary: "ICON network id put into send requests that carry none (0x1 = ICON Mainnet).", check: iconInteger),
+        ConfigurationOption(
+            "icon-blind-signing", .list, unset: "no site may ask for blind signing",
+            summary:
+                "Site origins (https://app.example) allowed to ask for ICON blind signing of a bare hash (REQUEST_SIGNING).",
+            check: siteOrigin),
     ]
 
     /// Rules over several options (the same as the flags always had).
@@ -172,6 +185,32 @@ public enum ServeConfiguration {
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// An IPv4 or IPv6 address in numeric form (no names: a name could resolve to anything).
+    /// `http://` or `https://` followed by a host.
+    @Sendable static func httpURL(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard (lower.hasPrefix("http://") && text.count > 7) || (lower.hasPrefix("https://") && text.count > 8),
+            !text.contains(where: { $0.isWhitespace })
+        else { return "'\(text.prefix(80))' is not an http(s) URL" }
+        return nil
+    }
+
+    /// `0x` + lower-case hex without leading zeros (an ICON T_INT).
+    @Sendable static func iconInteger(_ text: String) -> String? {
+        let u = Array(text.utf8)
+        guard u.count >= 3, u.count <= 18, u[0] == 0x30, u[1] == 0x78, u.count == 3 || u[2] != 0x30,
+            u[2...].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+        else { return "'\(text.prefix(80))' is not 0x + lower-case hex without leading zeros" }
+        return nil
+    }
+
+    /// A serialized site origin: `http(s)://host[:port]`, no path.
+    @Sendable static func siteOrigin(_ text: String) -> String? {
+        guard httpURL(text) == nil, !text.dropFirst(8).contains("/"), !text.hasSuffix("/") else {
+            return "'\(text.prefix(80))' is not a site origin like https://app.example"
+        }
+        return nil
+    }
+
     @Sendable static func numericHost(_ text: String) -> String? {
         var v4 = in_addr()
         var v6 = in6_addr()

@@ -29,6 +29,10 @@ public struct ServeSettings: Sendable {
     public var allowedHosts: [String]
     public var approvalTimeoutSeconds: Int
     public var deniedHosts: [String]
+    /// ICON node URL (`icon-rpc`), or nil.
+    public var iconRPC: String?
+    public var iconNID: String
+    public var iconBlindSigning: [String]
     /// Whether the signing journal is kept (false only with dev).
     public var journal: Bool
     /// Directory the journal's checkpoints are also appended to, or nil.
@@ -63,6 +67,9 @@ public struct ServeSettings: Sendable {
         allowedHosts = configuration.list("allowed-host") ?? []
         approvalTimeoutSeconds = configuration.integer("approval-timeout") ?? 0
         deniedHosts = configuration.list("deny-host") ?? []
+        iconRPC = configuration.string("icon-rpc")
+        iconNID = configuration.string("icon-nid") ?? ""
+        iconBlindSigning = configuration.list("icon-blind-signing") ?? []
         journal = configuration.boolean("journal") ?? false
         journalMirror = configuration.string("journal-mirror")
         journalShownLimit = configuration.integer("journal-shown-limit") ?? 0

@@ -49,9 +49,10 @@ public struct ApprovalCenter: Sendable {
     /// `pub(authorize.tab)`.
     /// - Throws: `authorizationPending` if one is already waiting; `tooManyPending`.
     public mutating func requestAuthorization(
-        source: String, declaredName: String, session: String?, now: Duration
+        source: String, declaredName: String, session: String?, now: Duration, askAgain: Bool = false
     ) throws -> AuthorizationOutcome {
-        if let site = book.site(source) { return .authorized(site.accounts) }
+        // askAgain: an ICON bind, where the person picks the account each time (ICONex behaviour).
+        if !askAgain, let site = book.site(source) { return .authorized(site.accounts) }
         let pending = queue.entries.contains {
             if case .authorize = $0.subject { return $0.source == source }
             return false
@@ -79,6 +80,7 @@ public struct ApprovalCenter: Sendable {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
+        case .signIcon(let request): key = request.accountKey
         case .authorize, .provideMetadata, .icp:
             throw SignerError(.invalidInput, "not a signing request")
         }
@@ -124,7 +126,8 @@ public struct ApprovalCenter: Sendable {
     public mutating func reject(id: UInt64) throws -> Decision {
         let approval = try queue.take(id: id)
         var site: AuthorizedSite?
-        if case .authorize(let request) = approval.subject {
+        // A connected site asking again (ICON bind) keeps what it had when the person says no.
+        if case .authorize(let request) = approval.subject, book.site(approval.source) == nil {
             site = AuthorizedSite(source: approval.source, appName: request.appName.text, accounts: [])
         }
         return Decision(approval: approval, approved: false, grantedAccounts: [], site: site)

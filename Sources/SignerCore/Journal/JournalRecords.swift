@@ -17,6 +17,12 @@ public enum JournalRecords {
         case .signBytes: "pub(bytes.sign)"
         case .provideMetadata: "pub(metadata.provide)"
         case .icp(let request): request.method
+        case .signIcon(let request):
+            switch request.action {
+            case .signOnly: "icon(sign)"
+            case .send: "icon(send)"
+            case .blindHash: "icon(signing)"
+            }
         }
     }
 
@@ -42,6 +48,7 @@ public enum JournalRecords {
         case .signBytes(let request): summary = request.summary
         case .provideMetadata(let proposal): summary = proposal.summary
         case .icp(let request): summary = request.summary
+        case .signIcon(let request): summary = request.summary
         }
         return rows + summary.map { JournalShown.Row($0.label, $0.value, warning: $0.isWarning) }
     }
@@ -55,6 +62,8 @@ public enum JournalRecords {
         case .signBytes(let request): JournalCodec.hash(request.message)
         case .provideMetadata(let proposal): JournalCodec.hash(proposal.definitionJSON)
         case .icp(let request): request.requestId.isEmpty ? [] : JournalCodec.hash(request.requestId)
+        // The 32 bytes an ICON signature covers (the transaction's SHA3-256, or the blind hash).
+        case .signIcon(let request): JournalCodec.hash(request.hash)
         }
     }
 
@@ -65,6 +74,7 @@ public enum JournalRecords {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
+        case .signIcon(let request): return request.accountKey
         case .authorize, .provideMetadata, .icp: return ""
         }
         return address(ofKey: key)

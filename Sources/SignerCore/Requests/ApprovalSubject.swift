@@ -10,6 +10,8 @@ public enum ApprovalSubject: Sendable, Equatable {
     case provideMetadata(MetadataProposal)
     /// An Internet Computer request (ICRC-25 permissions, ICRC-49 call).
     case icp(IcpApprovalRequest)
+    /// ICON (Connect `sign`/`sendICX`/`sendToken`, relay `REQUEST_JSON-RPC`/`REQUEST_SIGNING`).
+    case signIcon(IconSigningRequest)
 
     /// A short label for logs and headings ("authorize", "sign transaction", …).
     public var kind: String {
@@ -19,6 +21,7 @@ public enum ApprovalSubject: Sendable, Equatable {
         case .signBytes: "sign message"
         case .provideMetadata: "metadata update"
         case .icp: "internet computer"
+        case .signIcon: "sign ICON transaction"
         }
     }
 }

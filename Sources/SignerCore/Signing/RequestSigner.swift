@@ -25,4 +25,30 @@ public protocol RequestSigner: AccountDirectory {
     func signExtrinsic(_ request: ExtrinsicSigningRequest) throws -> ExtrinsicSignature
     /// Signs an approved message (its bytes already wrapped as polkadot-js wraps them).
     func signMessage(_ request: BytesSigningRequest) throws -> MessageSignature
+    /// ICON: validates an untrusted v3 transaction (`IconCodec`) for an `icon` account and builds
+    /// what a person reads; `now` is the wall clock in microseconds (for the timestamp row).
+    /// - Throws: `IconCodecError` for a refused transaction, ``SignerError`` otherwise.
+    func prepareIcon(
+        transaction: JSONValue, action: IconSigningRequest.Action, account: SignerAccount, now: Int64
+    ) throws -> IconSigningRequest
+    /// ICON blind signing of a 32-byte hash a site computed (only after the per-site opt-in).
+    func prepareIconHash(hash: [UInt8], account: SignerAccount) throws -> IconSigningRequest
+    /// Signs the approved ICON request: the hash computed when it was prepared, never recomputed
+    /// from anything else.
+    func signIcon(_ request: IconSigningRequest) throws -> IconSignature
+}
+
+extension RequestSigner {
+    /// Signers without ICON keys refuse ICON requests.
+    public func prepareIcon(
+        transaction: JSONValue, action: IconSigningRequest.Action, account: SignerAccount, now: Int64
+    ) throws -> IconSigningRequest {
+        throw SignerError(.unknownAccount, "no ICON keys")
+    }
+    public func prepareIconHash(hash: [UInt8], account: SignerAccount) throws -> IconSigningRequest {
+        throw SignerError(.unknownAccount, "no ICON keys")
+    }
+    public func signIcon(_ request: IconSigningRequest) throws -> IconSignature {
+        throw SignerError(.unknownAccount, "no ICON keys")
+    }
 }

@@ -28,13 +28,18 @@ public final class SigningService: RequestSigner {
     private let index: [String: Int]
     private let store: any StateStore
     private let metadata: ChainMetadataCache
+    /// ICON accounts and keys (`SigningService+Icon.swift`).
+    let icon: IconKeyring
 
     /// The process's metadata-hash cache (roots per genesis hash and spec version), shared by the
     /// signing services built from a keyring or empty.
     public static let metadataHashes = MetadataHashCache()
 
-    private init(entries: [Entry], store: any StateStore, metadataHashes: MetadataHashCache) {
+    private init(
+        entries: [Entry], store: any StateStore, metadataHashes: MetadataHashCache, icon: IconKeyring = .empty
+    ) {
         self.entries = entries
+        self.icon = icon
         var index: [String: Int] = [:]
         for (i, entry) in entries.enumerated() where index[entry.account.key] == nil { index[entry.account.key] = i }
         self.index = index
@@ -52,17 +57,18 @@ public final class SigningService: RequestSigner {
                     type: info.scheme.rawValue, genesisHash: info.genesisHash),
                 pair: pair)
         }
-        self.init(entries: entries, store: store, metadataHashes: Self.metadataHashes)
+        self.init(entries: entries, store: store, metadataHashes: Self.metadataHashes, icon: keyring.icon)
     }
 
     /// Given accounts and their key pairs (tests and tools that hold keys already; each account's
     /// `key` must be its pair's account id). Tests pass their own hash cache (default: a new one).
     package convenience init(
         accounts: [(SignerAccount, KeyPair)], store: any StateStore,
-        metadataHashes: MetadataHashCache = MetadataHashCache()
+        metadataHashes: MetadataHashCache = MetadataHashCache(), icon: IconKeyring = .empty
     ) {
         self.init(
-            entries: accounts.map { Entry(account: $0.0, pair: $0.1) }, store: store, metadataHashes: metadataHashes)
+            entries: accounts.map { Entry(account: $0.0, pair: $0.1) }, store: store, metadataHashes: metadataHashes,
+            icon: icon)
     }
 
     /// No accounts (an empty keystore).
@@ -72,9 +78,10 @@ public final class SigningService: RequestSigner {
 
     // MARK: AccountDirectory
 
-    public func accounts() -> [SignerAccount] { entries.map(\.account) }
+    public func accounts() -> [SignerAccount] { entries.map(\.account) + iconAccounts() }
 
     public func accountKey(forAddress address: String) -> String? {
+        if address.hasPrefix("hx") { return iconAccountKey(forAddress: address) }
         if address.hasPrefix("0x") {
             // 0x-hex account ids: 32 bytes, or 20 for Ethereum-style accounts.
             guard let bytes = try? Hex.decode(address, prefix: .required), bytes.count == 32 || bytes.count == 20

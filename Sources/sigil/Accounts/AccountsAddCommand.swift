@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Keystore
+import Primitives
 import SigningKeys
 
 /// `sigil accounts add [URI|-]`: a new account from a secret URI, or from a freshly generated
@@ -22,20 +23,25 @@ struct AccountsAddCommand: ParsableCommand {
     @Argument(help: "Secret URI, or - to read it from standard input.") var uri: String?
     @Option(name: .long, help: "Account name.") var name: String?
     @OptionGroup var scheme: SchemeOption
+    @Option(
+        name: .long,
+        help:
+            "polkadot (default), icon (an ICON account: raw 0x key or mnemonic at m/44'/74'/0'/0/INDEX) or icp (an Internet Computer identity)."
+    )
+    var chain: AccountChain = .polkadot
+    @Option(name: .long, help: "icon, icp: the address index n of m/44'/74'/0'/0/n or m/44'/223'/0'/0/n (default 0).")
+    var index: UInt32 = 0
+    @Option(name: .long, help: "ICON: an explicit BIP32 path instead of --index.") var path: String?
     @Option(name: .long, help: "Restrict the account to one chain (0x genesis hash).") var genesisHash: String?
     @Option(name: .long, help: "Words in a generated mnemonic: 12, 15, 18, 21 or 24.") var words: Int = 12
     @OptionGroup var dataDirectory: DataDirectoryOption
     @OptionGroup var password: PasswordOption
     @Flag(name: .long, help: "Print JSON.") var json = false
-    @Option(name: .long, help: "polkadot (default) or icp (Internet Computer identity).") var chain = "polkadot"
-    @Option(name: .long, help: "With --chain icp and a mnemonic: the index n of m/44'/223'/0'/0/n.") var index: UInt32 =
-        0
     @Flag(name: .long, help: "With --chain icp and a 0x secret: an Ed25519 seed.") var ed25519 = false
     @Option(name: .long, help: "With --chain icp: a dfx/quill PEM identity file to import.") var pem: String?
     @Flag(name: .long, help: "With --chain icp: the public development identity (test mnemonic).") var dev = false
 
     func validate() throws {
-        guard ["polkadot", "icp"].contains(chain) else { throw ValidationError("--chain must be polkadot or icp") }
         if scheme.scheme == .ethereum { throw ValidationError("ethereum accounts are not supported") }
         guard Mnemonic.allowedWordCounts.contains(words) else {
             throw ValidationError("--words must be 12, 15, 18, 21 or 24")
@@ -43,7 +49,8 @@ struct AccountsAddCommand: ParsableCommand {
     }
 
     func run() throws {
-        if chain == "icp" { return try addIcp() }
+        if chain == .icp { return try addIcp() }
+        if chain == .icon { return try runIcon() }
         let directory = try dataDirectory.open()
         let store = AccountStore(directory: directory)
         var phrase: String?
@@ -77,6 +84,38 @@ struct AccountsAddCommand: ParsableCommand {
             print("Secret phrase (write it down, it is not stored in clear and not shown again):\n  \(phrase)\n")
         }
         print("Added \(info.name ?? "account") \(info.address) (\(info.scheme))")
+    }
+}
+
+extension AccountsAddCommand {
+    /// `--chain icon`: an ICON keystore file in the data directory.
+    func runIcon() throws {
+        guard genesisHash == nil else { throw CLIFailure("--genesis-hash is for Substrate accounts") }
+        let directory = try dataDirectory.open()
+        let store = AccountStore(directory: directory)
+        var phrase: String?
+        let pair: IconKeyPair
+        if let uri {
+            let text = try SecretInput.readAccountSecret(uri, prompt: "ICON secret key (0x…) or mnemonic: ")
+            if uri != "-" { warn("a secret on the command line can end up in shell history; use - next time") }
+            pair = try IconSecretInput.keyPair(text, index: index, path: path)
+        } else {
+            let mnemonic = try Mnemonic.generate(wordCount: words)
+            phrase = mnemonic.exposedPhrase()
+            pair = try IconSecretInput.keyPair(mnemonic.exposedPhrase(), index: index, path: path)
+        }
+        let pw = try password.read(prompt: "New password for the account: ", confirm: true)
+        let info = try keystore { try store.addIcon(pair, name: name, password: pw) }
+        var report = AccountReport(icon: info, directory: directory, publicKey: Hex.encode(pair.publicKeyXY))
+        report.secretPhrase = phrase
+        if json {
+            print(try AccountReport.json(report))
+            return
+        }
+        if let phrase {
+            print("Secret phrase (write it down, it is not stored in clear and not shown again):\n  \(phrase)\n")
+        }
+        print("Added \(info.name ?? "account") \(info.address) (icon)")
     }
 }
 

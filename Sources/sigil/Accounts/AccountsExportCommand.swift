@@ -20,8 +20,11 @@ struct AccountsExportCommand: ParsableCommand {
     var out: String?
     @OptionGroup var dataDirectory: DataDirectoryOption
     @OptionGroup var password: PasswordOption
+    @Option(name: .long, help: "ICON accounts: the key derivation of the exported file, scrypt (default) or pbkdf2.")
+    var kdf: String = "scrypt"
 
     func validate() throws {
+        guard ["scrypt", "pbkdf2"].contains(kdf) else { throw ValidationError("--kdf is scrypt or pbkdf2") }
         guard (account == nil) == all else { throw ValidationError("give an account or --all, not both") }
     }
 
@@ -36,6 +39,13 @@ struct AccountsExportCommand: ParsableCommand {
             let pw = try password.read(prompt: "Password of the accounts: ")
             data = try keystore { try store.exportBatch(accounts.map(\.address), password: pw) }
             what = "\(accounts.count) accounts"
+        } else if let icon = try? store.findIcon(account ?? "") {
+            // An ICON account: an ICON keystore file (ICONex, Hana and the ICON SDKs load it).
+            let pw = try password.read(prompt: "Password of \(icon.name ?? icon.address): ")
+            let method: IconKeystoreFile.KDF =
+                kdf == "pbkdf2" ? .pbkdf2(iterations: 16384) : IconKeystoreFile.defaultKDF
+            data = Data(try keystore { try store.exportIcon(icon.address, password: pw, kdf: method) })
+            what = icon.address
         } else {
             let info = try keystore { try store.find(account ?? "") }
             let pw = try password.read(prompt: "Password of \(info.name ?? info.address): ")

@@ -20,6 +20,11 @@ struct AccountsImportCommand: ParsableCommand {
     @Argument(help: "The file to import, or - for standard input.") var file: String
     @Option(name: .long, help: "Name for an account imported from a mnemonic or URI.") var name: String?
     @OptionGroup var scheme: SchemeOption
+    @Option(
+        name: .long,
+        help: "icon: read a mnemonic/secret-key file as an ICON account (ICON keystore files are recognised).")
+    var chain: AccountChain = .polkadot
+    @Option(name: .long, help: "ICON: the address index n of m/44'/74'/0'/0/n for a mnemonic.") var index: UInt32 = 0
     @Option(name: .long, help: "Restrict a mnemonic/URI account to one chain (0x genesis hash).") var genesisHash:
         String?
     @OptionGroup var dataDirectory: DataDirectoryOption
@@ -33,7 +38,23 @@ struct AccountsImportCommand: ParsableCommand {
         let store = AccountStore(directory: directory)
         let firstByte = data.first { !($0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09) }
         var reports: [AccountReport] = []
-        if firstByte == UInt8(ascii: "{") {
+        if firstByte == UInt8(ascii: "{"), IconKeystoreFile.looksLikeIconFile([UInt8](data)) {
+            // An ICON keystore file (ICONex, Hana, iconsdk): it keeps its own password.
+            let pw = try password.read(prompt: "Password of the ICON keystore file: ")
+            let outcome = try keystore { try store.importIconFile([UInt8](data), password: pw, name: name) }
+            var report = AccountReport(icon: outcome.account, directory: directory)
+            report.imported = outcome.imported
+            reports.append(report)
+        } else if chain == .icon {
+            var text = String(decoding: data, as: UTF8.self)
+            defer { text = "" }
+            let pair = try IconSecretInput.keyPair(text, index: index, path: nil)
+            let pw = try password.read(prompt: "New password for the account: ", confirm: true)
+            let info = try keystore { try store.addIcon(pair, name: name, password: pw) }
+            var report = AccountReport(icon: info, directory: directory)
+            report.imported = true
+            reports.append(report)
+        } else if firstByte == UInt8(ascii: "{") {
             let parsed = try keystore { try KeyringJSON.parse(data) }
             let prompt =
                 parsed.isEncrypted

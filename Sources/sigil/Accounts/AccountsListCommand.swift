@@ -8,18 +8,21 @@ struct AccountsListCommand: ParsableCommand {
 
     @OptionGroup var dataDirectory: DataDirectoryOption
     @Flag(name: .long, help: "Print JSON.") var json = false
-    @Option(name: .long, help: "polkadot (default) or icp (Internet Computer identities).") var chain = "polkadot"
-
-    func validate() throws {
-        guard ["polkadot", "icp"].contains(chain) else { throw ValidationError("--chain must be polkadot or icp") }
-    }
+    @Option(
+        name: .long,
+        help: "polkadot (default: polkadot and ICON accounts), icon (the same list) or icp (Internet Computer identities).")
+    var chain: AccountChain = .polkadot
 
     func run() throws {
-        if chain == "icp" { return try listIcp() }
+        if chain == .icp { return try listIcp() }
         let directory = try dataDirectory.open()
         let (accounts, problems) = try keystore { try AccountStore(directory: directory).list() }
         for problem in problems { warn("skipped \(problem.fileName): \(problem.reason)") }
-        let reports = accounts.map { AccountReport($0, directory: directory) }
+        let (icon, iconProblems) = try keystore { try AccountStore(directory: directory).listIcon() }
+        for problem in iconProblems { warn("skipped \(problem.fileName): \(problem.reason)") }
+        let reports =
+            accounts.map { AccountReport($0, directory: directory) }
+            + icon.map { AccountReport(icon: $0, directory: directory) }
         print(json ? try AccountReport.json(reports) : AccountReport.table(reports))
     }
 }

@@ -16,6 +16,22 @@ struct AccountsRemoveCommand: ParsableCommand {
     func run() throws {
         let directory = try dataDirectory.open()
         let store = AccountStore(directory: directory)
+        if let icon = try? store.findIcon(account) {
+            // An ICON account (its own file, docs/reference/icon.md §8).
+            if !yes {
+                let question =
+                    "Remove \(icon.name ?? "account") \(icon.address)? Without an export it is lost for good. [y/N] "
+                guard PasswordInput.confirm(question) else {
+                    throw CLIFailure("not removed (answer y to confirm, or pass --yes)")
+                }
+            }
+            let removed = try keystore { try store.removeIcon(icon.address) }
+            print(
+                json
+                    ? try AccountReport.json(AccountReport(icon: removed, directory: directory))
+                    : "Removed \(removed.address)")
+            return
+        }
         let info = try keystore { try store.find(account) }
         if !yes {
             let question =

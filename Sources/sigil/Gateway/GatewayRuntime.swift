@@ -77,7 +77,7 @@ struct GatewayRuntime: Sendable {
             let path = try DataDirectory.resolve(
                 explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
             let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
-            if try keys.list().accounts.isEmpty {
+            if try keys.list().accounts.isEmpty && keys.listIcon().accounts.isEmpty {
                 // Nothing to unlock: no password asked; sites will see no accounts.
                 accounts = SigningService.empty(store: store)
                 print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
@@ -89,7 +89,7 @@ struct GatewayRuntime: Sendable {
                 let keyring = try keys.unlockAll(password: password)
                 accounts = SigningService(keyring: keyring, store: store)
                 let count = accounts.accounts().count
-                print("Unlocked \(count) of \(keyring.accounts.count) account(s).")
+                print("Unlocked \(count) of \(keyring.accounts.count + keyring.icon.accounts.count) account(s).")
                 if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
             let identities = IcpIdentityStore(directory: try DataDirectory.open(path))
@@ -107,16 +107,18 @@ struct GatewayRuntime: Sendable {
             version: Sigil.version,
             metricsToken: try settings.metricsTokenFile.map { try MetricsToken.read($0, logger: logger) },
             logger: Logger(label: "sigil.http"))
+        var options = GatewayOptions(
+            approvalMode: settings.autoApprove ? .automatic : .person,
+            limits: ApprovalLimits(approvalTimeout: .seconds(settings.approvalTimeoutSeconds)),
+            deniedHosts: Set(settings.deniedHosts.map { $0.lowercased() }))
+        try options.configureIcon(settings)
         let journal =
             settings.journal
             ? try await Self.makeJournal(
                 settings: settings, store: store, keyPath: journalKeyPath, password: journalPassword, logger: logger)
             : nil
         let service = try await GatewayService(
-            options: GatewayOptions(
-                approvalMode: settings.autoApprove ? .automatic : .person,
-                limits: ApprovalLimits(approvalTimeout: .seconds(settings.approvalTimeoutSeconds)),
-                deniedHosts: Set(settings.deniedHosts.map { $0.lowercased() })),
+            options: options,
             signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
             logger: logger, metrics: telemetry.metrics, journal: journal)

@@ -8,10 +8,13 @@ import SigningKeys
 enum InspectScheme: ExpressibleByArgument, Equatable {
     case substrate(KeyScheme)
     case icp
+    case icon
 
     init?(argument: String) {
         if argument.lowercased() == "icp" {
             self = .icp
+        } else if argument.lowercased() == "icon" {
+            self = .icon
         } else if let scheme = KeyScheme(argument: argument) {
             self = .substrate(scheme)
         } else {

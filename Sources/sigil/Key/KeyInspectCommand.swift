@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Primitives
 import SigningKeys
 
 /// `sigil key inspect URI`: the keys of a secret URI, or (`--public`) of a public key or address.
@@ -17,10 +18,15 @@ struct KeyInspectCommand: ParsableCommand {
 
     @Argument(help: "Secret URI (or `-` to read it from standard input).")
     var uri: String
-    @Option(name: .long, help: "Signature scheme: sr25519, ed25519, ecdsa, ethereum, or icp (Internet Computer).")
+    @Option(
+        name: .long,
+        help:
+            "Signature scheme: sr25519, ed25519, ecdsa, ethereum, icon (raw 0x key or mnemonic at m/44'/74'/0'/0/INDEX) or icp (Internet Computer, m/44'/223'/0'/0/INDEX)."
+    )
     var scheme: InspectScheme = .substrate(.sr25519)
-    @Option(name: .long, help: "With --scheme icp and a mnemonic: the address index n of m/44'/223'/0'/0/n.")
+    @Option(name: .long, help: "icon, icp: the address index n of m/44'/74'/0'/0/n or m/44'/223'/0'/0/n (default 0).")
     var index: UInt32 = 0
+    @Option(name: .long, help: "icon: an explicit BIP32 path instead of --index.") var path: String?
     @Flag(name: .long, help: "With --scheme icp and a 0x secret: an Ed25519 seed instead of secp256k1.")
     var ed25519 = false
     @OptionGroup var network: NetworkOption
@@ -46,6 +52,7 @@ struct KeyInspectCommand: ParsableCommand {
         }
         let substrate = scheme.substrateScheme
         let text = try SecretInput.read(uri)
+        if scheme == .icon { return try runIcon(text) }
         let net = try network.resolve()
         do {
             if `public`, let publicKey = try? Self.publicKey(text, scheme: substrate) {
@@ -73,5 +80,37 @@ struct KeyInspectCommand: ParsableCommand {
             key = try Sr25519KeyPair.deriveSoft(publicKey: key, chainCode: junction.chainCode)
         }
         return key
+    }
+}
+
+extension KeyInspectCommand {
+    /// `--scheme icon`: address `hx…`, the 64-byte public key X ‖ Y, the compressed key, the path,
+    /// and (unless `--public`) the secret key. With `--public`, URI may be a public key.
+    func runIcon(_ text: String) throws {
+        var report: [String: JSONValue] = ["scheme": "icon"]
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if `public`, !trimmed.contains(" "), let key = try? Hex.decode(trimmed, prefix: .optional),
+            [33, 64, 65].contains(key.count)
+        {
+            let address = try IconKeyPair.addressBytes(ofPublicKey: key)
+            report["address"] = .string("hx" + Hex.encode(address, prefix: false))
+        } else {
+            let pair = try IconSecretInput.keyPair(trimmed, index: index, path: path)
+            report["address"] = .string(pair.address)
+            report["publicKey"] = .string(Hex.encode(pair.publicKeyXY))
+            report["publicKeyCompressed"] = .string(Hex.encode(pair.publicKey))
+            if !trimmed.hasPrefix("0x") { report["path"] = .string(path ?? "m/44'/74'/0'/0/\(index)") }
+            if !`public` { report["secretKey"] = .string(pair.secretKey.withUnsafeBytes { Hex.encode($0) }) }
+        }
+        if json {
+            print(JSONValue.object(report).serialized([.pretty, .sortedKeys]))
+            return
+        }
+        print("ICON account:")
+        for key in ["address", "publicKey", "publicKeyCompressed", "path", "secretKey"] {
+            if let value = report[key]?.stringValue {
+                print("  \(key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(value)")
+            }
+        }
     }
 }

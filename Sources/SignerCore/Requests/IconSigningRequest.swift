@@ -1,0 +1,53 @@
+import IconCodec
+import Primitives
+
+/// An ICON request a person approves (docs/reference/icon.md, docs/protocol.md "ICON"): the
+/// validated transaction itself (what is hashed and signed after approval, never rebuilt) or, for
+/// blind signing, a bare 32-byte hash; and the rows a person reads.
+public struct IconSigningRequest: Sendable, Equatable {
+    /// What happens after approval.
+    public enum Action: Sendable, Equatable {
+        /// Connect `sign`: the signature goes back to the dapp, which sends the transaction itself.
+        case signOnly
+        /// Connect `sendICX`/`sendToken`, relay `REQUEST_JSON-RPC`: signed, then submitted to the
+        /// configured ICON node; the node's transaction hash goes back.
+        case send
+        /// Relay `REQUEST_SIGNING`: a hash the site computed (blind signing, per-site opt-in).
+        case blindHash
+    }
+
+    public var action: Action
+    /// The `hx…` address of the signing account (its account key).
+    public var accountKey: String
+    /// The prepared transaction (nil for `blindHash`).
+    public var transaction: IconTransaction?
+    /// The 32 bytes that will be signed: the transaction's SHA3-256 hash, or the site's hash.
+    public var hash: [UInt8]
+    /// What the person reads.
+    public var summary: [SummaryRow]
+
+    public init(action: Action, accountKey: String, transaction: IconTransaction?, hash: [UInt8], summary: [SummaryRow])
+    {
+        self.action = action
+        self.accountKey = accountKey
+        self.transaction = transaction
+        self.hash = hash
+        self.summary = summary
+    }
+}
+
+/// The signature of an approved ICON request.
+public struct IconSignature: Sendable, Hashable {
+    /// 65 bytes `r ‖ s ‖ recid`.
+    public let signature: [UInt8]
+    /// The wire form: standard Base64 (88 characters).
+    public let base64: String
+    /// The signed `icx_sendTransaction` params (with `signature`), when a transaction was signed.
+    public let signedTransaction: JSONValue?
+
+    public init(signature: [UInt8], base64: String, signedTransaction: JSONValue?) {
+        self.signature = signature
+        self.base64 = base64
+        self.signedTransaction = signedTransaction
+    }
+}
