@@ -9,7 +9,8 @@
 #   the API, STOPSIGNAL;
 #   scripts/docker-check-libs: the runtime packages are exactly the libraries that binary links;
 #   the checks' own tests (the parser refuses unknown steps; drift is caught).
-# scripts/docker-smoke (a real engine) is not run here: CI has none.
+# scripts/docker-smoke (a real engine) is not run here: CI has none. scripts/container-test (the real
+# image with podman + runc) is a CI step of its own after scripts/test (.ci/run); only linted here.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -20,8 +21,8 @@ echo "hadolint $("$venv/hadolint" --version | grep -o '[0-9][0-9.]*' | head -1):
 "$venv/hadolint" --config .hadolint.yaml Dockerfile
 echo "hadolint: no findings"
 
-"$venv/shellcheck" scripts/docker-smoke scripts/test.d/60-docker.sh scripts/test.d/61-reverse-proxy.sh
-echo "shellcheck: scripts/docker-smoke, scripts/test.d/60-docker.sh, 61-reverse-proxy.sh clean"
+"$venv/shellcheck" scripts/docker-smoke scripts/container-test scripts/test.d/60-docker.sh scripts/test.d/61-reverse-proxy.sh .ci/run
+echo "shellcheck: scripts/docker-smoke, scripts/container-test, scripts/test.d/60-docker.sh, 61-reverse-proxy.sh, .ci/run clean"
 
 "$venv/python" scripts/docker/check_compose.py
 
