@@ -31,7 +31,9 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     do {
         try selected.run(bytes)
     } catch {
-        fatalError("\(error)")
+        // A broken property must end the process so that libFuzzer keeps the input: say why, then abort.
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        abort()
     }
     return 0
 }

@@ -129,7 +129,8 @@ public struct HTTPProbe: Sendable {
                     + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n").utf8) + body)
     }
 
-    private func exchange(_ request: [UInt8]) throws(HTTPError) -> Response {
+    /// Sends one request on a new connection and reads the whole response (shared by GET and POST).
+    func exchange(_ request: [UInt8]) throws(HTTPError) -> Response {
         let deadline = ProbeDeadline(timeout)
         let fd = try connect(deadline: deadline)
         defer { Glibc.close(fd) }
