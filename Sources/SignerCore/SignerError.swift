@@ -20,7 +20,7 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
             // RFC-0078 (Signing/MetadataHashCheck).
             case metadataHashMismatch
 
-            // Internet Computer calls (ICP/).
+            // Requests Sigil cannot describe (every protocol: docs/blind-signing.md).
             case blindSigningOff
         }
         fileprivate let value: Value
@@ -89,8 +89,9 @@ public struct SignerError: Error, Equatable, CustomStringConvertible, Sendable {
         public static let metadataHashMismatch = Code(value: .metadataHashMismatch)
 
         // MARK: Internet Computer (ICP/)
-        /// A canister call Sigil cannot describe (no known method and type), and the site has not been
-        /// allowed blind signing (ICRC-49: off by default).
+        /// A request Sigil cannot describe (a Polkadot call that does not decode with the stored
+        /// metadata, a canister call with no known method and type), and the person has not allowed
+        /// the site blind signing (off by default; ICRC-49 requires it for canister calls).
         public static let blindSigningOff = Code(value: .blindSigningOff)
 
         public var description: String { value.rawValue }

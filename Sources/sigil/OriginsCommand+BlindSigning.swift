@@ -2,16 +2,18 @@ import ArgumentParser
 import Gateway
 import Keystore
 import Primitives
+import SignerCore
 
 extension OriginsCommand {
-    /// `sigil origins blind-signing ORIGIN on|off`: whether an Internet Computer site may ask for
-    /// canister calls Sigil cannot describe (ICRC-49: off by default). Each such call is still shown
-    /// with a warning, the method, the argument size and hex, and must be approved. A running
-    /// `sigil serve` on the same data directory reads the setting at the site's next call.
+    /// `sigil origins blind-signing ORIGIN on|off`: whether a site may ask for signatures Sigil cannot
+    /// describe (docs/blind-signing.md): a Polkadot call that does not decode with the chain's
+    /// metadata, an ICON bare hash, an Internet Computer call to an unknown method (ICRC-49). Off by
+    /// default. Each such request is still shown with a warning first and must be approved. A running
+    /// `sigil serve` on the same data directory reads the setting at the site's next request.
     struct BlindSigning: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "blind-signing",
-            abstract: "Allow or forbid an Internet Computer site to ask for calls Sigil cannot describe.")
+            abstract: "Allow or forbid a site to ask for signatures Sigil cannot describe.")
         @OptionGroup var location: Location
         @Argument(help: "The site's exact origin, e.g. https://app.example.") var origin: String
         @Argument(help: "on or off.") var state: String
@@ -24,13 +26,11 @@ extension OriginsCommand {
         }
 
         func run() async throws {
-            let permissions = StateStoreIcrcPermissions(store: try location.store())
-            var site = try await permissions.load(origin) ?? IcrcSitePermissions()
-            site.blindSigning = state == "on"
-            try await permissions.save(origin, site)
+            let on = state == "on"
+            try await StateStoreBlindSigning(store: try location.store()).setAllowed(on, for: origin)
             print(
-                state == "on"
-                    ? "Blind signing is ON for \(origin): calls Sigil cannot describe are shown with a warning and need your approval."
+                on
+                    ? "Blind signing is ON for \(origin): requests Sigil cannot describe are shown with a warning and need your approval."
                     : "Blind signing is off for \(origin).")
         }
     }

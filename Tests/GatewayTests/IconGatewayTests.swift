@@ -281,6 +281,12 @@ final class IconTestDoubleNode: IconNode {
             try await off.send("icon(signing)", ["from": .string(Self.me), "hash": .string(hash)], id: "s1"))
         guard case .response(let answer) = refused.body else { Issue.record("\(refused)"); return }
         #expect(answer["code"] != 1 && answer["result"]?.stringValue?.contains("blind signing is off") == true)
+        // The person's per-site switch (approval page, `sigil origins blind-signing`) opens it too.
+        try await off.setBlindSigning(true, for: Fixture.site)
+        let allowed = try #require(
+            try await off.send("icon(signing)", ["from": .string(Self.me), "hash": .string(hash)], id: "s2"))
+        guard case .response(let signed) = allowed.body else { Issue.record("\(allowed)"); return }
+        #expect(signed["code"] == 1)
     }
 
     @Test func theTerminalShowsIconRequestsInWords() async throws {

@@ -98,11 +98,50 @@
       ]);
     }));
     $('no-sites').hidden = state.sites.length > 0;
+    // Blind signing: on only where the person turned it on (docs/blind-signing.md).
+    const blind = state.blindSigning || [];
+    $('blind-sites').replaceChildren(...blind.map((origin) => {
+      const off = el('button', { type: 'button', text: 'Turn off', 'aria-label': `Turn off blind signing for ${origin}` });
+      off.addEventListener('click', async () => {
+        off.disabled = true;
+        try { await api('/api/blind-signing', { source: origin, on: false }); } catch (e) { status(e.message); }
+        refresh();
+      });
+      return el('li', { 'data-blind': origin }, [el('span', { text: `${origin}: blind signing ON` }), off]);
+    }));
+    $('no-blind').hidden = blind.length > 0;
     $('bridge-url').textContent = `<script src="${state.bridgeURL}"></script>`;
     $('userscript').href = `/sigil.user.js?token=${encodeURIComponent(token)}`;
     $('bookmarklet').href = state.bookmarklet;
     document.title = state.pending.length ? `(${state.pending.length}) Sigil approvals` : 'Sigil approvals';
   };
+
+  // Turning blind signing on takes two deliberate clicks: the second names the site.
+  let blindPending = '';
+  const resetBlind = () => {
+    blindPending = '';
+    $('blind-allow').textContent = 'Allow blind signing…';
+    $('blind-cancel').hidden = true;
+  };
+  $('blind-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const origin = $('blind-origin').value.trim();
+    if (!origin) { status('Type the site\'s origin, e.g. https://app.example'); return; }
+    if (blindPending !== origin) {
+      blindPending = origin;
+      $('blind-allow').textContent = `Confirm: allow blind signing for ${origin}`;
+      $('blind-cancel').hidden = false;
+      return;
+    }
+    resetBlind();
+    try {
+      await api('/api/blind-signing', { source: origin, on: true });
+      $('blind-origin').value = '';
+    } catch (e) { status(`Blind signing not changed: ${e.message} (use the exact origin, scheme://host[:port])`); }
+    refresh();
+  });
+  $('blind-cancel').addEventListener('click', resetBlind);
+  $('blind-origin').addEventListener('input', resetBlind);
 
   // History: the journal's recent entries (filters as query parameters) and its verification.
   const journalQuery = () => {

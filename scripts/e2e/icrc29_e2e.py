@@ -8,7 +8,10 @@ reply; it executes nothing).
 
 Checks: status handshake; permissions approved on the approval page; icrc27_accounts lists the dev
 principal; an approved icrc1_transfer returns contentMap (its request id is in the certificate); a
-rejected call gives 3001; another origin whose permission prompt is rejected gets 3000.
+rejected call gives 3001; a call Sigil cannot describe gives 2001 until the person turns blind signing
+on for the dapp's origin on the approval page (two clicks, the second naming the site), then waits
+for the person with its warning, and gives 2001 again once turned off; another origin whose
+permission prompt is rejected gets 3000.
 """
 import argparse
 import base64
@@ -16,6 +19,7 @@ import os
 import subprocess
 import sys
 import time
+import urllib.parse
 
 import cbor2
 from playwright.sync_api import sync_playwright
@@ -135,6 +139,30 @@ def main():
             rid = dapp.evaluate("c => window.rpc('icrc49_call_canister', c)", call)
             decide(ui, False, "request id")
             check(answer(dapp, rid)["error"]["code"] == 3001, "Reject gives ICRC-25 error 3001")
+
+            # Blind signing (docs/blind-signing.md): an undescribed method is refused until the person
+            # turns the switch on for this origin on the approval page; then it waits with its warning.
+            unknown = dict(call, method="custom_method")
+            rid = dapp.evaluate("c => window.rpc('icrc49_call_canister', c)", unknown)
+            check(answer(dapp, rid)["error"]["code"] == 2001, "an undescribed call is refused with 2001 (blind signing off)")
+            origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(dapp_url))
+            ui.fill("#blind-origin", origin)
+            ui.click("#blind-allow")
+            check(ui.inner_text("#blind-allow") == f"Confirm: allow blind signing for {origin}",
+                  "turning blind signing on asks for a second click that names the site")
+            ui.click("#blind-allow")
+            ui.wait_for_selector(f'li[data-blind="{origin}"]')
+            check(True, "the approval page lists the site with blind signing on")
+            rid = dapp.evaluate("c => window.rpc('icrc49_call_canister', c)", unknown)
+            shown = open_article(ui, "custom_method").inner_text()
+            check("blind signing" in shown.lower() and "custom_method" in shown,
+                  "with the switch on, the undescribed call waits for the person with its warning")
+            decide(ui, False, "custom_method")
+            check(answer(dapp, rid)["error"]["code"] == 3001, "… and Reject gives 3001")
+            ui.click(f'li[data-blind="{origin}"] button')
+            ui.wait_for_selector(f'li[data-blind="{origin}"]', state="detached")
+            rid = dapp.evaluate("c => window.rpc('icrc49_call_canister', c)", unknown)
+            check(answer(dapp, rid)["error"]["code"] == 2001, "turned off on the page: refused with 2001 again")
 
             other = context.new_page()
             other.goto(other_url)

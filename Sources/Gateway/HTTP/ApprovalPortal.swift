@@ -113,6 +113,12 @@ public struct ApprovalPortal: HTTPHandler {
             guard let source = body["source"]?.stringValue else { throw GatewayError(.invalidInput, "field source") }
             try await service.revoke(source)
         }
+        post("/api/blind-signing") { body in
+            guard let source = body["source"]?.stringValue, case .bool(let on) = body["on"] ?? .null else {
+                throw GatewayError(.invalidInput, "fields source, on")
+            }
+            try await service.setBlindSigning(on, for: source)
+        }
         post("/api/accounts") { body in
             guard let source = body["source"]?.stringValue, case .array(let items) = body["accounts"] ?? .null else {
                 throw GatewayError(.invalidInput, "fields source, accounts")

@@ -38,8 +38,10 @@ enum ApprovalState {
         let throttled = await service.recentlyThrottled().map { entry -> JSONValue in
             ["owner": .string(entry.owner), "origins": .integer(entry.origins), "refused": .integer(entry.refused)]
         }
+        let blind = await service.blindSigningOrigins().map(JSONValue.string)
         return [
             "pending": .array(pending), "sites": .array(sites), "throttled": .array(throttled),
+            "blindSigning": .array(blind),
             "accounts": .array(
                 accounts.map {
                     [

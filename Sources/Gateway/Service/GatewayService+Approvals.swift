@@ -38,6 +38,43 @@ extension GatewayService {
         return was
     }
 
+    /// Whether the person allowed `source` blind signing (docs/blind-signing.md): the stored per-site
+    /// setting, or `--icon-blind-signing` in the configuration. A store that cannot be read counts as
+    /// off (the request is refused, nothing is signed blind).
+    func isBlindSigningAllowed(_ source: String) async -> Bool {
+        if options.iconBlindSigningOrigins.contains(source) { return true }
+        do {
+            return try await blindSigning.isAllowed(source)
+        } catch {
+            logger.warning("blind-signing setting unreadable; treated as off", metadata: ["reason": "\(error)"])
+            return false
+        }
+    }
+
+    /// The person turns blind signing on or off for one site (the approval page; the command line
+    /// writes the same setting). Never reachable by a site.
+    /// - Throws: `GatewayError.invalidInput` when `source` is not an exact origin, `.notSaved` when
+    ///   the store refused (nothing changed).
+    public func setBlindSigning(_ allowed: Bool, for source: String) async throws {
+        guard SiteOrigin(source)?.description == source else {
+            throw GatewayError(.invalidInput, "not an exact origin (scheme://host[:port])")
+        }
+        do {
+            try await blindSigning.setAllowed(allowed, for: source)
+        } catch {
+            throw GatewayError(.notSaved, "blind-signing setting: \(error)")
+        }
+        logger.notice("blind signing \(allowed ? "on" : "off")", metadata: ["source": "\(source)"])
+        notifyUI()
+    }
+
+    /// The origins blind signing is on for (stored setting and configuration), sorted; empty when the
+    /// store cannot be read.
+    public func blindSigningOrigins() async -> [String] {
+        let stored = (try? await blindSigning.allowedOrigins()) ?? []
+        return Set(stored).union(options.iconBlindSigningOrigins).sorted()
+    }
+
     /// Replaces the accounts a connected source sees (one store transaction); open subscriptions
     /// get the new list.
     /// - Throws: `SignerError.notEnabled` when the source is not connected (in memory or in the

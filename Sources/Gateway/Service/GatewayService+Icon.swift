@@ -236,11 +236,12 @@ extension GatewayService {
     }
 
     /// `REQUEST_SIGNING {from, hash}`: refused unless the person allowed blind signing for this
-    /// origin (`--icon-blind-signing`); then queued with a loud warning.
+    /// origin (`sigil origins blind-signing`, the approval page, or `--icon-blind-signing`); then
+    /// queued with a loud warning.
     func iconBlindSign(
         _ params: JSONValue, _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape
     ) async throws -> Outcome {
-        guard options.iconBlindSigningOrigins.contains(client.source) else {
+        guard await isBlindSigningAllowed(client.source) else {
             throw IconConnectError(-1002, "Invalid request. (blind signing is off for this site)")
         }
         guard let from = params["from"]?.stringValue else { throw IconConnectError.missingParameter("from") }

@@ -74,7 +74,9 @@ extension GatewayService {
                 throw SignerError(.invalidInput, "field address")
             }
             let account = try account(address, allowed: try center.requireEnabled(source))
-            let subject = ApprovalSubject.signExtrinsic(try signer.prepareExtrinsic(payload: payload, account: account))
+            let prepared = try signer.prepareExtrinsic(payload: payload, account: account)
+            let blindAllowed = prepared.isBlind ? await isBlindSigningAllowed(source) : false
+            let subject = ApprovalSubject.signExtrinsic(try prepared.checkedForBlindSigning(allowed: blindAllowed))
             let approval = try center.requestSignature(
                 source: source, session: client.session, subject: subject, now: clock.now)
             return await queued(approval, request, client, account: account)

@@ -18,6 +18,8 @@ public actor GatewayService {
     let signer: any RequestSigner
     let metadata: any MetadataRegistry
     let persistence: any AuthorizationPersistence
+    /// The sites the person allowed blind signing (docs/blind-signing.md).
+    let blindSigning: any BlindSigningSettings
     /// Where every decision is recorded before its reply leaves (docs/journal.md); nil: none kept.
     public nonisolated let journal: (any SigningJournal)?
     /// Every method of every protocol, by wire name, with each protocol's error mapper.
@@ -67,8 +69,10 @@ public actor GatewayService {
         options: GatewayOptions, signer: any RequestSigner,
         metadata: any MetadataRegistry, persistence: any AuthorizationPersistence,
         clock: any MonotonicClock = SystemMonotonicClock(), serverID: String, logger: Logger,
-        metrics: GatewayMetrics = GatewayMetrics(), journal: (any SigningJournal)? = nil
+        metrics: GatewayMetrics = GatewayMetrics(), journal: (any SigningJournal)? = nil,
+        blindSigning: any BlindSigningSettings = InMemoryBlindSigning()
     ) async throws {
+        self.blindSigning = blindSigning
         self.options = options
         self.journal = journal
         self.signer = signer

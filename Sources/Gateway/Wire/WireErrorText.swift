@@ -37,6 +37,9 @@ public enum WireErrorText {
     /// Ours: an approved signature whose journal entry could not be stored, so it was not released.
     public static let notJournaled =
         "The signature could not be recorded in the journal, so it was not released. Try again."
+    /// Ours: a call Sigil cannot decode, from a site without the blind-signing opt-in.
+    public static let blindSigningOff =
+        "Sigil cannot decode this call with the chain's metadata, and blind signing is off for this site."
     /// polkadot-js `Tabs.ts` default branch.
     public static func unknownMessage(_ type: String) -> String { "Unable to handle message of type \(type)" }
 
@@ -53,6 +56,7 @@ public enum WireErrorText {
             case .tooManyPending: return tooManyPending
             case .unknownAccount: return unknownAccount
             case .metadataHashMismatch: return metadataHashMismatch
+            case .blindSigningOff: return blindSigningOff
             default: return badRequest
             }
         }

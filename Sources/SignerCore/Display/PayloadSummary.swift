@@ -29,6 +29,9 @@ public struct PayloadSummary: Hashable, Sendable {
     public var call: DecodedCall?
     /// Why the call could not be decoded (no metadata, or the error).
     public var callProblem: String?
+    /// Whether the chain's metadata was there and the call did not decode with it: Sigil cannot say
+    /// what the call does (signing it is blind signing, a per-site opt-in: docs/blind-signing.md).
+    public private(set) var callUndecodable = false
     /// BLAKE2b-256 of the call bytes.
     public var callHash: [UInt8]
     public var warnings: [String]
@@ -79,6 +82,7 @@ public struct PayloadSummary: Hashable, Sendable {
                 call = try ValueDecoder(metadata: metadata).decodeCall(p.method)
             } catch {
                 callProblem = "the call does not decode with this metadata: \(error)"
+                callUndecodable = true
                 warnings.append(callProblem ?? "")
             }
             if let m = metadataSpecVersion, m != p.specVersion {

@@ -20,4 +20,29 @@ public struct ExtrinsicSigningRequest: Sendable, Equatable {
 
     /// Whether the dapp asked for the signed transaction as well as the signature.
     public var wantsSignedTransaction: Bool { prepared.payload.withSignedTransaction }
+
+    /// Whether Sigil cannot say what the call does: the chain's metadata is stored and the call does
+    /// not decode with it. Signing it is blind signing (docs/blind-signing.md).
+    public var isBlind: Bool { prepared.summary.callUndecodable }
+
+    /// The warning put first on a blind request the site was allowed to make.
+    public static let blindWarning =
+        "BLIND SIGNING: this call does not decode with the chain's metadata, so Sigil cannot show what it does. "
+        + "Approve only if you know exactly what this site is asking you to sign."
+
+    /// The request as it may be queued for `origin`: unchanged when Sigil can describe the call; for
+    /// a blind one, refused unless the person allowed the site blind signing, and otherwise led by a
+    /// loud warning.
+    /// - Throws: ``SignerError/Code/blindSigningOff`` (the person has not allowed it).
+    public func checkedForBlindSigning(allowed: Bool) throws -> ExtrinsicSigningRequest {
+        guard isBlind else { return self }
+        guard allowed else {
+            throw SignerError(
+                .blindSigningOff,
+                "Sigil cannot decode this call with the chain's metadata and blind signing is off for the site")
+        }
+        var request = self
+        request.summary.insert(SummaryRow("warning", Self.blindWarning, warning: true), at: 0)
+        return request
+    }
 }

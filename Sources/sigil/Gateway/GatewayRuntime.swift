@@ -121,7 +121,8 @@ struct GatewayRuntime: Sendable {
             options: options,
             signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
-            logger: logger, metrics: telemetry.metrics, journal: journal)
+            logger: logger, metrics: telemetry.metrics, journal: journal,
+            blindSigning: StateStoreBlindSigning(store: store))
         let network: IcReplicaClient?
         do {
             network = try settings.icURL.map { try IcReplicaClient(baseURL: $0) }
