@@ -6,7 +6,7 @@ import SignerCore
 extension GatewayService: IcrcApprover {
     public nonisolated func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool {
         let requestId = rows.first { $0.label == "request id" }?.value
-        let method = requestId == nil ? "icrc25_request_permissions" : "icrc49_call_canister"
+        let method = requestId == nil ? Icrc.RequestPermissions.name : Icrc.CallCanister.name
         return await icpDecision(
             origin: origin,
             request: IcpApprovalRequest(

@@ -52,7 +52,7 @@ import Testing
         -> IcrcService
     {
         IcrcService(
-            signer: IcpCallSigner(keys: [try key()]), permissions: store, approver: person, network: network,
+            registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: [try key()]), permissions: store, approver: person, network: network,
             now: { IcrcServiceTests.now })
     }
 
