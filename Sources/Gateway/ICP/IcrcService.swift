@@ -7,6 +7,16 @@ import SignerCore
 public protocol IcrcApprover: Sendable {
     /// Shows `rows` under `title` for `origin` and waits for a decision; `true` when approved.
     func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool
+
+    /// A request to sign: shows `rows` and, only once approved, runs `sign` (which returns its result
+    /// and the signature bytes to record). The decision and the signature are recorded (journal)
+    /// before the result is returned. - Returns: nil when the person rejected it (or it expired).
+    /// - Throws: `IcrcError` when signing failed or the record could not be stored (the signature
+    ///   is then withheld).
+    func decideAndSign<T: Sendable>(
+        origin: String, method: IcrcMethod, title: String, rows: [SummaryRow], requestId: [UInt8],
+        sign: @escaping @Sendable () throws -> (T, [UInt8])
+    ) async throws(IcrcError) -> T?
 }
 
 /// Where approved calls go: a replica (`--ic-url`), or a test double.
@@ -226,19 +236,19 @@ public actor IcrcService {
         let series = try signer.prepareSeries(
             params.call, origin: origin, now: now(), blindSigningAllowed: p.blindSigning,
             window: windowSeconds * 1_000_000_000)
-        let approved = await approver.decide(
-            origin: origin,
+        let (signer, now) = (self.signer, self.now)
+        let signed = try await approver.decideAndSign(
+            origin: origin, method: .signEnvelopes,
             title: "Sign \(series.contents.count) envelope(s) of \(series.call.rendered.method) for \(origin)?",
             rows: series.rows(now: now()) + [
                 SummaryRow("request id", "0x" + Hex.encode(series.call.requestId, prefix: false))
-            ])
-        guard approved else { throw IcrcError(.actionAborted, "the envelopes were rejected") }
-        let signed: [SignedIcpCall]
-        do {
-            signed = try signer.sign(series, now: now())
-        } catch {
-            throw IcrcError(.genericError, "the envelopes could not be signed: \(error.code)")
-        }
+            ],
+            requestId: series.call.requestId,
+            sign: {
+                let calls = try signer.sign(series, now: now())
+                return (calls, calls.flatMap(\.signature))
+            })
+        guard let signed else { throw IcrcError(.actionAborted, "the envelopes were rejected") }
         return .init(
             envelopes: signed.map {
                 .init(
@@ -257,15 +267,15 @@ public actor IcrcService {
         guard let network else {
             throw IcrcError(.networkError, "no Internet Computer endpoint is configured (sigil serve --ic-url)")
         }
-        let approved = await approver.decide(
-            origin: origin, title: "Call \(prepared.rendered.method) for \(origin)?", rows: prepared.rows(now: now()))
-        guard approved else { throw IcrcError(.actionAborted, "the call was rejected") }
-        let signed: SignedIcpCall
-        do {
-            signed = try signer.sign(prepared, now: now())
-        } catch {
-            throw IcrcError(.genericError, "the call could not be signed: \(error.code)")
-        }
+        let (signer, now) = (self.signer, self.now)
+        let signed = try await approver.decideAndSign(
+            origin: origin, method: .callCanister, title: "Call \(prepared.rendered.method) for \(origin)?",
+            rows: prepared.rows(now: now()), requestId: prepared.requestId,
+            sign: {
+                let call = try signer.sign(prepared, now: now())
+                return (call, call.signature)
+            })
+        guard let signed else { throw IcrcError(.actionAborted, "the call was rejected") }
         guard let canister = prepared.content.canisterId else { throw IcrcError(.genericError, "no canister") }
         let certificate = try await network.submit(canister: canister, call: signed)
         return .init(
