@@ -68,7 +68,8 @@ public actor IcrcService {
 
     /// `now` is the clock in nanoseconds since 1970 (injectable; IC expiries are wall-clock times).
     public init(
-        registry: MethodRegistry, signer: IcpCallSigner, permissions: any IcrcPermissionStore, approver: any IcrcApprover,
+        registry: MethodRegistry, signer: IcpCallSigner, permissions: any IcrcPermissionStore,
+        approver: any IcrcApprover,
         network: (any IcNetwork)?, now: @escaping @Sendable () -> UInt64 = IcrcService.wallClock
     ) {
         self.registry = registry

@@ -77,7 +77,8 @@ public struct IcpKeyPair: Sendable, CustomStringConvertible {
             try self.init(mnemonic: mnemonic, passphrase: passphrase, index: index)
         case .ed25519:
             let key = try SLIP10Ed25519Key(
-                mnemonic: mnemonic, passphrase: passphrase, path: try IcpKeyPair.path(index: index, algorithm: .ed25519))
+                mnemonic: mnemonic, passphrase: passphrase, path: try IcpKeyPair.path(index: index, algorithm: .ed25519)
+            )
             try self.init(secretKey: key.secretKey, algorithm: .ed25519)
         }
     }

@@ -84,13 +84,14 @@ import Testing
 
     /// Through the service: an unknown name, and another protocol's name, are 2000; a request that
     /// is not JSON-RPC 2.0 is -32600; mistyped parameters are 1000 naming the shape, not the input.
-    @Test(arguments: [
-        ("icrc99_anything", JSONValue.null, 2000), ("pub(ping)", JSONValue.null, 2000),
-        ("icon(address)", JSONValue.null, 2000),
-        ("icrc25_request_permissions", ["scopes": "icrc27_accounts"] as JSONValue, 1000),
-        ("icrc25_request_permissions", ["scopes": []] as JSONValue, 1000),
-        ("icrc25_request_permissions", ["scopes": [["method": 27]]] as JSONValue, 1000),
-    ] as [(String, JSONValue, Int)])
+    @Test(
+        arguments: [
+            ("icrc99_anything", JSONValue.null, 2000), ("pub(ping)", JSONValue.null, 2000),
+            ("icon(address)", JSONValue.null, 2000),
+            ("icrc25_request_permissions", ["scopes": "icrc27_accounts"] as JSONValue, 1000),
+            ("icrc25_request_permissions", ["scopes": []] as JSONValue, 1000),
+            ("icrc25_request_permissions", ["scopes": [["method": 27]]] as JSONValue, 1000),
+        ] as [(String, JSONValue, Int)])
     func unknownAndMistyped(method: String, params: JSONValue, code: Int) async throws {
         let s = try IcrcServiceTests.service(IcrcServiceTests.Person([]))
         let reply = await IcrcServiceTests.ask(s, method, params)

@@ -64,7 +64,8 @@ import Testing
         -> IcrcService
     {
         IcrcService(
-            registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: [try key()]), permissions: store, approver: person, network: network,
+            registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: [try key()]), permissions: store,
+            approver: person, network: network,
             now: { IcrcServiceTests.now })
     }
 
