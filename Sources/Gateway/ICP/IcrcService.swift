@@ -102,7 +102,12 @@ public actor IcrcService {
         do {
             return request.reply(try await dispatch(request, origin: origin))
         } catch {
-            return IcrcRequest.reply(id: request.id, error: IcrcErrorMapper.error(for: error))
+            // The `.icrc` protocol's mapper answers with the JSON-RPC `error` object.
+            switch registry.errorMapper(for: .icrc).body(for: error, source: origin) {
+            case .response(let object): return ["jsonrpc": "2.0", "id": request.id, "error": object]
+            case .error, .subscription:
+                return IcrcRequest.reply(id: request.id, error: IcrcErrorMapper.error(for: error))
+            }
         }
     }
 
