@@ -104,12 +104,19 @@ func answer(_ line: String) -> JSONValue {
                 "sender": .string(envelope.content.sender.text),
             ]
         case "keysmith":
+            // secp256k1 at m/44'/223'/0'/0/n (keysmith), or with "algorithm": "ed25519" SLIP-0010 at
+            // m/44'/223'/0'/0'/n' (Internet Identity, @dfinity/identity).
+            let algorithm = IcpKeyPair.Algorithm(rawValue: text("algorithm")) ?? .secp256k1
+            let index = request["index"]?.integer(as: UInt32.self) ?? 0
             let key = try IcpKeyPair(
-                mnemonic: Mnemonic(phrase: text("phrase")), passphrase: text("passphrase"),
-                index: request["index"]?.integer(as: UInt32.self) ?? 0)
+                mnemonic: Mnemonic(phrase: text("phrase")), passphrase: text("passphrase"), index: index,
+                algorithm: algorithm)
+            let principal = Principal(selfAuthenticating: key.derPublicKey)
             return [
                 "ok": true, "secret": .string(Hex.encode(key.secretKey.unsafeExposedBytes(), prefix: false)),
-                "principal": .string(Principal(selfAuthenticating: key.derPublicKey).text),
+                "publicKey": .string(Hex.encode(key.rawPublicKey, prefix: false)),
+                "principal": .string(principal.text), "accountId": .string(try principal.accountIdentifier().hex),
+                "path": .string(try IcpKeyPair.path(index: index, algorithm: algorithm).description),
             ]
         case "pemWrite":
             let algorithm = IcpKeyPair.Algorithm(rawValue: text("algorithm")) ?? .secp256k1

@@ -14,6 +14,9 @@ implementations from PyPI, through the ICPInterop JSON-lines filter.
   (Ed25519) verifies sender_sig over b"\\x0aic-request" + id. icp-py-core-signed envelopes
   (python-ecdsa) verify in Sigil; tampered ones do not.
 - keysmith derivation m/44'/223'/0'/0/n: checked against V-ICP-7 with icp-py-core's identities.
+- Ed25519 identities from mnemonics (SLIP-0010 at m/44'/223'/0'/0'/n', Internet Identity's path):
+  seeded random mnemonics, derived independently by bip-utils (BIP39 seed, Bip32Slip10Ed25519),
+  the public key by PyNaCl, principal and account id by icp-py-core.
 - PEM files both ways: Sigil's SEC1/PKCS#8 files load in icp-py-core (python-ecdsa) and
   icp-py-core's PKCS#8 files load in Sigil, same secret and principal.
 - Candid: random values of random types encoded by icp-py-core's icp_candid.encode decode in Sigil
@@ -33,6 +36,7 @@ import zlib
 
 import cbor2
 import coincurve
+from bip_utils import Bip32Slip10Ed25519, Bip39MnemonicEncoder, Bip39SeedGenerator
 import nacl.signing
 from icp_agent.agent import to_request_id
 from icp_candid.candid import Types, encode
@@ -277,6 +281,30 @@ def check_keysmith(f):
         count("keysmith")
 
 
+def check_ed25519_mnemonics(f, rng, rounds):
+    """Sigil's Ed25519 mnemonic identities against bip-utils' SLIP-0010 (Bip32Slip10Ed25519) over its
+    own BIP39 seed, PyNaCl's public key and icp-py-core's principal and account id. Mnemonics come
+    from seeded random entropy (12 to 24 words), some with a passphrase, indexes 0 to 2^31 - 1."""
+    for i in range(rounds):
+        entropy = bytes(rng.randrange(256) for _ in range(rng.choice([16, 20, 24, 28, 32])))
+        phrase = str(Bip39MnemonicEncoder().Encode(entropy))
+        passphrase = "" if i % 3 else "pass " + str(i)
+        index = rng.choice([0, 0, 1, 2, rng.randrange(2**31)])
+        path = f"m/44'/223'/0'/0'/{index}'"
+        seed = Bip39SeedGenerator(phrase).Generate(passphrase)
+        secret = Bip32Slip10Ed25519.FromSeed(seed).DerivePath(path).PrivateKey().Raw().ToBytes()
+        public = bytes(nacl.signing.SigningKey(secret).verify_key)
+        ident = Identity(privkey=secret.hex(), type="ed25519")
+        principal = ident.sender()
+        account = AccountIdentifier.new(principal).to_str().removeprefix("0x")
+        r = f.ask(op="keysmith", phrase=phrase, passphrase=passphrase, index=index, algorithm="ed25519")
+        if not r["ok"] or r["path"] != path or r["secret"] != secret.hex() or r["publicKey"] != public.hex():
+            fail(f"ed25519 mnemonic key {i} at {path}: Sigil {r.get('publicKey')}, bip-utils {public.hex()}")
+        elif r["principal"] != principal.to_str() or r["accountId"] != account:
+            fail(f"ed25519 mnemonic principal {i}: Sigil {r['principal']}, icp-py-core {principal.to_str()}")
+        count("ed25519-mnemonic")
+
+
 def check_pem(f, rng, rounds):
     """PEM files both ways: Sigil's (SEC1 / PKCS#8) load in icp-py-core (python-ecdsa), and
     icp-py-core's PKCS#8 files load in Sigil, with the same secret and principal."""
@@ -444,6 +472,7 @@ def main():
     check_request_ids(f, rng, a.rounds)
     check_envelopes(f, rng, a.rounds)
     check_keysmith(f)
+    check_ed25519_mnemonics(f, random.Random(a.seed + 1), max(50, a.rounds // 2))
     check_pem(f, rng, max(20, a.rounds // 5))
     check_candid(f, rng, a.rounds)
     check_rendering(f)

@@ -47,4 +47,25 @@ echo "$phrase" | "$bin" accounts add --chain icp - --index 1 --data-dir "$work/d
 if echo "$phrase" | "$bin" accounts add --chain icp - --index 1 --data-dir "$work/data" --password-file "$work/pw" 2>/dev/null; then
     echo "the same ICP identity was stored twice" >&2; exit 1
 fi
+# Ed25519 from the same mnemonic (SLIP-0010 at m/44'/223'/0'/0'/2', Internet Identity's scheme): the
+# principal and account id computed independently by bip-utils (SLIP-0010) and icp-py-core.
+want=$("$py" - "$phrase" <<'PY'
+import sys
+from bip_utils import Bip32Slip10Ed25519, Bip39SeedGenerator
+from icp_identity import Identity
+from icp_principal.principal import AccountIdentifier
+seed = Bip39SeedGenerator(sys.argv[1]).Generate()
+key = Bip32Slip10Ed25519.FromSeed(seed).DerivePath("m/44'/223'/0'/0'/2'").PrivateKey().Raw().ToBytes()
+principal = Identity(privkey=key.hex(), type="ed25519").sender()
+print(principal.to_str(), AccountIdentifier.new(principal).to_str().removeprefix("0x"))
+PY
+)
+"$bin" key inspect --scheme icp --ed25519 "$phrase" --index 2 --public --json | "$py" -c '
+import json, sys
+r = json.load(sys.stdin)
+got = (r["principal"], r["accountId"], r["derivationPath"], r["algorithm"], "secretKey" in r)
+want = (*sys.argv[1].split(), "m/'"44'/223'/0'/0'/2'"'", "ed25519", False)
+sys.exit(0 if got == want else f"key inspect --ed25519: {got} != {want}")' "$want"
+echo "$phrase" | "$bin" accounts add --chain icp --ed25519 - --index 2 --data-dir "$work/data" --password-file "$work/pw" > /dev/null
+"$bin" accounts list --chain icp --data-dir "$work/data" | grep -q "${want% *} (ed25519)  account ${want#* }"
 echo "icrc serve: ok"

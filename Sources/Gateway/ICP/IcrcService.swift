@@ -7,6 +7,16 @@ import SignerCore
 public protocol IcrcApprover: Sendable {
     /// Shows `rows` under `title` for `origin` and waits for a decision; `true` when approved.
     func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool
+
+    /// A request to sign: shows `rows` and, only once approved, runs `sign` (which returns its result
+    /// and the signature bytes to record). The decision and the signature are recorded (journal)
+    /// before the result is returned. - Returns: nil when the person rejected it (or it expired).
+    /// - Throws: `IcrcError` when signing failed or the record could not be stored (the signature
+    ///   is then withheld).
+    func decideAndSign<T: Sendable>(
+        origin: String, method: IcrcMethod, title: String, rows: [SummaryRow], requestId: [UInt8],
+        sign: @escaping @Sendable () throws -> (T, [UInt8])
+    ) async throws(IcrcError) -> T?
 }
 
 /// Where approved calls go: a replica (`--ic-url`), or a test double.
@@ -33,7 +43,7 @@ public struct IcrcSitePermissions: Sendable, Hashable, Codable {
         self.blindSigning = blindSigning
     }
 
-    public func state(_ method: IcrcMethod) -> State { scopes[method.rawValue] ?? .askOnUse }
+    public func state(_ method: IcrcMethod) -> State { scopes[method.name] ?? .askOnUse }
 }
 
 /// Persistence of ICRC permissions per origin.
@@ -42,11 +52,14 @@ public protocol IcrcPermissionStore: Sendable {
     func save(_ origin: String, _ permissions: IcrcSitePermissions) async throws
 }
 
-/// The ICRC-25/27/29/49 signer (docs/protocol.md §ICP): JSON-RPC 2.0 in, JSON-RPC 2.0 out. The origin
-/// is the transport's word (HTTP `Origin`, or `event.origin` relayed by the ICRC-29 page), never a
-/// field of the request. Every call is approved by a person; without a network the reply is 4000 and
-/// nothing claims the call was executed.
+/// The ICRC-25/27/29/49 signer (docs/protocol.md §ICP): JSON-RPC 2.0 in, JSON-RPC 2.0 out. Methods are
+/// looked up in the typed ``MethodRegistry`` (the `.icrc` protocol) and dispatched exhaustively over
+/// ``IcrcMethod``; every failure becomes its ICRC-25 error through the registry's ``IcrcErrorMapper``.
+/// The origin is the transport's word (HTTP `Origin`, or `event.origin` relayed by the ICRC-29 page),
+/// never a field of the request. Every call is approved by a person; without a network the reply is
+/// 4000 and nothing claims the call was executed.
 public actor IcrcService {
+    private let registry: MethodRegistry
     private let signer: IcpCallSigner
     private let permissions: any IcrcPermissionStore
     private let approver: any IcrcApprover
@@ -55,9 +68,11 @@ public actor IcrcService {
 
     /// `now` is the clock in nanoseconds since 1970 (injectable; IC expiries are wall-clock times).
     public init(
-        signer: IcpCallSigner, permissions: any IcrcPermissionStore, approver: any IcrcApprover,
+        registry: MethodRegistry, signer: IcpCallSigner, permissions: any IcrcPermissionStore,
+        approver: any IcrcApprover,
         network: (any IcNetwork)?, now: @escaping @Sendable () -> UInt64 = IcrcService.wallClock
     ) {
+        self.registry = registry
         self.signer = signer
         self.permissions = permissions
         self.approver = approver
@@ -85,11 +100,14 @@ public actor IcrcService {
 
     public func handle(_ request: IcrcRequest, origin: String) async -> JSONValue {
         do {
-            return request.reply(try await result(request, origin: origin))
-        } catch let error as IcrcError {
-            return IcrcRequest.reply(id: request.id, error: error)
+            return request.reply(try await dispatch(request, origin: origin))
         } catch {
-            return IcrcRequest.reply(id: request.id, error: IcrcError(.genericError, "the request failed"))
+            // The `.icrc` protocol's mapper answers with the JSON-RPC `error` object.
+            switch registry.errorMapper(for: .icrc).body(for: error, source: origin) {
+            case .response(let object): return ["jsonrpc": "2.0", "id": request.id, "error": object]
+            case .error, .subscription:
+                return IcrcRequest.reply(id: request.id, error: IcrcErrorMapper.error(for: error))
+            }
         }
     }
 
@@ -105,54 +123,69 @@ public actor IcrcService {
         try await permissions.save(origin, p)
     }
 
-    private func result(_ request: IcrcRequest, origin: String) async throws -> JSONValue {
-        guard let method = IcrcMethod(rawValue: request.method) else {
-            throw IcrcError(.notSupported, "Sigil does not implement this method")
+    /// Looks the method up in the registry and dispatches it exhaustively. A name that is not an
+    /// ICRC method (unknown, or another protocol's) is ICRC-25 2000 "Not supported".
+    private func dispatch(_ request: IcrcRequest, origin: String) async throws -> JSONValue {
+        guard case .icrc(let method) = registry.method(named: request.method) else {
+            throw GatewayError(.unknownMessage, "not an ICRC method")
         }
+        if let scope = method.scope { try await requirePermission(scope, origin: origin) }
         switch method {
         case .status:
-            return "ready"
+            return try Self.encode(Icrc.Status.self, "ready")
         case .supportedStandards:
-            return [
-                "supportedStandards": .array(
-                    IcrcMethod.standards.map { ["name": .string($0.name), "url": .string($0.url)] })
-            ]
+            return try Self.encode(Icrc.SupportedStandards.self, .init(supportedStandards: IcrcMethod.standards))
         case .permissions:
-            return scopesJSON(try await sitePermissions(origin))
+            return try Self.encode(Icrc.Permissions.self, scopes(try await sitePermissions(origin)))
         case .requestPermissions:
-            return try await requestPermissions(request.params, origin: origin)
+            let params = try Self.params(
+                Icrc.RequestPermissions.self, request, "params.scopes must be a non-empty array of {method}")
+            return try Self.encode(Icrc.RequestPermissions.self, try await requestPermissions(params, origin: origin))
         case .accounts:
-            try await requirePermission(.accounts, origin: origin)
-            return ["accounts": .array(signer.principals.map { ["owner": .string($0.text)] })]
+            return try Self.encode(
+                Icrc.Accounts.self, .init(accounts: signer.principals.map { .init(owner: $0.text) }))
         case .callCanister:
-            try await requirePermission(.callCanister, origin: origin)
-            return try await callCanister(request.params, origin: origin)
+            let params = try Self.params(Icrc.CallCanister.self, request, Self.callShape)
+            return try Self.encode(Icrc.CallCanister.self, try await callCanister(params, origin: origin))
         case .signEnvelopes:
-            try await requirePermission(.callCanister, origin: origin)
-            return try await signEnvelopes(request.params, origin: origin)
+            let params = try Self.params(
+                Icrc.SignEnvelopes.self, request, Self.callShape + "; windowSeconds an integer from 0 to 86400")
+            return try Self.encode(Icrc.SignEnvelopes.self, try await signEnvelopes(params, origin: origin))
         }
     }
 
-    private func scopesJSON(_ p: IcrcSitePermissions) -> JSONValue {
-        [
-            "scopes": .array(
-                IcrcMethod.scoped.map {
-                    ["scope": ["method": .string($0.rawValue)], "state": .string(p.state($0).rawValue)]
-                })
-        ]
+    static let callShape = "params must have canisterId, sender, method and arg (Base64)"
+
+    /// The typed parameters of `M` (absent reads as `{}`). - Throws: 1000 with `shape`, never the input.
+    static func params<M: WireMethod>(_: M.Type, _ request: IcrcRequest, _ shape: String) throws -> M.Params {
+        do {
+            return try JSONValueDecoder().decode(M.Params.self, from: request.params == .null ? [:] : request.params)
+        } catch {
+            throw IcrcError(.genericError, shape)
+        }
     }
 
-    private func requestPermissions(_ params: JSONValue, origin: String) async throws -> JSONValue {
-        guard let scopes = params["scopes"]?.arrayValue, !scopes.isEmpty else {
-            throw IcrcError(.genericError, "params.scopes must be a non-empty array")
+    /// `M`'s typed result as JSON.
+    static func encode<M: WireMethod>(_: M.Type, _ result: M.Result) throws -> JSONValue {
+        try JSONValueEncoder().encode(result)
+    }
+
+    private func scopes(_ p: IcrcSitePermissions) -> Icrc.ScopesResult {
+        .init(scopes: IcrcMethod.scoped.map { .init(scope: .init(method: $0.name), state: p.state($0).rawValue) })
+    }
+
+    private func requestPermissions(_ params: Icrc.RequestPermissions.Params, origin: String) async throws
+        -> Icrc.ScopesResult
+    {
+        guard !params.scopes.isEmpty else {
+            throw IcrcError(.genericError, "params.scopes must be a non-empty array of {method}")
         }
         var asked: [IcrcMethod] = []
-        for scope in scopes {
-            guard let name = scope["method"]?.stringValue else {
-                throw IcrcError(.genericError, "a scope needs a method")
-            }
+        for scope in params.scopes {
             // Unknown scopes are not granted (ICRC-25: the signer answers with the scopes it knows).
-            if let method = IcrcMethod(rawValue: name), IcrcMethod.scoped.contains(method), !asked.contains(method) {
+            if case .icrc(let method) = registry.method(named: scope.method), IcrcMethod.scoped.contains(method),
+                !asked.contains(method)
+            {
                 asked.append(method)
             }
         }
@@ -164,17 +197,17 @@ public actor IcrcService {
                 + [SummaryRow("accounts", signer.principals.map(\.text).joined(separator: ", "))]
             let approved = await approver.decide(
                 origin: origin, title: "Connect \(origin) (Internet Computer)?", rows: rows)
-            for method in open { p.scopes[method.rawValue] = approved ? .granted : .denied }
+            for method in open { p.scopes[method.name] = approved ? .granted : .denied }
             try await permissions.save(origin, p)
         }
-        return scopesJSON(p)
+        return scopes(p)
     }
 
     static func describe(_ method: IcrcMethod) -> String {
         switch method {
         case .accounts: "see your Internet Computer principals (icrc27_accounts)"
         case .callCanister: "ask you to approve canister calls (icrc49_call_canister); each call is shown to you"
-        default: method.rawValue
+        default: method.name
         }
     }
 
@@ -182,121 +215,77 @@ public actor IcrcService {
         var p = try await sitePermissions(origin)
         switch p.state(method) {
         case .granted: return
-        case .denied: throw IcrcError(.permissionNotGranted, "the site was not allowed \(method.rawValue)")
+        case .denied: throw IcrcError(.permissionNotGranted, "the site was not allowed \(method.name)")
         case .askOnUse:
             let approved = await approver.decide(
                 origin: origin, title: "Allow \(origin) (Internet Computer)?",
                 rows: [SummaryRow("permission", Self.describe(method))])
-            p.scopes[method.rawValue] = approved ? .granted : .denied
+            p.scopes[method.name] = approved ? .granted : .denied
             try await permissions.save(origin, p)
             guard approved else {
-                throw IcrcError(.permissionNotGranted, "the site was not allowed \(method.rawValue)")
+                throw IcrcError(.permissionNotGranted, "the site was not allowed \(method.name)")
             }
         }
     }
 
     /// The offline result (docs/protocol.md §8): signed envelopes and their read_state twins, never
     /// submitted by Sigil.
-    private func signEnvelopes(_ params: JSONValue, origin: String) async throws -> JSONValue {
-        let call: IcpCallParams
-        do {
-            call = try JSONValueDecoder().decode(IcpCallParams.self, from: params)
-        } catch {
-            throw IcrcError(.genericError, "params must have canisterId, sender, method and arg (Base64)")
-        }
-        var windowSeconds: UInt64 = 0
-        if let w = params["windowSeconds"] {
-            guard let value = w.integer(as: UInt64.self), value <= 86_400 else {
-                throw IcrcError(.genericError, "windowSeconds must be an integer from 0 to 86400")
-            }
-            windowSeconds = value
+    private func signEnvelopes(_ params: Icrc.SignEnvelopes.Params, origin: String) async throws
+        -> Icrc.EnvelopesResult
+    {
+        let windowSeconds = params.windowSeconds ?? 0
+        guard windowSeconds <= 86_400 else {
+            throw IcrcError(.genericError, "windowSeconds must be an integer from 0 to 86400")
         }
         let p = try await sitePermissions(origin)
-        let series: PreparedIcpSeries
-        do {
-            series = try signer.prepareSeries(
-                call, origin: origin, now: now(), blindSigningAllowed: p.blindSigning,
-                window: windowSeconds * 1_000_000_000)
-        } catch {
-            throw Self.refusal(error)
-        }
-        let approved = await approver.decide(
-            origin: origin,
+        // Refusals (unknown sender, blind signing off) are SignerErrors the mapper turns into 3000/2001.
+        let series = try signer.prepareSeries(
+            params.call, origin: origin, now: now(), blindSigningAllowed: p.blindSigning,
+            window: windowSeconds * 1_000_000_000)
+        let (signer, now) = (self.signer, self.now)
+        let signed = try await approver.decideAndSign(
+            origin: origin, method: .signEnvelopes,
             title: "Sign \(series.contents.count) envelope(s) of \(series.call.rendered.method) for \(origin)?",
             rows: series.rows(now: now()) + [
                 SummaryRow("request id", "0x" + Hex.encode(series.call.requestId, prefix: false))
-            ])
-        guard approved else { throw IcrcError(.actionAborted, "the envelopes were rejected") }
-        let signed: [SignedIcpCall]
-        do {
-            signed = try signer.sign(series, now: now())
-        } catch {
-            throw IcrcError(.genericError, "the envelopes could not be signed: \(error.code)")
-        }
-        return [
-            "envelopes": .array(
-                signed.map {
-                    [
-                        "requestId": .string(Hex.encode($0.requestId, prefix: false)),
-                        "ingressExpiry": .string(String($0.ingressExpiry)),
-                        "contentMap": .string(Data($0.contentMap).base64EncodedString()),
-                        "envelope": .string(Data($0.envelope).base64EncodedString()),
-                        "readStateEnvelope": .string(Data($0.readStateEnvelope).base64EncodedString()),
-                    ]
-                })
-        ]
+            ],
+            requestId: series.call.requestId,
+            sign: {
+                let calls = try signer.sign(series, now: now())
+                return (calls, calls.flatMap(\.signature))
+            })
+        guard let signed else { throw IcrcError(.actionAborted, "the envelopes were rejected") }
+        return .init(
+            envelopes: signed.map {
+                .init(
+                    requestId: Hex.encode($0.requestId, prefix: false), ingressExpiry: String($0.ingressExpiry),
+                    contentMap: Data($0.contentMap).base64EncodedString(),
+                    envelope: Data($0.envelope).base64EncodedString(),
+                    readStateEnvelope: Data($0.readStateEnvelope).base64EncodedString())
+            })
     }
 
-    static func refusal(_ error: SignerError) -> IcrcError {
-        switch error.code {
-        case .unknownAccount: IcrcError(.permissionNotGranted, "the sender is not one of Sigil's identities")
-        case .blindSigningOff:
-            IcrcError(
-                .noConsentMessage,
-                "Sigil cannot describe this call and blind signing is off for this site (turn it on in Sigil)")
-        default: IcrcError(.genericError, "the call was refused: \(error.code)")
-        }
-    }
-
-    private func callCanister(_ params: JSONValue, origin: String) async throws -> JSONValue {
-        let call: IcpCallParams
-        do {
-            call = try JSONValueDecoder().decode(IcpCallParams.self, from: params)
-        } catch {
-            throw IcrcError(.genericError, "params must have canisterId, sender, method and arg (Base64)")
-        }
+    private func callCanister(_ call: IcpCallParams, origin: String) async throws -> Icrc.CallResult {
         let p = try await sitePermissions(origin)
-        let prepared: PreparedIcpCall
-        do {
-            prepared = try signer.prepare(call, origin: origin, now: now(), blindSigningAllowed: p.blindSigning)
-        } catch {
-            switch error.code {
-            case .unknownAccount: throw IcrcError(.permissionNotGranted, "the sender is not one of Sigil's identities")
-            case .blindSigningOff:
-                throw IcrcError(
-                    .noConsentMessage,
-                    "Sigil cannot describe this call and blind signing is off for this site (turn it on in Sigil)")
-            default: throw IcrcError(.genericError, "the call was refused: \(error.code)")
-            }
-        }
+        // Refusals (unknown sender, blind signing off) are SignerErrors the mapper turns into 3000/2001.
+        let prepared = try signer.prepare(call, origin: origin, now: now(), blindSigningAllowed: p.blindSigning)
         // Without a network the call cannot be executed: say so before asking anyone to sign.
         guard let network else {
             throw IcrcError(.networkError, "no Internet Computer endpoint is configured (sigil serve --ic-url)")
         }
-        let approved = await approver.decide(
-            origin: origin, title: "Call \(prepared.rendered.method) for \(origin)?", rows: prepared.rows(now: now()))
-        guard approved else { throw IcrcError(.actionAborted, "the call was rejected") }
-        let signed: SignedIcpCall
-        do {
-            signed = try signer.sign(prepared, now: now())
-        } catch {
-            throw IcrcError(.genericError, "the call could not be signed: \(error.code)")
-        }
+        let (signer, now) = (self.signer, self.now)
+        let signed = try await approver.decideAndSign(
+            origin: origin, method: .callCanister, title: "Call \(prepared.rendered.method) for \(origin)?",
+            rows: prepared.rows(now: now()), requestId: prepared.requestId,
+            sign: {
+                let call = try signer.sign(prepared, now: now())
+                return (call, call.signature)
+            })
+        guard let signed else { throw IcrcError(.actionAborted, "the call was rejected") }
         guard let canister = prepared.content.canisterId else { throw IcrcError(.genericError, "no canister") }
         let certificate = try await network.submit(canister: canister, call: signed)
-        return [
-            "contentMap": .string(Data(signed.contentMap).base64EncodedString()),
-            "certificate": .string(Data(certificate).base64EncodedString()),
-        ]
+        return .init(
+            contentMap: Data(signed.contentMap).base64EncodedString(),
+            certificate: Data(certificate).base64EncodedString())
     }
 }

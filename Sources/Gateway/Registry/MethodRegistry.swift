@@ -9,11 +9,13 @@ public struct MethodRegistry: Sendable {
     public enum Method: Sendable, Hashable {
         case polkadot(PolkadotMethod)
         case icon(IconMethod)
+        case icrc(IcrcMethod)
 
         public var type: any WireMethod.Type {
             switch self {
             case .polkadot(let method): method.type
             case .icon(let method): method.type
+            case .icrc(let method): method.type
             }
         }
     }
@@ -41,8 +43,9 @@ public struct MethodRegistry: Sendable {
     /// Every protocol Sigil speaks.
     public static func standard() throws -> MethodRegistry {
         try MethodRegistry(
-            methods: PolkadotMethod.allCases.map(Method.polkadot) + IconMethod.allCases.map(Method.icon),
-            mappers: [.polkadot: PolkadotErrorMapper(), .icon: IconErrorMapper()])
+            methods: PolkadotMethod.allCases.map(Method.polkadot) + IconMethod.allCases.map(Method.icon)
+                + IcrcMethod.allCases.map(Method.icrc),
+            mappers: [.polkadot: PolkadotErrorMapper(), .icon: IconErrorMapper(), .icrc: IcrcErrorMapper()])
     }
 
     /// The method registered under a wire name.

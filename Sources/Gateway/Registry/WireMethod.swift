@@ -2,12 +2,14 @@ import Primitives
 import SignerCore
 
 /// The wire protocols a site can speak to the gateway. Each registers its closed set of methods into
-/// the ``MethodRegistry`` and brings its own ``WireErrorMapper`` (ICON and ICP add their cases).
+/// the ``MethodRegistry`` and brings its own ``WireErrorMapper``.
 public enum WireProtocol: String, Sendable, Hashable, CaseIterable {
     /// The polkadot-js extension protocol (`pub(...)` messages).
     case polkadot
     /// ICON: the ICONex/Hana relay events and ICONex Connect v1 (`icon(...)` messages).
     case icon
+    /// The Internet Computer's ICRC signer standards (JSON-RPC 2.0, `icrc…` methods).
+    case icrc
 }
 
 /// One method of one wire protocol: its name, its typed parameters and its typed result. Parameters

@@ -235,6 +235,8 @@ extension GatewayService {
         var failure: GatewayError?
         var signature: [UInt8]?
         var detail = ""
+        var icpWaiter: IcpWaiter?
+        var icpOutcome = IcpOutcome.rejected
         switch decision.approval.subject {
         case .authorize:
             if let site = decision.site {
@@ -291,12 +293,21 @@ extension GatewayService {
                 body = .error(WireErrorText.rejected)
             }
         case .icp:
-            // The ICRC layer waits for this decision and signs (or not) itself.
-            icpWaiters.removeValue(forKey: id)?.resume(returning: decision.approved)
+            // The ICRC layer waits for this decision; an approved call is signed here so that its
+            // journal entry below records the signature before the ICRC layer may return it.
+            icpWaiter = icpWaiters.removeValue(forKey: id)
+            let signed = icpSigned(icpWaiter, approved: decision.approved)
+            (signature, detail, icpOutcome) = (signed.signature, signed.detail, signed.outcome)
             body = .response(.bool(decision.approved))
         }
         // The journal entry is durable before any reply (and so any signature) leaves.
         body = await journaled(decision, automatic: accounts == nil, body: body, signature: signature, detail: detail)
+        if let icpWaiter {
+            if case .error = body {
+                icpOutcome = .failed(IcrcError(.genericError, "the signature was withheld: it could not be journaled"))
+            }
+            icpWaiter.continuation.resume(returning: icpOutcome)
+        }
         if case .signIcon(let request) = decision.approval.subject {
             // Only once journaled may the signature leave, to the site or to the ICON node.
             body = await iconAfterJournal(request, body: body, signature: signature, shape: waiter?.icon ?? .plain)
@@ -342,7 +353,7 @@ extension GatewayService {
         _ approval: PendingApproval<ApprovalSubject>, _ outcome: JournalDecision, _ detail: String
     ) async {
         let waiter = waiters.removeValue(forKey: approval.id)
-        icpWaiters.removeValue(forKey: approval.id)?.resume(returning: false)
+        icpWaiters.removeValue(forKey: approval.id)?.continuation.resume(returning: .rejected)
         await journalAbandoned(approval, outcome, detail)
         guard let waiter else { return }
         if let shape = waiter.icon {

@@ -53,7 +53,9 @@ extension GatewayService {
     /// person, from a connected site or a denied host, within the source's refusal budget (so an
     /// unconnected page cannot fill the journal; docs/journal.md §1).
     func journalRefusal(_ request: WireRequest, _ client: ClientIdentity, _ error: any Error) async {
-        guard let journal, let method = registry.method(named: request.message), method.asksAPerson else { return }
+        guard let journal, let method = registry.method(named: request.message), method.asksAPerson,
+            (error as? GatewayError)?.code != .unknownMessage
+        else { return }
         let site = center.book.site(client.source)
         let denied = (error as? GatewayError)?.code == .notAllowed
         guard site != nil || denied, refusalBudget.take(client.source, now: clock.now) else { return }
@@ -113,6 +115,12 @@ extension MethodRegistry.Method {
             switch method {
             case .address, .jsonRpc, .signing, .connect: true
             case .hasAccount, .hasAddress: false
+            }
+        case .icrc(let method):
+            // Journaled by the ICP approval path (`icpDecision`), not as bridge refusals.
+            switch method {
+            case .requestPermissions, .accounts, .callCanister, .signEnvelopes: true
+            case .permissions, .supportedStandards, .status: false
             }
         }
     }

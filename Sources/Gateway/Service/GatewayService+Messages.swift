@@ -16,6 +16,10 @@ extension GatewayService {
         switch method {
         case .polkadot(let polkadot): return try await dispatch(polkadot, request, client)
         case .icon(let icon): return await dispatchIcon(icon, request, client)
+        case .icrc:
+            // ICRC methods speak JSON-RPC 2.0 at `POST /v1/icrc` (and the ICRC-29 relay), where
+            // `IcrcService` dispatches them; on this transport they are answered as not supported.
+            throw GatewayError(.unknownMessage, "ICRC methods are answered at POST /v1/icrc")
         }
     }
 

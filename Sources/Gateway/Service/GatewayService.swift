@@ -34,7 +34,7 @@ public actor GatewayService {
     /// Approval id → who waits for the answer.
     var waiters: [UInt64: Waiter] = [:]
     /// ICRC requests waiting for a decision (the ICRC layer awaits them; see GatewayService+ICP).
-    var icpWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+    var icpWaiters: [UInt64: IcpWaiter] = [:]
     var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
     var approvalListeners: [UInt64: AsyncStream<PendingApproval<ApprovalSubject>>.Continuation] = [:]
     var nextListenerID: UInt64 = 0

@@ -87,6 +87,8 @@ public struct SignedIcpCall: Sendable, Hashable {
     /// The matching `read_state` for `["request_status", id]`, same sender and expiry.
     public let readStateEnvelope: [UInt8]
     public let ingressExpiry: UInt64
+    /// The call envelope's `sender_sig` (64 bytes), what the journal records.
+    public let signature: [UInt8]
 }
 
 /// ICP identities Sigil can sign with, by principal, and the two steps of a signature:
@@ -192,7 +194,8 @@ public struct IcpCallSigner: Sendable {
                 signing: prepared.content.readStateForStatus(requestId: prepared.requestId), with: key)
             return SignedIcpCall(
                 requestId: prepared.requestId, contentMap: prepared.content.contentMap, envelope: envelope.encoded,
-                readStateEnvelope: readState.encoded, ingressExpiry: prepared.content.ingressExpiry)
+                readStateEnvelope: readState.encoded, ingressExpiry: prepared.content.ingressExpiry,
+                signature: envelope.senderSignature ?? [])
         } catch {
             throw SignerError(.invalidInput, "signing failed: \(error.code.rawValue)")
         }

@@ -67,6 +67,36 @@ public struct IcpKeyPair: Sendable, CustomStringConvertible {
             algorithm: .secp256k1)
     }
 
+    /// From a BIP39 mnemonic: secp256k1 (BIP32) at `m/44'/223'/0'/0/index` as keysmith and quill
+    /// derive, or Ed25519 (SLIP-0010, all hardened) at `m/44'/223'/0'/0'/index'` as `@dfinity/identity`
+    /// `fromMnemonicWithoutValidation` with Internet Identity's path `[44, 223, 0, 0, 0]` derives
+    /// (index 0 is that path exactly). Both over the standard BIP39 seed with `passphrase`.
+    public init(mnemonic: Mnemonic, passphrase: String = "", index: UInt32, algorithm: Algorithm) throws {
+        switch algorithm {
+        case .secp256k1:
+            try self.init(mnemonic: mnemonic, passphrase: passphrase, index: index)
+        case .ed25519:
+            let key = try SLIP10Ed25519Key(
+                mnemonic: mnemonic, passphrase: passphrase, path: try IcpKeyPair.path(index: index, algorithm: .ed25519)
+            )
+            try self.init(secretKey: key.secretKey, algorithm: .ed25519)
+        }
+    }
+
+    /// The derivation path of a mnemonic identity: `m/44'/223'/0'/0/n` (secp256k1) or
+    /// `m/44'/223'/0'/0'/n'` (Ed25519). Throws for `n` ≥ 2^31.
+    public static func path(index: UInt32, algorithm: Algorithm) throws -> BIP32Path {
+        switch algorithm {
+        case .secp256k1: return try BIP32Path.icp(index: index)
+        case .ed25519:
+            guard let last = BIP32Path.Component(index: index, hardened: true) else {
+                throw KeyError(.invalidDerivationPath, "address index must be below 2^31")
+            }
+            let prefix = [44, 223, 0, 0].compactMap { BIP32Path.Component(index: $0, hardened: true) }
+            return try BIP32Path(components: prefix + [last])
+        }
+    }
+
     public var description: String { "IcpKeyPair(\(algorithm.rawValue), public: \(Hex.encode(rawPublicKey)))" }
 
     /// The 64-byte IC signature of `message` (for requests: `0x0A "ic-request" ‖ request id`).

@@ -29,8 +29,9 @@ extension AccountsAddCommand {
             } else {
                 let mnemonic = try Mnemonic.generate(wordCount: words)
                 phrase = mnemonic.exposedPhrase()
-                key = try IcpKeyPair(mnemonic: mnemonic, index: index)
-                path = try BIP32Path.icp(index: index).description
+                let algorithm: IcpKeyPair.Algorithm = ed25519 ? .ed25519 : .secp256k1
+                key = try IcpKeyPair(mnemonic: mnemonic, index: index, algorithm: algorithm)
+                path = try IcpKeyPair.path(index: index, algorithm: algorithm).description
             }
         } catch let error as KeyError {
             throw CLIFailure("not a valid ICP identity: \(error.code)")

@@ -16,8 +16,10 @@ struct AccountsAddCommand: ParsableCommand {
             without echo) so that it stays out of your shell history. Without a URI a new \
             12-word mnemonic is generated: write it down, it is shown only this once. \
             With --chain icp the account is an Internet Computer identity (secp256k1 at \
-            m/44'/223'/0'/0/<index> from a mnemonic, a 0x secret, --ed25519 for an Ed25519 seed, \
-            --pem FILE for a dfx/quill PEM file, or --dev for the public development identity).
+            m/44'/223'/0'/0/<index> from a mnemonic, or with --ed25519 Ed25519 at \
+            m/44'/223'/0'/0'/<index>' (SLIP-0010, as Internet Identity and @dfinity/identity derive); \
+            a 0x secret (--ed25519: an Ed25519 seed), --pem FILE for a dfx/quill PEM file, or --dev for \
+            the public development identity).
             """)
 
     @Argument(help: "Secret URI, or - to read it from standard input.") var uri: String?
@@ -37,7 +39,10 @@ struct AccountsAddCommand: ParsableCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
     @OptionGroup var password: PasswordOption
     @Flag(name: .long, help: "Print JSON.") var json = false
-    @Flag(name: .long, help: "With --chain icp and a 0x secret: an Ed25519 seed.") var ed25519 = false
+    @Flag(
+        name: .long,
+        help: "With --chain icp: Ed25519 (a mnemonic at m/44'/223'/0'/0'/INDEX' by SLIP-0010, or a 0x Ed25519 seed).")
+    var ed25519 = false
     @Option(name: .long, help: "With --chain icp: a dfx/quill PEM identity file to import.") var pem: String?
     @Flag(name: .long, help: "With --chain icp: the public development identity (test mnemonic).") var dev = false
 

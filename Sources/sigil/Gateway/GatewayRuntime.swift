@@ -130,7 +130,8 @@ struct GatewayRuntime: Sendable {
             throw ValidationErrorText("--ic-url must be an http:// or https:// URL")
         }
         let icrc = IcrcService(
-            signer: IcpCallSigner(keys: icpKeys), permissions: StateStoreIcrcPermissions(store: store),
+            registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: icpKeys),
+            permissions: StateStoreIcrcPermissions(store: store),
             approver: service, network: network)
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,

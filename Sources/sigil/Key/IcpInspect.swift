@@ -63,16 +63,18 @@ struct IcpKeyReport: Encodable {
 
     func json() throws -> String { try JSONValueEncoder().encode(self).serialized([.pretty, .sortedKeys]) }
 
-    /// The identity of `text`: a BIP39 mnemonic at m/44'/223'/0'/0/`index` (keysmith, quill), a `0x`
-    /// 32-byte secret (secp256k1, or Ed25519 seed with `ed25519`), or the text of a PEM file.
+    /// The identity of `text`: a BIP39 mnemonic at m/44'/223'/0'/0/`index` (secp256k1, keysmith and
+    /// quill) or, with `ed25519`, at m/44'/223'/0'/0'/`index`' (SLIP-0010, `@dfinity/identity` and
+    /// Internet Identity), a `0x` 32-byte secret (secp256k1, or Ed25519 seed with `ed25519`), or the
+    /// text of a PEM file.
     static func key(text: String, index: UInt32, ed25519: Bool) throws -> (IcpKeyPair, String?) {
         if text.hasPrefix("-----BEGIN") { return (try IcpKeyPair(pem: text), nil) }
         if text.hasPrefix("0x") {
             let secret = try Hex.decodeSecret(text, prefix: .required)
             return (try IcpKeyPair(secretKey: secret, algorithm: ed25519 ? .ed25519 : .secp256k1), nil)
         }
-        guard !ed25519 else { throw KeyError(.unsupported, "mnemonics derive secp256k1 identities only") }
-        let key = try IcpKeyPair(mnemonic: Mnemonic(phrase: text), index: index)
-        return (key, try BIP32Path.icp(index: index).description)
+        let algorithm: IcpKeyPair.Algorithm = ed25519 ? .ed25519 : .secp256k1
+        let key = try IcpKeyPair(mnemonic: Mnemonic(phrase: text), index: index, algorithm: algorithm)
+        return (key, try IcpKeyPair.path(index: index, algorithm: algorithm).description)
     }
 }

@@ -12,7 +12,8 @@ struct KeyInspectCommand: ParsableCommand {
             With --public, URI is a public key (0x hex) or an SS58 address, optionally followed by \
             sr25519 /soft junctions; if it is a secret URI instead, its secret seed is not printed. \
             With --scheme icp, URI is a BIP39 mnemonic (derived at m/44'/223'/0'/0/<index>, as keysmith \
-            and quill do), a 0x secret key, or `-` with a dfx/quill PEM file on standard input; the \
+            and quill do; with --ed25519 at m/44'/223'/0'/0'/<index>' by SLIP-0010, as Internet Identity \
+            and @dfinity/identity do), a 0x secret key, or `-` with a dfx/quill PEM file on standard input; the \
             principal and ICP account id are printed.
             """)
 
@@ -27,7 +28,9 @@ struct KeyInspectCommand: ParsableCommand {
     @Option(name: .long, help: "icon, icp: the address index n of m/44'/74'/0'/0/n or m/44'/223'/0'/0/n (default 0).")
     var index: UInt32 = 0
     @Option(name: .long, help: "icon: an explicit BIP32 path instead of --index.") var path: String?
-    @Flag(name: .long, help: "With --scheme icp and a 0x secret: an Ed25519 seed instead of secp256k1.")
+    @Flag(
+        name: .long,
+        help: "With --scheme icp: Ed25519 instead of secp256k1 (mnemonic at m/44'/223'/0'/0'/INDEX', or a 0x seed).")
     var ed25519 = false
     @OptionGroup var network: NetworkOption
     @Flag(name: .long, help: "Treat URI as public, or at least print nothing secret.")

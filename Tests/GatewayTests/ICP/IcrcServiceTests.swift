@@ -19,6 +19,18 @@ import Testing
             seen.withLock { $0.append((title, rows)) }
             return answers.withLock { $0.isEmpty ? false : $0.removeFirst() }
         }
+        /// Signs only what it approved, after approving it.
+        func decideAndSign<T: Sendable>(
+            origin: String, method: IcrcMethod, title: String, rows: [SummaryRow], requestId: [UInt8],
+            sign: @escaping @Sendable () throws -> (T, [UInt8])
+        ) async throws(IcrcError) -> T? {
+            guard await decide(origin: origin, title: title, rows: rows) else { return nil }
+            do {
+                return try sign().0
+            } catch {
+                throw IcrcError(.genericError, "not signed")
+            }
+        }
         var count: Int { seen.withLock { $0.count } }
     }
 
@@ -52,7 +64,8 @@ import Testing
         -> IcrcService
     {
         IcrcService(
-            signer: IcpCallSigner(keys: [try key()]), permissions: store, approver: person, network: network,
+            registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: [try key()]), permissions: store,
+            approver: person, network: network,
             now: { IcrcServiceTests.now })
     }
 
