@@ -9,6 +9,16 @@ public enum JournalRecords {
     /// The protocol name of polkadot-js requests.
     public static let polkadot = "polkadot"
 
+    /// The protocol a subject came from: `icon` and `icp` for their requests, `polkadot` for the rest
+    /// (connection requests, ICON's `bind` included, share one authorization book).
+    public static func protocolName(of subject: ApprovalSubject) -> String {
+        switch subject {
+        case .icp: "icp"
+        case .signIcon: "icon"
+        case .authorize, .signExtrinsic, .signBytes, .provideMetadata: polkadot
+        }
+    }
+
     /// The wire method a subject came from.
     public static func method(of subject: ApprovalSubject) -> String {
         switch subject {
@@ -103,7 +113,7 @@ public enum JournalRecords {
         var name = appName
         if case .authorize(let request) = subject { name = request.appName.text }
         return JournalEntry.Content(
-            protocolName: polkadot, method: method(of: subject), origin: source, appName: name,
+            protocolName: protocolName(of: subject), method: method(of: subject), origin: source, appName: name,
             account: account ?? Self.account(of: subject), decision: decision.rawValue, detail: detail,
             summaryDigest: JournalShown.digest(of: rows), subjectDigest: subjectDigest(subject), result: result,
             shownTruncated: truncated, shown: JournalShown.encode(kept))

@@ -51,6 +51,7 @@ import Testing
         #expect(signature.count == 64)
         let entries = try JournalPathTests.entries(journal)
         #expect(entries.map(\.content.method) == ["icrc25_request_permissions", "sigil_icp_sign_envelopes"])
+        #expect(entries.allSatisfy { $0.content.protocolName == "icp" })
         let c = try #require(entries.last?.content)
         #expect(c.decision == "approved" && c.origin == IcrcServiceTests.origin)
         #expect(c.result == signature)
