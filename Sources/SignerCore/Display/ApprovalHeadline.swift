@@ -36,7 +36,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
         case .authorize(let request):
             let name = request.appName.text
             text = "Connect \(source)" + (name.isEmpty ? "" : " (\(name))")
-            if request.appName.isSuspicious {
+            if request.appName.isSuspicious && !name.isEmpty {
                 builder.warnings.append(
                     "The name this site gives itself looks misleading: trust the address \(source), not the name.")
             }
