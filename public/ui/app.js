@@ -197,7 +197,7 @@
   // A connected site: its accounts (changeable on the page), Revoke with one confirmation.
   const renderSite = (s, state) => {
     const names = s.accounts.map((k) => { const a = state.accounts.find((x) => x.key === k); return a ? (a.name || a.short) : k.slice(0, 10); });
-    const edit = el('button', { type: 'button', class: 'plain', text: 'Accounts', 'aria-expanded': 'false', 'aria-label': `Change the accounts ${s.source} may see` });
+    const edit = el('button', { type: 'button', class: 'plain', text: 'Accounts', 'aria-expanded': 'false', 'aria-label': `Accounts of ${s.source}` });
     const revoke = el('button', { type: 'button', class: 'reject', text: 'Revoke', 'aria-label': `Revoke ${s.source}` });
     const li = el('li', { 'data-site': s.source }, [
       el('span', { class: 'site-line', text: `${s.source} (${s.appName}) — ${s.accounts.length} account(s)${names.length ? ': ' + names.join(', ') : ''}` }), edit, revoke,
@@ -216,7 +216,7 @@
         fs.append(el('label', {}, [box, ' ', address({ ...acc, role: 'account' })]));
         return box;
       });
-      const save = el('button', { type: 'button', class: 'approve', text: 'Save accounts', 'aria-label': `Save the accounts of ${s.source}` });
+      const save = el('button', { type: 'button', class: 'approve', text: 'Save accounts', 'aria-label': `Save accounts of ${s.source}` });
       save.addEventListener('click', async () => {
         save.disabled = true;
         try { await api('/api/accounts', { source: s.source, accounts: boxes.filter((b) => b.checked).map((b) => b.value) }); status(`Saved the accounts of ${s.source}.`); } catch (e) { status(`Could not save: ${e.message}`); }
@@ -229,7 +229,7 @@
       // Asks once: the confirmation replaces the panel; Cancel or Escape goes back.
       panel.hidden = false; edit.setAttribute('aria-expanded', 'false');
       const yes = el('button', { type: 'button', class: 'reject confirm', text: 'Yes, revoke', 'aria-label': `Yes, revoke ${s.source}` });
-      const no = el('button', { type: 'button', class: 'plain', text: 'Cancel', 'aria-label': `Keep ${s.source} connected` });
+      const no = el('button', { type: 'button', class: 'plain', text: 'Cancel', 'aria-label': `Cancel: keep ${s.source} connected` });
       const close = () => { panel.replaceChildren(); panel.hidden = true; revoke.focus(); };
       no.addEventListener('click', close);
       panel.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') { ev.preventDefault(); close(); } });
