@@ -38,6 +38,6 @@ import Testing
         let c = TerminalPrompt.describe(connect, accounts: accounts)
         #expect(c.contains("SUSPICIOUS NAME") && c.contains("1) Alice \(AddressText.short(TestAccounts.alice.address)) (sr25519)"))
         // The headline comes first, in plain words, with its warning.
-        #expect(c.contains("== Connect https://dapp.example?\n   Connect https://dapp.example (<b>x</b>)\n   ! The name"))
+        #expect(c.contains("== Connect https://dapp.example?\n   Connect https://dapp.example (x)\n   ! The name"))
     }
 }

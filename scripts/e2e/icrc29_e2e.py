@@ -122,7 +122,7 @@ def main():
 
             call = {"canisterId": "ryjl3-tyaaa-aaaaa-aaaba-cai", "sender": DEV, "method": "icrc1_transfer", "arg": ARG}
             rid = dapp.evaluate("c => window.rpc('icrc49_call_canister', c)", call)
-            shown = open_article(ui, "request id").inner_text()
+            shown = open_article(ui, "request id").text_content()  # Details included
             check("ICP ledger" in shown and "0.05 ICP" in shown and "request id" in shown,
                   "the approval page shows the ledger, the amount and the request id")
             decide(ui, True, "request id")

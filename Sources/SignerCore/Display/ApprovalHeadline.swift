@@ -38,7 +38,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
             text = "Connect \(source)" + (name.isEmpty ? "" : " (\(name))")
             if request.appName.isSuspicious && !name.isEmpty {
                 builder.warnings.append(
-                    "The name this site gives itself looks misleading: trust the address \(source), not the name.")
+                    "The name this site gives itself looks suspicious: trust the address \(source), not the name.")
             }
         case .signExtrinsic(let request):
             text = builder.extrinsic(request)
