@@ -96,7 +96,7 @@ import Testing
             source: "https://d.example", accounts: [Self.alice])
         #expect(
             headline.warnings == [
-                "The payload's signed extensions differ from the chain metadata's: it lacks CheckWeight; it adds "
+                "The transaction's signed extensions differ from the chain metadata's: it lacks CheckWeight; it adds "
                     + "AuthorizeCall, which the chain does not have. The chain will likely reject this signature, "
                     + "so the transaction would fail."
             ])

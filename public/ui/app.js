@@ -121,9 +121,9 @@
     if (a.kind === 'authorize') facts.push({ label: 'calls itself', value: a.appName || '(no name)', warning: a.suspicious });
     details.append(rows(facts.concat(a.summary || [])));
     article.append(details);
-    const what = a.headline || a.title;
-    const approve = el('button', { type: 'button', class: 'approve', text: 'Approve', 'aria-label': `Approve: ${what} (asked by ${a.source})` });
-    const reject = el('button', { type: 'button', class: 'reject', text: 'Reject', 'aria-label': `Reject: ${what} (asked by ${a.source})` });
+    // Names carry the site; the sentence (the heading) is their description.
+    const approve = el('button', { type: 'button', class: 'approve', text: 'Approve', 'aria-label': `Approve the request of ${a.source}`, 'aria-describedby': heading.id });
+    const reject = el('button', { type: 'button', class: 'reject', text: 'Reject', 'aria-label': `Reject the request of ${a.source}`, 'aria-describedby': heading.id });
     approve.addEventListener('click', () => decide(article, '/api/approve', {
       id: a.id, accounts: picks.filter((b) => b.checked).map((b) => b.value),
     }));
@@ -144,7 +144,7 @@
     });
     if (index < FULL) { fillApproval(article, a, state); return article; }
     article.className = 'compact';
-    const line = el('summary', { id: `a${a.id}-h`, text: `${a.headline || a.title} — ${a.source}` });
+    const line = el('summary', { id: `a${a.id}-s`, text: `${a.headline || a.title} — ${a.source}` });
     const box = el('details', {}, [line]);
     article.setAttribute('aria-labelledby', line.id);
     box.addEventListener('toggle', () => {
