@@ -372,7 +372,7 @@ def main():
                 const d = document.querySelector('#pending article.compact details'); d.open = true;
                 await new Promise(r => setTimeout(r, 0)); return [performance.now() - t, d.querySelectorAll('button').length]; }""")
             check(timing[1] == 2, f"a compact line opens to the full request with its buttons ({timing[0]:.0f} ms)")
-            page.state("many", show="#pending-heading")
+            page.state("many", show="#pending article:nth-child(3)")
             for a in state()["pending"]:
                 post_json(sigil.ui + "/api/reject", {"id": a["id"]}, ui_headers)
             poll(ui, "document.querySelectorAll('#pending article').length === 0")
