@@ -258,7 +258,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
                     let receiver = params["_to"]?.stringValue
                 {
                     let toText = iconMention("to", receiver)
-                    return "Send \(IconSummary.decimal(amount)) units of token \(AddressText.short(tx.to)) from \(from) "
+                    return "Send \(IconSummary.decimal(amount)) (smallest units) of token \(AddressText.short(tx.to)) from \(from) "
                         + "to \(toText)\(sendsIt)"
                 }
                 return "Call \(clip(method, 60)) on contract \(to) from \(from)\(sendsIt)"
