@@ -301,11 +301,14 @@ import Testing
         var state = try JSONValue.parse(Array(try await read().text.utf8))
         let connect = try #require(state["pending"]?.arrayValue?.first)
         #expect(connect["headline"] == .string("Connect \(Fixture.site) (Dapp)"))
-        #expect(connect["warnings"]?.arrayValue?.first?.stringValue?.hasPrefix("The name this site gives itself looks suspicious") == true)
+        #expect(
+            connect["warnings"]?.arrayValue?.first?.stringValue?.hasPrefix(
+                "The name this site gives itself looks suspicious") == true)
         let alice = try #require(state["accounts"]?.arrayValue?.first { $0["key"] == .string(TestAccounts.alice.key) })
         #expect(alice["identicon"]?.arrayValue?.count == 19)
         #expect(alice["short"] == .string(AddressText.short(TestAccounts.alice.address)))
-        try await h.service.approve(try #require(await h.service.pendingApprovals.first).id, accounts: [TestAccounts.alice.key])
+        try await h.service.approve(
+            try #require(await h.service.pendingApprovals.first).id, accounts: [TestAccounts.alice.key])
         _ = try await h.post(
             "pub(bytes.sign)", "{\"address\":\"\(TestAccounts.alice.address)\",\"data\":\"hello\",\"type\":\"bytes\"}",
             id: "r2")

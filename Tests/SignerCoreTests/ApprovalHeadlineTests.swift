@@ -23,7 +23,8 @@ import Testing
     static func extrinsic(_ method: String, metadata: Bool = true) throws -> ApprovalSubject {
         let md = metadata ? try PayloadResources.metadata("polkadot-v15.scale") : nil
         // Vector A with this call and, with metadata, the metadata's own extension list (no warning).
-        var text = String(decoding: PayloadFixtures.polkadotA(replacing: "method", with: "\"0x\(method)\""), as: UTF8.self)
+        var text = String(
+            decoding: PayloadFixtures.polkadotA(replacing: "method", with: "\"0x\(method)\""), as: UTF8.self)
         if let md, let start = text.range(of: "\"signedExtensions\":["),
             let end = text[start.upperBound...].firstIndex(of: "]")
         {
@@ -48,7 +49,8 @@ import Testing
             ("00001468656c6c6f", [alice], "Write the remark \"hello\" on Polkadot"),
             (
                 "1a00" + "0c" + "0503" + "00" + bobKey + oneDOT + "0700" + hundredDOT + "00" + "00001468656c6c6f",
-                [alice, bob], "Batch of 3 calls: Send 1 DOT to Bob; Stake 100 DOT; Write the remark \"hello\" on Polkadot"
+                [alice, bob],
+                "Batch of 3 calls: Send 1 DOT to Bob; Stake 100 DOT; Write the remark \"hello\" on Polkadot"
             ),
             (
                 "1a02" + "10" + String(repeating: "0503" + "00" + bobKey + oneDOT, count: 4), [alice],
@@ -73,7 +75,8 @@ import Testing
         let to = try #require(headline.mentions.first { $0.role == "to" })
         #expect(to.address == "14E5nqKAp3oAJcmzgZhUD2RcptBeUBScxKHgJKU4HPNcKVf3" && to.short == "14E5…KVf3")
         #expect(to.name == nil)
-        #expect(to.identicon == PolkadotIdenticon.colours(accountId: try Hex.decode("0x" + Self.bobKey, prefix: .required)))
+        #expect(
+            to.identicon == PolkadotIdenticon.colours(accountId: try Hex.decode("0x" + Self.bobKey, prefix: .required)))
     }
 
     @Test func withoutMetadataTheHeadlineSaysSoAndWarns() throws {
@@ -87,7 +90,8 @@ import Testing
     @Test func aSignedExtensionListThatDiffersIsOneShortSentence() throws {
         let md = try PayloadResources.metadata("polkadot-v15.scale")
         // Vector A's list (with AuthorizeCall, which this runtime lacks) without CheckWeight.
-        let list = #"["AuthorizeCall","CheckNonZeroSender","CheckSpecVersion","CheckTxVersion","CheckGenesis","#
+        let list =
+            #"["AuthorizeCall","CheckNonZeroSender","CheckSpecVersion","CheckTxVersion","CheckGenesis","#
             + #""CheckMortality","CheckNonce","ChargeTransactionPayment","PrevalidateAttests","CheckMetadataHash"]"#
         let prepared = try PreparedPayload(
             json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: list), metadata: md)
@@ -163,7 +167,8 @@ import Testing
                     SummaryRow("canister", "mxzaz-hqaaa-aaaar-qaada-cai (ckBTC ledger)"),
                     SummaryRow("call", "Transfer 0.5 ckBTC to 2vxsx-fae"),
                 ]))
-        #expect(ApprovalHeadline(call, source: "https://d.example", accounts: []).text == "Transfer 0.5 ckBTC to 2vxsx-fae")
+        #expect(
+            ApprovalHeadline(call, source: "https://d.example", accounts: []).text == "Transfer 0.5 ckBTC to 2vxsx-fae")
         let permissions = ApprovalSubject.icp(
             IcpApprovalRequest(
                 method: "icrc25_request_permissions", title: "Connect https://d.example (Internet Computer)?",

@@ -49,7 +49,8 @@ public struct ApprovalHeadline: Sendable, Equatable {
             text = "Update \(chain.isEmpty ? "chain" : chain) metadata to \(proposal.specVersion)"
             if let known = proposal.knownSpecVersion, known >= proposal.specVersion {
                 builder.warnings.append(
-                    "This is not newer than the metadata Sigil has (version \(known)): there is no reason to accept it.")
+                    "This is not newer than the metadata Sigil has (version \(known)): there is no reason to accept it."
+                )
             }
         case .icp(let request):
             let call = request.summary.first { $0.label == "call" }?.value
@@ -124,7 +125,8 @@ public struct ApprovalHeadline: Sendable, Equatable {
                     return "Sign a transaction on \(chain) that Sigil cannot read (no metadata)"
                 }
                 warnings.append(
-                    "This transaction does not decode with Sigil's metadata for \(chain): what it does cannot be shown.")
+                    "This transaction does not decode with Sigil's metadata for \(chain): what it does cannot be shown."
+                )
                 return "Sign a transaction on \(chain) that Sigil cannot read"
             }
             return describe(call, from: from, renderer: r, chain: chain, depth: 0)
@@ -219,7 +221,8 @@ public struct ApprovalHeadline: Sendable, Equatable {
                 data = Array(data.dropFirst(MessageWrapping.prefix.count).dropLast(MessageWrapping.suffix.count))
             }
             if let id = Self.accountIdOfKey(request.accountKey) {
-                _ = mention("account", accountId: id, renderer: ValueRenderer(accountFormatter: { _ in request.address }))
+                _ = mention(
+                    "account", accountId: id, renderer: ValueRenderer(accountFormatter: { _ in request.address }))
             }
             if MessageWrapping.displayText(data) != nil, ValueRenderer.printableText(data) != nil {
                 return "Sign the message \(clip(ValueRenderer.bytesText(data), 200))"
@@ -258,7 +261,8 @@ public struct ApprovalHeadline: Sendable, Equatable {
                     let receiver = params["_to"]?.stringValue
                 {
                     let toText = iconMention("to", receiver)
-                    return "Send \(IconSummary.decimal(amount)) (smallest units) of token \(AddressText.short(tx.to)) from \(from) "
+                    return
+                        "Send \(IconSummary.decimal(amount)) (smallest units) of token \(AddressText.short(tx.to)) from \(from) "
                         + "to \(toText)\(sendsIt)"
                 }
                 return "Call \(clip(method, 60)) on contract \(to) from \(from)\(sendsIt)"

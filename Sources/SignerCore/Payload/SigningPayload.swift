@@ -118,7 +118,8 @@ public struct SigningPayload: Hashable, Sendable {
         if !missing.isEmpty { parts.append("it lacks \(missing.joined(separator: ", "))") }
         if !extra.isEmpty { parts.append("it adds \(extra.joined(separator: ", ")), which the chain does not have") }
         if parts.isEmpty { parts.append("the same names in another order") }
-        return "the transaction's signed extensions differ from the chain metadata's: \(parts.joined(separator: "; ")). "
+        return
+            "the transaction's signed extensions differ from the chain metadata's: \(parts.joined(separator: "; ")). "
             + "The chain will likely reject this signature, so the transaction would fail"
     }
 
