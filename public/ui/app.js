@@ -69,6 +69,11 @@
       m.identicon ? identicon(m.identicon) : null, m.name ? el('span', { class: 'name', text: m.name }) : null, code,
     ]);
   };
+  // As SignerCore's AddressText.short: the ends of an address (the full one in Details and titles).
+  const shortAddress = (a) => {
+    const head = /^(hx|cx|0x)/.test(a) ? 6 : 4;
+    return a.length <= head + 6 ? a : `${a.slice(0, head)}…${a.slice(-4)}`;
+  };
   const roleWords = { from: 'From', to: 'To', account: 'Account', as: 'On behalf of' };
 
   const decide = async (article, path, body) => {
@@ -306,11 +311,13 @@
   const renderEntry = (e) => {
     const head = el('summary', {}, [
       `#${e.seq} · ${when(e.time)} · `, el('span', { class: `decision decision-${e.decision}`, text: e.decision }),
-      ` · ${e.origin || 'sigil'} · ${e.method}${e.account ? ' · ' + e.account : ''}`,
+      ` · ${e.origin || 'sigil'} · ${e.method}`,
+      e.account ? ' · ' : null, e.account ? el('code', { class: 'addr', title: e.account, text: shortAddress(e.account) }) : null,
     ]);
     const facts = [
       { label: 'app name', value: e.app || '—' }, { label: 'protocol', value: e.protocol },
     ];
+    if (e.account) facts.push({ label: 'account', value: e.account });
     if (e.detail) facts.push({ label: 'detail', value: e.detail });
     const shown = (e.shown || []).map((r) => ({ label: r.label, value: r.value, warning: r.warning }));
     if (e.shownTruncated) shown.push({ label: '…', value: 'cut at the journal-shown-limit (the digest covers all of it)', warning: true });
