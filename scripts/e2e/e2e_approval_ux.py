@@ -336,6 +336,17 @@ def main():
             icon_call.join(30)
             check(icon_box["result"][1]["code"] != 1, "the ICON request is rejected")
 
+            # A connected site asking again (ICON Connect `bind`): exactly the accounts granted before are ticked
+            bind, bind_box = in_background(post_json, sigil.gateway + "/icon/connect", {"id": 2, "method": "bind"},
+                                           {"Origin": origin, "X-Sigil-Session": "iconsession02"})
+            auth, text = page.headline("authorize")
+            ticked = ui.evaluate("""() => [...document.querySelectorAll('article[data-kind=authorize] input[type=checkbox]')]
+                .filter(b => b.checked).map(b => b.value).sort()""")
+            check(ticked == sorted(granted), f"a site asking again starts with exactly its granted accounts ticked ({len(ticked)})")
+            auth.get_by_role("button", name="Approve").click()
+            bind.join(30)
+            check(bind_box["result"][1] == {"id": 2, "code": 1, "result": icon["address"]}, "… and keeps them when approved")
+
             # Internet Computer: an ICRC-25 permission request
             icp_call, icp_box = in_background(post_json, sigil.gateway + "/v1/icrc",
                                               {"jsonrpc": "2.0", "id": 1, "method": "icrc25_request_permissions",
