@@ -76,7 +76,8 @@
   };
   const roleWords = { from: 'From', to: 'To', account: 'Account', as: 'On behalf of' };
 
-  const decide = async (article, path, body) => {
+  const decide = async (inner, path, body) => {
+    const article = inner.closest('article') || inner;
     for (const b of article.querySelectorAll('button')) b.disabled = true;
     // Focus goes to the next request's heading (never to a button: nothing approves by accident).
     const next = article.nextElementSibling || article.previousElementSibling;
@@ -260,9 +261,14 @@
       const made = make(item, i); made.dataset.key = k; return made;
     });
     const focused = document.activeElement;
+    // Remove what left first, so elements that stay are not moved (moving one drops its focus).
+    const keep = new Set(next);
+    for (const e of [...container.children]) if (!keep.has(e)) e.remove();
     next.forEach((e, i) => { if (container.children[i] !== e) container.insertBefore(e, container.children[i] || null); });
-    while (container.children.length > next.length) container.lastElementChild.remove();
-    if (focused && focused !== document.body && !document.body.contains(focused)) container.closest('section').querySelector('h2').focus();
+    if (focused && focused !== document.body) {
+      if (!document.body.contains(focused)) container.closest('section').querySelector('h2').focus();
+      else if (document.activeElement !== focused) focused.focus({ preventScroll: true });
+    }
   };
 
   const render = (state) => {

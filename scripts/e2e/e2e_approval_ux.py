@@ -384,6 +384,11 @@ def main():
                 await new Promise(r => setTimeout(r, 0)); return [performance.now() - t, d.querySelectorAll('button').length]; }""")
             check(timing[1] == 2, f"a compact line opens to the full request with its buttons ({timing[0]:.0f} ms)")
             page.state("many", show="#pending article:nth-child(3)")
+            ui.locator("#pending article.compact details[open] button.reject").click()
+            poll(ui, "document.querySelectorAll('#pending article').length === 63")
+            focused = poll(ui, "document.activeElement.matches('h2, h3, summary') && document.activeElement.textContent")
+            check(ui.title() == "(63) Sigil approvals" and focused.startswith("Sign the message"),
+                  f"a request decided from its compact line goes; the focus moves to the next one's line ({focused!r})")
             for a in state()["pending"]:
                 post_json(sigil.ui + "/api/reject", {"id": a["id"]}, ui_headers)
             poll(ui, "document.querySelectorAll('#pending article').length === 0")
