@@ -5,7 +5,7 @@ do, Python clients for ICON (/icon/connect), the Internet Computer (/v1/icrc), m
 of strangers. Every state of the page (empty, connect, metadata, transaction, transaction in dark mode,
 batch, message, ICON, ICP, 64 waiting, throttled, connected sites with the Revoke confirmation, History)
 is checked with axe-core (axe-playwright-python, in the same Chromium: 0 serious or critical
-violations), at 360 and 390 px without horizontal scroll (document width equals the viewport's), and
+violations, light at 1280 and 390 px, dark at 1280 px), at 360 and 390 px without horizontal scroll (document width equals the viewport's), and
 photographed at 390 and 1280 px into --screenshots (docs/screenshots/ by default; README "Approval page").
 
 Checks as text: the headline sentence of a connection, a metadata update, a transfer, a batch, a message,
@@ -86,17 +86,20 @@ class Page:
         self.shots = shots
         self.axe = Axe()
         self.states = []
+        self.scheme = "light"
 
     def state(self, name, full_page=True, show=None):
         """axe at 1280 and 390 px, no horizontal scroll at 360 and 390 px, screenshots at 390 and 1280 px
         (the whole page, or the window scrolled to `show` where the page has grown long)."""
         ui = self.ui
-        for width in (1280, 390):
+        for width, scheme in ((1280, "light"), (390, "light"), (1280, "dark")):
             ui.set_viewport_size({"width": width, "height": 844 if width == 390 else 800})
+            ui.emulate_media(color_scheme=scheme)
             result = self.axe.run(ui)
             bad = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
                    for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
-            check(not bad, f"{name} at {width} px: axe-core finds 0 serious/critical violations {bad}")
+            check(not bad, f"{name} at {width} px, {scheme}: axe-core finds 0 serious/critical violations {bad}")
+        ui.emulate_media(color_scheme=self.scheme)
         for width in (360, 390):
             ui.set_viewport_size({"width": width, "height": 844})
             widths = ui.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth]")
@@ -262,8 +265,10 @@ def main():
             check(not tx.locator("details.more").evaluate("d => d.open") and not tx.get_by_text("call hash").is_visible(),
                   "Details (chain, versions, mortality, nonce, tip, fee asset, call hash) are closed at first")
             page.state("transaction")
+            page.scheme = "dark"
             ui.emulate_media(color_scheme="dark")
             page.state("transaction-dark", full_page=False)
+            page.scheme = "light"
             ui.emulate_media(color_scheme="light")
             tx.locator("details.more > summary").click()
             details = tx.locator("details.more").inner_text()
