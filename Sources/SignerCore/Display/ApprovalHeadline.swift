@@ -89,8 +89,13 @@ public struct ApprovalHeadline: Sendable, Equatable {
         init(names: [String: String]) { self.names = names }
 
         mutating func mention(_ role: String, accountId: [UInt8], renderer: ValueRenderer) -> String {
+            mention(role, accountId: accountId, address: renderer.accountFormatter(accountId))
+        }
+
+        /// `address` is how the account is written where the request names it.
+        mutating func mention(_ role: String, accountId: [UInt8], address: String) -> String {
             let m = AddressMention(
-                role: role, address: renderer.accountFormatter(accountId), name: names[Hex.encode(accountId)],
+                role: role, address: address, name: names[Hex.encode(accountId)],
                 identicon: accountId.count == 32 ? PolkadotIdenticon.colours(accountId: accountId) : nil)
             if !mentions.contains(where: { $0.address == m.address && $0.role == m.role }) { mentions.append(m) }
             return m.text
@@ -221,8 +226,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
                 data = Array(data.dropFirst(MessageWrapping.prefix.count).dropLast(MessageWrapping.suffix.count))
             }
             if let id = Self.accountIdOfKey(request.accountKey) {
-                _ = mention(
-                    "account", accountId: id, renderer: ValueRenderer(accountFormatter: { _ in request.address }))
+                _ = mention("account", accountId: id, address: ValueRenderer.safeName(request.address))
             }
             if MessageWrapping.displayText(data) != nil, ValueRenderer.printableText(data) != nil {
                 return "Sign the message \(clip(ValueRenderer.bytesText(data), 200))"
