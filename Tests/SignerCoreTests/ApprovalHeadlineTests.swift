@@ -159,16 +159,20 @@ import Testing
         #expect(headline.warnings.isEmpty == !warned)
     }
 
-    @Test func internetComputerCallsUseTheRenderedSentence() {
+    @Test func internetComputerCallsUseTheRenderedSentence() throws {
         let call = ApprovalSubject.icp(
             IcpApprovalRequest(
                 method: "icrc49_call_canister", title: "Call icrc1_transfer for https://d.example?",
                 summary: [
                     SummaryRow("canister", "mxzaz-hqaaa-aaaar-qaada-cai (ckBTC ledger)"),
-                    SummaryRow("call", "Transfer 0.5 ckBTC to 2vxsx-fae"),
+                    SummaryRow(
+                        "call",
+                        "Transfer 0.5 ckBTC to s3oqv-3j7id-xjhbm-3owbe-fvwly-oso6u-vej6n-bexck-koyu2-bxb6y-wae"),
                 ]))
         #expect(
-            ApprovalHeadline(call, source: "https://d.example", accounts: []).text == "Transfer 0.5 ckBTC to 2vxsx-fae")
+            ApprovalHeadline(call, source: "https://d.example", accounts: []).text == "Transfer 0.5 ckBTC to s3oq…-wae")
+        let mention = try #require(ApprovalHeadline(call, source: "https://d.example", accounts: []).mentions.first)
+        #expect(mention.role == "principal" && mention.address.hasSuffix("bxb6y-wae") && mention.identicon == nil)
         let permissions = ApprovalSubject.icp(
             IcpApprovalRequest(
                 method: "icrc25_request_permissions", title: "Connect https://d.example (Internet Computer)?",

@@ -74,7 +74,7 @@
     const head = /^(hx|cx|0x)/.test(a) ? 6 : 4;
     return a.length <= head + 6 ? a : `${a.slice(0, head)}…${a.slice(-4)}`;
   };
-  const roleWords = { from: 'From', to: 'To', account: 'Account', as: 'On behalf of' };
+  const roleWords = { from: 'From', to: 'To', account: 'Account', as: 'On behalf of', principal: 'Principal', 'account id': 'Account id' };
 
   const decide = async (inner, path, body) => {
     const article = inner.closest('article') || inner;

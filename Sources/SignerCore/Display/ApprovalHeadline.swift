@@ -54,7 +54,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
             }
         case .icp(let request):
             let call = request.summary.first { $0.label == "call" }?.value
-            text = IconSummary.safe(call ?? String(request.title.trimmingSuffix("?")))
+            text = builder.shortenedIdentifiers(IconSummary.safe(call ?? String(request.title.trimmingSuffix("?"))))
             builder.warnings += request.summary.filter { $0.label == "warning" }.map { Self.sentence($0.value) }
         case .signIcon(let request):
             text = builder.icon(request, source: source)
@@ -242,6 +242,26 @@ public struct ApprovalHeadline: Sendable, Equatable {
                 return nil
             }
             return bytes
+        }
+
+        // MARK: Internet Computer
+
+        /// ICPCodec writes principals (`s3oqv-3j7id-…-wae`) and account ids (64 hex digits) in full:
+        /// in the sentence they are shortened and named as mentions (full on focus, and in Details).
+        mutating func shortenedIdentifiers(_ sentence: String) -> String {
+            let words = sentence.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+                let w = String(word)
+                let principal =
+                    w.count >= 27 && w.contains("-")
+                    && w.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+                let accountId = w.count == 64 && w.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit)
+                guard principal || accountId else { return w }
+                let m = AddressMention(
+                    role: principal ? "principal" : "account id", address: w, name: nil, identicon: nil)
+                if !mentions.contains(m) { mentions.append(m) }
+                return m.short
+            }
+            return words.joined(separator: " ")
         }
 
         // MARK: ICON
