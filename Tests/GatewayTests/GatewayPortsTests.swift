@@ -1,6 +1,7 @@
 import Gateway
 import GatewayHTTP
 import Logging
+import Primitives
 import SignerCore
 import Testing
 
@@ -284,6 +285,40 @@ import Testing
         #expect(script.text.contains("const T = \"\(String(repeating: "r", count: 64))\""))
         #expect(script.text.contains("const B = \"/* bridge */\""))
         #expect(try await RawHTTPClient.send(port: h.uiPort, method: "GET", path: "/sigil.user.js").status == 403)
+        await h.stop()
+    }
+
+    /// `/api/state` leads each request with its sentence (SignerCore `ApprovalHeadline`), the
+    /// addresses it names and its warnings; every Substrate account carries its identicon colours.
+    @Test func theStateCarriesHeadlinesMentionsAndIdenticons() async throws {
+        let h = try await Harness()
+        _ = try await h.post("pub(authorize.tab)", "{\"origin\":\"<b>Dapp</b>\"}")
+        let read = {
+            try await RawHTTPClient.send(
+                port: h.uiPort, method: "GET", path: "/api/state",
+                headers: [("X-Sigil-Token", h.configuration.approvalToken)])
+        }
+        var state = try JSONValue.parse(Array(try await read().text.utf8))
+        let connect = try #require(state["pending"]?.arrayValue?.first)
+        #expect(connect["headline"] == .string("Connect \(Fixture.site) (Dapp)"))
+        #expect(
+            connect["warnings"]?.arrayValue?.first?.stringValue?.hasPrefix(
+                "The name this site gives itself looks suspicious") == true)
+        let alice = try #require(state["accounts"]?.arrayValue?.first { $0["key"] == .string(TestAccounts.alice.key) })
+        #expect(alice["identicon"]?.arrayValue?.count == 19)
+        #expect(alice["short"] == .string(AddressText.short(TestAccounts.alice.address)))
+        try await h.service.approve(
+            try #require(await h.service.pendingApprovals.first).id, accounts: [TestAccounts.alice.key])
+        _ = try await h.post(
+            "pub(bytes.sign)", "{\"address\":\"\(TestAccounts.alice.address)\",\"data\":\"hello\",\"type\":\"bytes\"}",
+            id: "r2")
+        state = try JSONValue.parse(Array(try await read().text.utf8))
+        let message = try #require(state["pending"]?.arrayValue?.first)
+        #expect(message["headline"] == .string("Sign the message \"hello\""))
+        let mention = try #require(message["mentions"]?.arrayValue?.first)
+        #expect(mention["name"] == .string("Alice"))
+        #expect(mention["identicon"]?.arrayValue?.count == 19)
+        #expect(message["warnings"] == .array([]))
         await h.stop()
     }
 

@@ -36,6 +36,10 @@ import Testing
             source: "https://dapp.example", session: nil,
             subject: ApprovalSubject.authorize(AuthorizationRequest(declaredName: "<b>x</b>")), now: .zero)
         let c = TerminalPrompt.describe(connect, accounts: accounts)
-        #expect(c.contains("SUSPICIOUS NAME") && c.contains("1) Alice \(TestAccounts.alice.address) (sr25519)"))
+        #expect(
+            c.contains("SUSPICIOUS NAME")
+                && c.contains("1) Alice \(AddressText.short(TestAccounts.alice.address)) (sr25519)"))
+        // The headline comes first, in plain words, with its warning.
+        #expect(c.contains("== Connect https://dapp.example?\n   Connect https://dapp.example (x)\n   ! The name"))
     }
 }

@@ -27,56 +27,265 @@
     return res.json();
   };
 
+  // Values that are hex (0x…) go in wrapped monospace blocks.
+  const isHex = (v) => /^0x[0-9a-f]{8,}$/i.test(v) || /\(genesis 0x/.test(v);
   const rows = (summary) => el('dl', {}, summary.flatMap((r) => [
     el('dt', { text: r.label, class: r.warning ? 'warning' : '' }),
-    el('dd', { text: r.value, class: r.warning ? 'warning' : '' }),
+    el('dd', { text: r.value, class: [r.warning ? 'warning' : '', isHex(r.value) ? 'hex' : ''].join(' ').trim() }),
   ]));
 
-  const decide = async (article, path, body) => {
+  // The Polkadot identicon: polkadot-js's circle positions (@polkadot/ui-shared icons/polkadot.ts,
+  // 64 × 64, five-point layout) filled with the colours Sigil computed (SignerCore PolkadotIdenticon).
+  const SVG = 'http://www.w3.org/2000/svg';
+  const centres = (() => {
+    const C = 32; const r = C / 4 * 3;
+    const rroot3o2 = r * Math.sqrt(3) / 2; const ro2 = r / 2; const rroot3o4 = r * Math.sqrt(3) / 4;
+    const ro4 = r / 4; const r3o4 = r * 3 / 4;
+    return [[C, C - r], [C, C - ro2], [C - rroot3o4, C - r3o4], [C - rroot3o2, C - ro2], [C - rroot3o4, C - ro4],
+      [C - rroot3o2, C], [C - rroot3o2, C + ro2], [C - rroot3o4, C + ro4], [C - rroot3o4, C + r3o4], [C, C + r],
+      [C, C + ro2], [C + rroot3o4, C + r3o4], [C + rroot3o2, C + ro2], [C + rroot3o4, C + ro4], [C + rroot3o2, C],
+      [C + rroot3o2, C - ro2], [C + rroot3o4, C - ro4], [C + rroot3o4, C - r3o4], [C, C]];
+  })();
+  const identicon = (colours) => {
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', '0 0 64 64'); svg.setAttribute('class', 'identicon'); svg.setAttribute('aria-hidden', 'true');
+    const circle = (cx, cy, r, fill) => {
+      const c = document.createElementNS(SVG, 'circle');
+      c.setAttribute('cx', String(cx)); c.setAttribute('cy', String(cy)); c.setAttribute('r', String(r)); c.setAttribute('fill', fill);
+      svg.append(c);
+    };
+    circle(32, 32, 32, '#eee');
+    centres.forEach(([x, y], i) => circle(x, y, 5, colours[i]));
+    return svg;
+  };
+  // An address: identicon, the person's name for it, the short form; the full address on focus,
+  // hover and copy (and always to screen readers).
+  const address = (m) => {
+    const code = el('code', { class: 'addr', tabindex: '0', title: m.address, 'aria-label': m.address, 'data-address': m.address, text: m.short });
+    code.addEventListener('focus', () => { code.textContent = m.address; });
+    code.addEventListener('blur', () => { code.textContent = m.short; });
+    code.addEventListener('copy', (ev) => { ev.clipboardData.setData('text/plain', m.address); ev.preventDefault(); });
+    return el('span', { class: 'who', 'data-role': m.role || '' }, [
+      m.identicon ? identicon(m.identicon) : null, m.name ? el('span', { class: 'name', text: m.name }) : null, code,
+    ]);
+  };
+  // As SignerCore's AddressText.short: the ends of an address (the full one in Details and titles).
+  const shortAddress = (a) => {
+    const head = /^(hx|cx|0x)/.test(a) ? 6 : 4;
+    return a.length <= head + 6 ? a : `${a.slice(0, head)}…${a.slice(-4)}`;
+  };
+  const roleWords = { from: 'From', to: 'To', account: 'Account', as: 'On behalf of', principal: 'Principal', 'account id': 'Account id' };
+
+  const decide = async (inner, path, body) => {
+    const article = inner.closest('article') || inner;
     for (const b of article.querySelectorAll('button')) b.disabled = true;
+    // Focus goes to the next request's heading (never to a button: nothing approves by accident).
+    const next = article.nextElementSibling || article.previousElementSibling;
     try { await api(path, body); } catch (e) { status(`Could not send the decision: ${e.message}`); }
-    refresh();
+    await refresh();
+    const heading = next && document.body.contains(next) ? next.querySelector('h3, summary') : $('pending-heading');
+    if (heading) heading.focus();
   };
 
-  const renderApproval = (a, accounts) => {
-    const heading = el('h3', { id: `a${a.id}-h`, text: a.title });
-    const article = el('article', { 'aria-labelledby': heading.id, 'data-approval': String(a.id), 'data-kind': a.kind }, [heading]);
-    const facts = [{ label: 'site', value: a.source }];
-    if (a.kind === 'authorize') {
-      facts.push({ label: 'calls itself', value: a.appName || '(no name)', warning: a.suspicious });
-      if (a.suspicious) facts.push({ label: 'warning', value: 'This name looks suspicious: trust the site address above, not the name.', warning: true });
+  // The full view of one request: the sentence, who is involved, warnings, choices, Details, buttons.
+  const fillApproval = (article, a, state) => {
+    const heading = el('h3', { id: `a${a.id}-h`, tabindex: '-1', class: 'headline', text: a.headline || a.title });
+    article.setAttribute('aria-labelledby', heading.id);
+    const site = el('p', { class: 'site' }, [`Asked by `, el('strong', { text: a.source })]);
+    if (a.kind === 'authorize') site.append(`, which calls itself “${a.appName || '(no name)'}”`);
+    article.append(heading, site);
+    const mentions = (a.mentions || []);
+    if (mentions.length) {
+      article.append(el('ul', { class: 'mentions' }, mentions.map((m) => el('li', {}, [
+        el('span', { class: 'role', text: `${roleWords[m.role] || m.role}:` }), address(m),
+      ]))));
     }
     if (a.kind === 'icon-hash') {
       // ICON REQUEST_SIGNING: a bare hash nobody can show in words (the site opted in on the command line).
       article.append(el('p', { class: 'warning blind', role: 'alert', text: 'BLIND SIGNING: this site asks you to sign a bare hash. Sigil cannot tell what it authorises; it could move all your funds. Reject unless you trust this site completely.' }));
     }
-    article.append(rows(facts.concat(a.summary || [])));
+    const warnings = (a.warnings || []).filter((w) => a.kind !== 'icon-hash' || !w.startsWith('Blind signing'));
+    if (warnings.length) {
+      article.append(el('ul', { class: 'warnings', 'aria-label': 'Warnings' }, warnings.map((w) => el('li', { class: 'warning', text: w }))));
+    }
     let picks = [];
     if (a.kind === 'authorize') {
-      const fs = el('fieldset', {}, [el('legend', { text: 'Accounts this site may see' })]);
-      if (!accounts.length) fs.append(el('p', { text: 'You have no accounts.' }));
-      picks = accounts.map((acc) => {
-        const box = el('input', { type: 'checkbox', value: acc.key, name: 'account' });
-        box.checked = true;
-        fs.append(el('label', {}, [box, ` ${acc.name || ''} ${acc.address} (${acc.type})`]));
+      // Least privilege: nothing ticked, unless the person granted this site accounts before.
+      const before = new Set(((state.sites || []).find((s) => s.source === a.source) || {}).accounts || []);
+      const fs = el('fieldset', {}, [el('legend', { text: `Accounts ${a.source} may see` })]);
+      if (!state.accounts.length) fs.append(el('p', { text: 'You have no accounts.' }));
+      picks = state.accounts.map((acc) => {
+        const box = el('input', { type: 'checkbox', value: acc.key, name: 'account', 'aria-label': `Let ${a.source} see ${acc.name || acc.address} (${acc.type}, ${acc.address})` });
+        box.checked = before.has(acc.key);
+        fs.append(el('label', {}, [box, ' ', address({ ...acc, role: 'account' }), el('span', { class: 'type', text: ` ${acc.type}` })]));
         return box;
       });
       article.append(fs);
     }
-    const approve = el('button', { type: 'button', class: 'approve', text: 'Approve' });
-    const reject = el('button', { type: 'button', class: 'reject', text: 'Reject' });
+    const details = el('details', { class: 'more' }, [el('summary', { text: 'Details' })]);
+    const facts = [{ label: 'site', value: a.source }];
+    if (a.kind === 'authorize') facts.push({ label: 'calls itself', value: a.appName || '(no name)', warning: a.suspicious });
+    details.append(rows(facts.concat(a.summary || [])));
+    article.append(details);
+    // Names carry the site; the sentence (the heading) is their description.
+    const approve = el('button', { type: 'button', class: 'approve', text: 'Approve', 'aria-label': `Approve the request of ${a.source}`, 'aria-describedby': heading.id });
+    const reject = el('button', { type: 'button', class: 'reject', text: 'Reject', 'aria-label': `Reject the request of ${a.source}`, 'aria-describedby': heading.id });
     approve.addEventListener('click', () => decide(article, '/api/approve', {
       id: a.id, accounts: picks.filter((b) => b.checked).map((b) => b.value),
     }));
     reject.addEventListener('click', () => decide(article, '/api/reject', { id: a.id }));
     article.append(el('div', { class: 'buttons' }, [approve, reject]));
+    article.dataset.filled = '1';
+  };
+
+  // Beyond the first few, a request is one line that opens to the full view (fast with 64 waiting).
+  const FULL = 3;
+  const renderApproval = (a, state, index) => {
+    const article = el('article', { 'data-approval': String(a.id), 'data-kind': a.kind });
+    // Escape anywhere in a request rejects it (Enter or a click on Approve is the only way to approve).
+    article.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Escape' || ev.defaultPrevented) return;
+      ev.preventDefault();
+      decide(article, '/api/reject', { id: a.id });
+    });
+    if (index < FULL) { fillApproval(article, a, state); return article; }
+    article.className = 'compact';
+    const line = el('summary', { id: `a${a.id}-s`, text: `${a.headline || a.title} — ${a.source}` });
+    const box = el('details', {}, [line]);
+    article.setAttribute('aria-labelledby', line.id);
+    box.addEventListener('toggle', () => {
+      if (!box.open || article.dataset.filled) return;
+      const inner = el('div', { class: 'inner' });
+      fillApproval(inner, a, state);
+      inner.removeAttribute('aria-labelledby');
+      article.dataset.filled = '1';
+      box.append(inner);
+    });
+    article.append(box);
     return article;
   };
 
+  // Attention: the title count, and (opt-in) a desktop notification and a sound for a request that
+  // arrives while the page is in the background.
+  const seen = new Set();
+  let firstState = true;
+  const prefs = { notify: localStorage.getItem('sigil-notify') === '1', sound: localStorage.getItem('sigil-sound') === '1' };
+  const beep = () => {
+    try {
+      const ctx = new AudioContext(); const osc = ctx.createOscillator(); const gain = ctx.createGain();
+      osc.frequency.value = 880; gain.gain.value = 0.08; osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.18); osc.onended = () => ctx.close();
+    } catch (e) { /* no audio: the title count still shows it */ }
+  };
+  const announce = (fresh) => {
+    if (!fresh.length || !document.hidden) return;
+    if (prefs.notify && 'Notification' in window && Notification.permission === 'granted') {
+      const n = new Notification(fresh.length === 1 ? 'Sigil: a request is waiting' : `Sigil: ${fresh.length} requests are waiting`,
+        { body: fresh.map((a) => `${a.headline || a.title} (${a.source})`).join('\n'), tag: 'sigil-pending' });
+      n.onclick = () => { window.focus(); n.close(); };
+    }
+    if (prefs.sound) beep();
+  };
+  const setupAttention = () => {
+    const notify = $('pref-notify'); const sound = $('pref-sound');
+    notify.checked = prefs.notify && 'Notification' in window && Notification.permission === 'granted';
+    sound.checked = prefs.sound;
+    if (!('Notification' in window)) notify.disabled = true;
+    notify.addEventListener('change', async () => {
+      if (notify.checked && Notification.permission !== 'granted') {
+        notify.checked = (await Notification.requestPermission()) === 'granted';
+      }
+      prefs.notify = notify.checked; localStorage.setItem('sigil-notify', prefs.notify ? '1' : '0');
+    });
+    sound.addEventListener('change', () => { prefs.sound = sound.checked; localStorage.setItem('sigil-sound', prefs.sound ? '1' : '0'); });
+  };
+
+  // A connected site: its accounts (changeable on the page), Revoke with one confirmation.
+  const renderSite = (s, state) => {
+    const names = s.accounts.map((k) => { const a = state.accounts.find((x) => x.key === k); return a ? (a.name || a.short) : k.slice(0, 10); });
+    const edit = el('button', { type: 'button', class: 'plain', text: 'Accounts', 'aria-expanded': 'false', 'aria-label': `Accounts of ${s.source}` });
+    const revoke = el('button', { type: 'button', class: 'reject', text: 'Revoke', 'aria-label': `Revoke ${s.source}` });
+    const li = el('li', { 'data-site': s.source }, [
+      el('span', { class: 'site-line', text: `${s.source} (${s.appName}) — ${s.accounts.length} account(s)${names.length ? ': ' + names.join(', ') : ''}` }), edit, revoke,
+    ]);
+    const panel = el('div', { class: 'site-panel', hidden: '' });
+    li.append(panel);
+    edit.addEventListener('click', () => {
+      const open = panel.hidden;
+      panel.replaceChildren(); panel.hidden = !open; edit.setAttribute('aria-expanded', String(open));
+      if (!open) return;
+      const granted = new Set(s.accounts);
+      const fs = el('fieldset', {}, [el('legend', { text: `Accounts ${s.source} may see` })]);
+      const boxes = state.accounts.map((acc) => {
+        const box = el('input', { type: 'checkbox', value: acc.key, 'aria-label': `Let ${s.source} see ${acc.name || acc.address} (${acc.type}, ${acc.address})` });
+        box.checked = granted.has(acc.key);
+        fs.append(el('label', {}, [box, ' ', address({ ...acc, role: 'account' })]));
+        return box;
+      });
+      const save = el('button', { type: 'button', class: 'approve', text: 'Save accounts', 'aria-label': `Save accounts of ${s.source}` });
+      save.addEventListener('click', async () => {
+        save.disabled = true;
+        try { await api('/api/accounts', { source: s.source, accounts: boxes.filter((b) => b.checked).map((b) => b.value) }); status(`Saved the accounts of ${s.source}.`); } catch (e) { status(`Could not save: ${e.message}`); }
+        refresh();
+      });
+      panel.append(fs, el('div', { class: 'buttons' }, [save]));
+      boxes[0] && boxes[0].focus();
+    });
+    revoke.addEventListener('click', () => {
+      // Asks once: the confirmation replaces the panel; Cancel or Escape goes back.
+      panel.hidden = false; edit.setAttribute('aria-expanded', 'false');
+      const yes = el('button', { type: 'button', class: 'reject confirm', text: 'Yes, revoke', 'aria-label': `Yes, revoke ${s.source}` });
+      const no = el('button', { type: 'button', class: 'plain', text: 'Cancel', 'aria-label': `Cancel: keep ${s.source} connected` });
+      const close = () => { panel.replaceChildren(); panel.hidden = true; revoke.focus(); };
+      no.addEventListener('click', close);
+      panel.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') { ev.preventDefault(); close(); } });
+      yes.addEventListener('click', async () => {
+        yes.disabled = true;
+        try { await api('/api/revoke', { source: s.source }); } catch (e) { status(e.message); }
+        refresh();
+      });
+      panel.replaceChildren(el('p', { role: 'alert', text: `Revoke ${s.source}? It loses access to every account until it asks again.` }), el('div', { class: 'buttons' }, [yes, no]));
+      no.focus();
+    });
+    li.dataset.sig = JSON.stringify([s, state.accounts.map((a) => [a.key, a.name])]);
+    return li;
+  };
+
+  // Keyed updates: a request or site already shown keeps its element (and the person's focus, open
+  // Details, ticks); only what arrived or left changes.
+  const reconcile = (container, items, key, make, sig) => {
+    const old = new Map([...container.children].map((e) => [e.dataset.key, e]));
+    const next = items.map((item, i) => {
+      const k = key(item); const e = old.get(k);
+      if (e && (!sig || e.dataset.sig === sig(item))) return e;
+      const made = make(item, i); made.dataset.key = k; return made;
+    });
+    const focused = document.activeElement;
+    // Remove what left first, so elements that stay are not moved (moving one drops its focus).
+    const keep = new Set(next);
+    for (const e of [...container.children]) if (!keep.has(e)) e.remove();
+    next.forEach((e, i) => { if (container.children[i] !== e) container.insertBefore(e, container.children[i] || null); });
+    if (focused && focused !== document.body) {
+      if (!document.body.contains(focused)) container.closest('section').querySelector('h2').focus();
+      else if (document.activeElement !== focused) focused.focus({ preventScroll: true });
+    }
+  };
+
   const render = (state) => {
-    const pending = $('pending');
-    pending.replaceChildren(...state.pending.map((a) => renderApproval(a, state.accounts)));
+    // Oldest first (ids increase in arrival order).
+    const pendingList = [...state.pending].sort((x, y) => x.id - y.id);
+    reconcile($('pending'), pendingList, (a) => String(a.id), (a, i) => renderApproval(a, state, i));
+    // A request that moved into the first few is shown in full.
+    [...$('pending').children].slice(0, FULL).forEach((article, i) => {
+      if (article.classList.contains('compact')) {
+        const full = renderApproval(pendingList[i], state, 0); full.dataset.key = article.dataset.key; article.replaceWith(full);
+      }
+    });
     $('empty').hidden = state.pending.length > 0;
+    const fresh = pendingList.filter((a) => !seen.has(a.id));
+    for (const a of pendingList) seen.add(a.id);
+    if (!firstState) announce(fresh);
+    firstState = false;
     // Sites held back by the request rate limit: one line, however many origins (issue 15).
     const throttled = state.throttled || [];
     $('throttled').hidden = throttled.length === 0;
@@ -86,17 +295,8 @@
       const names = throttled.slice(0, 3).map((t) => t.owner).join(', ') + (throttled.length > 3 ? ` and ${throttled.length - 3} more` : '');
       $('throttled').textContent = `Throttled in the last minute: ${origins} site(s) of ${names} (${refused} request(s) refused). Connected sites are not affected.`;
     }
-    $('sites').replaceChildren(...state.sites.map((s) => {
-      const revoke = el('button', { type: 'button', class: 'reject', text: 'Revoke' });
-      revoke.addEventListener('click', async () => {
-        revoke.disabled = true;
-        try { await api('/api/revoke', { source: s.source }); } catch (e) { status(e.message); }
-        refresh();
-      });
-      return el('li', { 'data-site': s.source }, [
-        el('span', { text: `${s.source} (${s.appName}) — ${s.accounts.length} account(s)` }), revoke,
-      ]);
-    }));
+    reconcile($('sites'), state.sites, (s) => s.source, (s) => renderSite(s, state),
+      (s) => JSON.stringify([s, state.accounts.map((a) => [a.key, a.name])]));
     $('no-sites').hidden = state.sites.length > 0;
     // Blind signing: on only where the person turned it on (docs/blind-signing.md).
     const blind = state.blindSigning || [];
@@ -156,11 +356,13 @@
   const renderEntry = (e) => {
     const head = el('summary', {}, [
       `#${e.seq} · ${when(e.time)} · `, el('span', { class: `decision decision-${e.decision}`, text: e.decision }),
-      ` · ${e.origin || 'sigil'} · ${e.method}${e.account ? ' · ' + e.account : ''}`,
+      ` · ${e.origin || 'sigil'} · ${e.method}`,
+      e.account ? ' · ' : null, e.account ? el('code', { class: 'addr', title: e.account, text: shortAddress(e.account) }) : null,
     ]);
     const facts = [
       { label: 'app name', value: e.app || '—' }, { label: 'protocol', value: e.protocol },
     ];
+    if (e.account) facts.push({ label: 'account', value: e.account });
     if (e.detail) facts.push({ label: 'detail', value: e.detail });
     const shown = (e.shown || []).map((r) => ({ label: r.label, value: r.value, warning: r.warning }));
     if (e.shownTruncated) shown.push({ label: '…', value: 'cut at the journal-shown-limit (the digest covers all of it)', warning: true });
@@ -217,6 +419,7 @@
     if (again) { again = false; refresh(); }
   };
 
+  setupAttention();
   if (!token) { status('Open this page with the link `sigil serve` printed (it carries the token).'); return; }
   const events = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
   events.addEventListener('changed', refresh);

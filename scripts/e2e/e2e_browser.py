@@ -167,8 +167,11 @@ def poll(page, js, arg=None, timeout=15.0):
 
 
 def approval_article(ui, kind):
-    poll(ui, "k => document.querySelector(`article[data-kind=\"${k}\"]`) !== null", kind)
-    return ui.locator(f'article[data-kind="{kind}"]').first
+    """The first undecided request of `kind` (a decided one keeps its disabled buttons until the
+    page refreshes)."""
+    selector = f'article[data-kind="{kind}"]:has(button.approve:not([disabled]))'
+    poll(ui, "s => document.querySelector(s) !== null", selector)
+    return ui.locator(selector).first
 
 
 def check_origins_command(binary):
@@ -398,7 +401,7 @@ def check_metadata_hash_in_page(context, ui, sigil, url, payload, metadata_hash)
     request = dict(payload, address=ed["address"], nonce="0x00000003")
     page.evaluate("p => { window.signing = window.ext.signer.signPayload(p) }", request)
     tx = approval_article(ui, "extrinsic")
-    check("added by Sigil" in tx.inner_text(), "its prompt says Sigil adds the metadata hash")
+    check("added by Sigil" in tx.text_content(), "its prompt says Sigil adds the metadata hash")
     tx.get_by_role("button", name="Approve").click()
     result = page.evaluate("window.signing")
     decoded = page.evaluate(DECODE_AND_VERIFY_JS, [result["signedTransaction"], request, "0x" + metadata_hash.hex()])
@@ -548,9 +551,10 @@ def main():
             check("E2E Dapp" in auth.inner_text() and "suspicious" in auth.inner_text(),
                   "self-declared name shown sanitized and flagged")
             boxes = auth.locator('input[type="checkbox"]')
+            # Nothing is ticked at first (least privilege, issue 16): tick Alice only.
             for i in range(boxes.count()):
-                if boxes.nth(i).get_attribute("value") != "0x" + ALICE_PUB.hex():
-                    boxes.nth(i).uncheck()
+                if boxes.nth(i).get_attribute("value") == "0x" + ALICE_PUB.hex():
+                    boxes.nth(i).check()
             auth.get_by_role("button", name="Approve").click()
             check(dapp.evaluate("window.enabling") == "ok", "enable resolves after Approve on the approval page")
             accounts = dapp.evaluate("window.ext.accounts.get()")
@@ -573,7 +577,7 @@ def main():
             }
             dapp.evaluate("p => { window.signing = window.ext.signer.signPayload(p) }", payload)
             tx = approval_article(ui, "extrinsic")
-            check("call hash" in tx.inner_text(), "transaction approval shows the call hash")
+            check("call hash" in tx.text_content(), "transaction approval shows the call hash (under Details)")
             tx.get_by_role("button", name="Approve").click()
             result = dapp.evaluate("window.signing")
             check(result["id"] == 1, "signPayload result carries a numeric id")
@@ -633,7 +637,7 @@ def main():
             dapp.evaluate("d => { window.provided = window.ext.metadata.provide(d).then(r => r, e => e.message) }",
                           definition)
             meta = approval_article(ui, "metadata")
-            check("spec <unknown> → 2000000 for Polkadot" in meta.inner_text(), "metadata approval shows the upgrade")
+            check("spec <unknown> → 2000000 for Polkadot" in meta.text_content(), "metadata approval shows the upgrade")
             meta.get_by_role("button", name="Approve").click()
             check(dapp.evaluate("window.provided") is True, "metadata.provide resolves true after approval")
             check(dapp.evaluate("window.ext.metadata.get()") ==
@@ -645,7 +649,7 @@ def main():
             payload2 = dict(payload, specVersion="0x001e8480", nonce="0x00000008")
             dapp.evaluate("p => { window.signing2 = window.ext.signer.signPayload(p) }", payload2)
             tx2 = approval_article(ui, "extrinsic")
-            text2 = tx2.inner_text()
+            text2 = tx2.text_content()
             check("transfer_keep_alive" in text2 and "1 DOT" in text2.replace("1.0000000000", "1"),
                   "with stored metadata the prompt shows the decoded call and the amount in DOT")
             check("added by Sigil (CheckMetadataHash mode 1" in text2 and "0x" + metadata_hash.hex() in text2,
@@ -666,7 +670,7 @@ def main():
             payload3 = dict(payload2, mode=1, metadataHash="0x" + metadata_hash.hex(), withSignedTransaction=False)
             dapp.evaluate("p => { window.signing3 = window.ext.signer.signPayload(p) }", payload3)
             tx3 = approval_article(ui, "extrinsic")
-            check("verified (CheckMetadataHash)" in tx3.inner_text(),
+            check("verified (CheckMetadataHash)" in tx3.text_content(),
                   "a site's mode-1 hash equal to Sigil's is shown as verified")
             tx3.get_by_role("button", name="Approve").click()
             check(sr25519.verify(bytes.fromhex(dapp.evaluate("window.signing3")["signature"][4:]), signed2, ALICE_PUB),
@@ -724,6 +728,7 @@ def main():
             # revoke on the approval page -> the subscription pushes an empty list
             ui.bring_to_front()
             ui.locator(f'li[data-site="{dapp_origin}"]').get_by_role("button", name="Revoke").click()
+            ui.locator(f'li[data-site="{dapp_origin}"]').get_by_role("button", name="Yes, revoke").click()
             poll(dapp, "window.pushes.length >= 2 && window.pushes[window.pushes.length - 1].length === 0")
             poll(tab2, "window.pushes.length >= 2 && window.pushes[window.pushes.length - 1].length === 0")
             check(True, "revocation pushes an empty account list to every open tab of the site")

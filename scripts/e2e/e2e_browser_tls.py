@@ -147,9 +147,10 @@ def check_approval_page(p, chromium, home, dapp_url, dapp_origin, sigil):
         auth = approval_article(ui, "authorize")
         check(dapp_origin in auth.get_by_role("heading").inner_text(), "the authorization names the https origin")
         boxes = auth.locator('input[type="checkbox"]')
+        # Nothing is ticked at first (least privilege, issue 16): tick Alice only.
         for i in range(boxes.count()):
-            if boxes.nth(i).get_attribute("value") != "0x" + ALICE_PUB.hex():
-                boxes.nth(i).uncheck()
+            if boxes.nth(i).get_attribute("value") == "0x" + ALICE_PUB.hex():
+                boxes.nth(i).check()
         auth.get_by_role("button", name="Approve").click()
         check(poll(dapp, "window.enabling") == "ok", "Approve on the https approval page connects the site")
         dapp.evaluate("""() => { window.raw = window.ext.signer.signRaw(

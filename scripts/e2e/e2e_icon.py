@@ -104,6 +104,8 @@ def main():
             auth = approval_article(ui, "authorize")
             check(dapp_url.rstrip("/") in auth.get_by_role("heading").inner_text(), "the bind shows the site's origin")
             check("ICON dev (public test seed)" in auth.inner_text(), "the dev ICON account is offered, labelled")
+            # Nothing is ticked at first (least privilege, issue 16): tick the ICON account.
+            auth.get_by_role("checkbox", name="ICON dev (public test seed)").check()
             auth.get_by_role("button", name="Approve").click()
             address = poll(dapp, "window.results.address")
             check(address["type"] == "RESPONSE_ADDRESS" and address["payload"].startswith("hx"),
@@ -119,7 +121,7 @@ def main():
             request = {"jsonrpc": "2.0", "method": "icx_sendTransaction", "id": 42, "params": tx}
             dapp.evaluate("r => { window.icon('REQUEST_JSON-RPC', r).then(d => { window.results.rpc = d; }); }", request)
             prompt = approval_article(ui, "icon")
-            text = prompt.inner_text()
+            text = prompt.text_content()  # Details included
             check("ICON Mainnet" in text and "1.000000000000000001 ICX" in text and "100000" in text
                   and "UTC" in text and "hx87a90bfe8ed49e1a25184ce77fa0d9c4b0484d6a" in text,
                   "the approval page shows network, exact ICX (18 decimals), step limit, date and receiver")
@@ -163,8 +165,8 @@ def main():
             target = sigil.gateway + "/icon/connect?" + urllib.parse.urlencode({"data": data, "caller": caller})
             dapp.evaluate("t => { setTimeout(() => { location.href = t; }, 0); }", target)
             prompt = approval_article(ui, "icon")
-            check("the site, not Sigil, will send" in prompt.inner_text(), "a sign request says the site sends it")
-            check(caller in prompt.inner_text(), "the URL form shows the caller the answer goes to")
+            check("the site, not Sigil, will send" in prompt.text_content(), "a sign request says the site sends it")
+            check(caller in prompt.text_content(), "the URL form shows the caller the answer goes to")
             prompt.get_by_role("button", name="Approve").click()
             dapp.wait_for_url(lambda u: u.startswith(caller + "&data="), timeout=20000)
             check(dapp.url.startswith(caller + "&data="), f"the browser is redirected to caller?data= ({dapp.url[:80]})")

@@ -22,6 +22,7 @@ import time
 import urllib.parse
 
 import cbor2
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -126,9 +127,14 @@ def main():
 
             call = {"canisterId": "ryjl3-tyaaa-aaaaa-aaaba-cai", "sender": DEV, "method": "icrc1_transfer", "arg": ARG}
             rid = dapp.evaluate("c => window.rpc('icrc49_call_canister', c)", call)
-            shown = open_article(ui, "request id").inner_text()
+            article = open_article(ui, "request id")
+            shown = article.text_content()  # Details included
             check("ICP ledger" in shown and "0.05 ICP" in shown and "request id" in shown,
                   "the approval page shows the ledger, the amount and the request id")
+            headline = article.locator("h3.headline").inner_text()
+            check(headline.startswith("Transfer 0.05 ICP to ") and "…" in headline, f"the call's sentence comes first, the receiver shortened: {headline!r}")
+            violations = [v["id"] for v in Axe().run(ui).response["violations"] if v["impact"] in ("serious", "critical")]
+            check(not violations, f"the ICP call on the approval page: axe-core finds 0 serious/critical violations {violations}")
             decide(ui, True, "request id")
             result = answer(dapp, rid)["result"]
             content = cbor2.loads(base64.b64decode(result["contentMap"]))

@@ -4,7 +4,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-scripts/setup --browser
+scripts/setup --python --browser
 swift build --product sigil >&2
 bin=$(swift build --show-bin-path)
 timeout 300 .venv-test/bin/python -u scripts/e2e/icrc29_e2e.py --sigil "$bin/sigil" --chromium /usr/bin/chromium

@@ -27,6 +27,10 @@ enum ApprovalState {
             }
             item["summary"] = .array(
                 rows.map { ["label": .string($0.label), "value": .string($0.value), "warning": .bool($0.isWarning)] })
+            // The sentence first, the addresses it names, its warnings (SignerCore ApprovalHeadline).
+            for (key, value) in ApprovalHeadline(approval.subject, source: approval.source, accounts: accounts).json {
+                item[key] = value
+            }
             return .object(item)
         }
         let sites = await service.sites.map { site -> JSONValue in
@@ -47,10 +51,19 @@ enum ApprovalState {
                     [
                         "key": .string($0.key), "address": .string($0.address),
                         "name": $0.name.map(JSONValue.string) ?? .null, "type": .string($0.type),
+                        "short": .string(AddressText.short($0.address)), "identicon": identicon($0),
                     ]
                 }),
             "bridgeURL": .string(endpoints.bridgeURL), "bookmarklet": .string(bookmarklet),
         ]
+    }
+
+    /// The Polkadot identicon colours of a 32-byte Substrate account (`null` for ICON, Ethereum, ICP).
+    static func identicon(_ account: SignerAccount) -> JSONValue {
+        guard !account.address.hasPrefix("hx"), let id = try? Hex.decode(account.key, prefix: .required),
+            id.count == 32
+        else { return .null }
+        return .array(PolkadotIdenticon.colours(accountId: id).map(JSONValue.string))
     }
 
     static func kind(_ subject: ApprovalSubject) -> String {

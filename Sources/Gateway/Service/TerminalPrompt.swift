@@ -49,7 +49,8 @@ public enum TerminalPrompt {
             let flag = request.appName.isSuspicious ? "  (SUSPICIOUS NAME: trust the site address, not the name)" : ""
             lines.append("   calls itself: \(printable(request.appName.text))\(flag)")
             for (i, account) in accounts.enumerated() {
-                lines.append("   \(i + 1)) \(account.name ?? "") \(account.address) (\(account.type))")
+                let name = account.name.map { printable($0) + " " } ?? ""
+                lines.append("   \(i + 1)) \(name)\(AddressText.short(account.address)) (\(account.type))")
             }
             rows = []
         case .signExtrinsic(let request):
@@ -68,6 +69,11 @@ public enum TerminalPrompt {
             lines.append("== \(printable(IconGateway.title(request, source: approval.source)))")
             rows = request.summary
         }
+        // The sentence first (names and short addresses, as on the approval page), its warnings, then
+        // every detail in full.
+        let headline = ApprovalHeadline(approval.subject, source: approval.source, accounts: accounts)
+        lines.insert("   \(printable(headline.text))", at: 1)
+        lines.insert(contentsOf: headline.warnings.map { "   ! \(printable($0))" }, at: 2)
         for row in rows {
             let value = printable(row.value).split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n      ")

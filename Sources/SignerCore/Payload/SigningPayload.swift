@@ -45,9 +45,7 @@ public struct SigningPayload: Hashable, Sendable {
         if let metadata {
             let ours = metadata.signedExtensionIdentifiers
             if ours != p.signedExtensions {
-                warnings.append(
-                    "the payload's signed extensions [\(p.signedExtensions.joined(separator: ", "))] differ from the chain metadata's [\(ours.joined(separator: ", "))]"
-                )
+                warnings.append(Self.extensionDifference(payload: p.signedExtensions, chain: ours))
             }
         }
         var entries: [SignedExtensionTable.Entry] = []
@@ -109,6 +107,20 @@ public struct SigningPayload: Hashable, Sendable {
         case .blockHash: w.write(raw: p.blockHash)
         case .metadataHash: w.writeOption(p.metadataHash) { w, h in w.write(raw: h) }
         }
+    }
+
+    /// The site's signed-extension list against the chain metadata's, naming only what differs
+    /// (not both lists): which are missing, which the chain does not have, or that only the order differs.
+    static func extensionDifference(payload: [String], chain: [String]) -> String {
+        let missing = chain.filter { !payload.contains($0) }
+        let extra = payload.filter { !chain.contains($0) }
+        var parts: [String] = []
+        if !missing.isEmpty { parts.append("it lacks \(missing.joined(separator: ", "))") }
+        if !extra.isEmpty { parts.append("it adds \(extra.joined(separator: ", ")), which the chain does not have") }
+        if parts.isEmpty { parts.append("the same names in another order") }
+        return
+            "the transaction's signed extensions differ from the chain metadata's: \(parts.joined(separator: "; ")). "
+            + "The chain will likely reject this signature, so the transaction would fail"
     }
 
     /// An extension outside our table: refused when the metadata says it carries data (we could

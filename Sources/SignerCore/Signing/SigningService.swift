@@ -119,8 +119,10 @@ public final class SigningService: RequestSigner {
         {
             throw SignerError(.invalidInput, "the account is restricted to another chain")
         }
+        // The account in the chain's own address format (the signer row's), with the person's name.
+        let signer = prepared.summary.signer
         let rows =
-            [SummaryRow("account", account.label)]
+            [SummaryRow("account", account.name.map { "\($0) (\(signer))" } ?? signer)]
             + prepared.summary.rows.map { SummaryRow($0.label, $0.value, warning: $0.isWarning) }
         return ExtrinsicSigningRequest(
             address: prepared.payload.address, accountKey: account.key, prepared: prepared, summary: rows)

@@ -9,24 +9,33 @@ struct TerminalApprover: Sendable {
     let directory: any AccountDirectory
 
     func run() async {
-        for await approval in await service.newApprovals() {
-            // It may have been decided or expired while an earlier question was open.
-            guard await service.pendingApprovals.contains(where: { $0.id == approval.id }) else { continue }
-            let accounts = directory.accounts()
-            print("")
-            print(TerminalPrompt.describe(approval, accounts: accounts))
-            let answer = await Self.readLine(prompt: TerminalPrompt.prompt(approval.subject))
-            do {
-                switch TerminalPrompt.interpret(answer, subject: approval.subject, accounts: accounts) {
-                case .approve(let keys): try await service.approve(approval.id, accounts: keys)
-                case .reject: try await service.reject(approval.id)
-                }
-                print("(answered)")
-            } catch let error as GatewayError where error.code == .notSaved {
-                print("(not saved: the state database refused it; the site was told so, see the log)")
-            } catch {
-                print("(that request is no longer pending)")
+        // Subscribe first, then take what already waits (oldest first): a request that arrived
+        // between the ports opening and this subscription is asked too, and none twice.
+        let arriving = await service.newApprovals()
+        let waiting = await service.pendingApprovals.sorted { $0.id < $1.id }
+        var asked = Set<UInt64>()
+        for approval in waiting { await ask(approval, asked: &asked) }
+        for await approval in arriving { await ask(approval, asked: &asked) }
+    }
+
+    private func ask(_ approval: PendingApproval<ApprovalSubject>, asked: inout Set<UInt64>) async {
+        guard asked.insert(approval.id).inserted else { return }
+        // It may have been decided or expired while an earlier question was open.
+        guard await service.pendingApprovals.contains(where: { $0.id == approval.id }) else { return }
+        let accounts = directory.accounts()
+        print("")
+        print(TerminalPrompt.describe(approval, accounts: accounts))
+        let answer = await Self.readLine(prompt: TerminalPrompt.prompt(approval.subject))
+        do {
+            switch TerminalPrompt.interpret(answer, subject: approval.subject, accounts: accounts) {
+            case .approve(let keys): try await service.approve(approval.id, accounts: keys)
+            case .reject: try await service.reject(approval.id)
             }
+            print("(answered)")
+        } catch let error as GatewayError where error.code == .notSaved {
+            print("(not saved: the state database refused it; the site was told so, see the log)")
+        } catch {
+            print("(that request is no longer pending)")
         }
     }
 
