@@ -14,7 +14,8 @@ bin="$(swift build --show-bin-path)/sigil"
 py="$root/.venv-test/bin/python"
 work=$(mktemp -d)
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+# Servers are started inside $(…) (a subshell), so their pids go to a file the trap reads as well.
+trap 'for p in "${pids[@]}" $(cat "$work/pids" 2>/dev/null); do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
 wait_for() { for _ in $(seq 1 200); do grep -q "$1" "$2" 2>/dev/null && return 0; "$py" -c 'import time; time.sleep(0.05)'; done; cat "$2" >&2; return 1; }
 
 "$py" scripts/interop/icp_standin_replica.py > "$work/replica.out" 2> "$work/replica.err" &
@@ -25,14 +26,14 @@ replica="http://127.0.0.1:$(sed -n 's/^port //p' "$work/replica.out")"
 serve() { # $1: name, rest: extra flags
     local name=$1; shift
     "$bin" serve --dev --auto-approve --port 0 --ui-port 0 "$@" > "$work/$name.out" 2> "$work/$name.err" &
-    pids+=($!)
+    echo $! >> "$work/pids"
     wait_for approvals "$work/$name.out"
     grep -o 'http://127.0.0.1:[0-9]*/bridge.js' "$work/$name.out" | head -1 | sed 's#/bridge.js##'
 }
 online=$(serve online --ic-url "$replica")
 offline=$(serve offline)
 timeout 120 "$py" scripts/interop/icrc_serve_check.py "$online" "$offline" "$work/replica.err"
-# The per-site blind-signing switch (stored with the site's ICRC permissions in the state database).
+# The per-site blind-signing switch (one setting per origin in the state database, docs/blind-signing.md).
 "$bin" origins blind-signing https://dapp.example on --data-dir "$work/data" | grep -q "Blind signing is ON"
 "$bin" origins blind-signing https://dapp.example off --data-dir "$work/data" | grep -q "Blind signing is off"
 if "$bin" origins blind-signing "https://dapp.example/path" on --data-dir "$work/data" 2>/dev/null; then
