@@ -127,7 +127,7 @@ let package = Package(
         // Test support, not shipped: kills keystore writers at random points (scripts/test.d/21-keystore-crash.sh).
         .executableTarget(
             name: "KeystoreStress",
-            dependencies: ["Primitives", "Keystore", "SigningKeys", "CSodium"],
+            dependencies: ["SigilTesting", "Primitives", "Keystore", "SigningKeys", "CSodium"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // Timing loops for scripts/bench-keys (synchronous, so that it runs under callgrind).
@@ -172,20 +172,28 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 
-        // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources;
-        // nothing here reads the team's shared folder.
+        // Test support built once (Tests/SigilTesting/README.md): the seeded generator and the
+        // vectors several test targets read. Not shipped.
+        .target(
+            name: "SigilTesting", path: "Tests/SigilTesting",
+            exclude: ["README.md"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+
+        // Tests (Swift Testing). Vectors and fixtures are copied into each target's Resources (or
+        // SigilTesting's, when several read them); nothing here reads the team's shared folder.
         .testTarget(
             name: "PrimitivesTests", dependencies: ["Primitives"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GatewayHTTPTests", dependencies: ["Primitives", "GatewayHTTP", "COpenSSL"],
+            name: "GatewayHTTPTests", dependencies: ["SigilTesting", "Primitives", "GatewayHTTP", "COpenSSL"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ScaleCodecTests", dependencies: ["Primitives", "ScaleCodec"],
+            name: "ScaleCodecTests", dependencies: ["SigilTesting", "Primitives", "ScaleCodec"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SigningKeysTests", dependencies: ["Primitives", "SigningKeys"],
+            name: "SigningKeysTests", dependencies: ["SigilTesting", "Primitives", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -197,24 +205,24 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ICPCodecTests", dependencies: ["ICPCodec", "Primitives", "SigningKeys"],
+            name: "ICPCodecTests", dependencies: ["SigilTesting", "ICPCodec", "Primitives", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "KeystoreTests",
-            dependencies: ["Primitives", "Keystore", "SigningKeys", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["SigilTesting", "Primitives", "Keystore", "SigningKeys", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SignerCoreTests",
-            dependencies: [
+            dependencies: ["SigilTesting", 
                 "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
-            dependencies: [
+            dependencies: ["SigilTesting", 
                 "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec", "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],

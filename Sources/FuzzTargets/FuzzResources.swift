@@ -12,7 +12,7 @@ public enum FuzzResources {
     public static let polkadot: RuntimeMetadata? = {
         let path =
             ProcessInfo.processInfo.environment["SIGIL_FUZZ_METADATA"]
-            ?? root.appendingPathComponent("Tests/ScaleCodecTests/Resources/polkadot-v15.scale").path
+            ?? root.appendingPathComponent("Tests/SigilTesting/Resources/polkadot-v15.scale").path
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try? RuntimeMetadata(bytes: [UInt8](data))
     }()

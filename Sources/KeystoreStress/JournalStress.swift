@@ -1,6 +1,7 @@
 import Foundation
 import Keystore
 import Primitives
+import SigilTesting
 import SigningKeys
 
 /// The signing journal under SIGKILL (docs/journal.md §7): a writer process signs messages as

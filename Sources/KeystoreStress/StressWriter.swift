@@ -1,6 +1,7 @@
 import CSodium
 import Foundation
 import Keystore
+import SigilTesting
 import SigningKeys
 
 /// The writer process: changes the data directory forever, announcing each change before (`B`) and

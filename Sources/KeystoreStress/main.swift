@@ -1,5 +1,6 @@
 import Foundation
 import Keystore
+import SigilTesting
 
 // Internal test tool; see README.md. Exit status 0 = all checks passed.
 

@@ -1,4 +1,5 @@
 import Glibc
+import SigilTesting
 import Testing
 
 @testable import GatewayHTTP
@@ -46,17 +47,7 @@ import Testing
     ].map { Array($0.utf8) }
 
     /// SplitMix64: small, seeded, reproducible.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    }
+    typealias Random = SplitMix64
 
     static func mutate(_ input: [UInt8], _ random: inout Random, corpus: [[UInt8]]) -> [UInt8] {
         var bytes = input

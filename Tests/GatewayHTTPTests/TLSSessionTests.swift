@@ -1,3 +1,4 @@
+import SigilTesting
 import Testing
 
 @testable import GatewayHTTP
@@ -6,16 +7,7 @@ import Testing
 /// and stays failed once failed.
 struct TLSSessionTests {
     /// A SplitMix64 stream: deterministic "random" input.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = SplitMix64
 
     @Test(
         arguments: [

@@ -5,6 +5,7 @@ import Logging
 import Primitives
 import ScaleCodec
 import SignerCore
+import SigilTesting
 import SigningKeys
 import Testing
 
@@ -19,8 +20,8 @@ import Testing
 
     /// A file copied into this target's `Resources` (see its README.md).
     static func resource(_ name: String) throws -> [UInt8] {
-        let base = try #require(Bundle.module.resourceURL)
-        return [UInt8](try Data(contentsOf: base.appendingPathComponent(name)))
+        let url = try #require(SharedVectors.url(name, preferring: Bundle.module))
+        return [UInt8](try Data(contentsOf: url))
     }
 
     static func referenceHash() throws -> [UInt8] {

@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import SigilTesting
 import Testing
 
 @testable import ICPCodec
@@ -159,18 +160,8 @@ import Testing
 /// truncations of real messages never trap, and every refusal is an `ICPCodecError` within the work
 /// bound.
 @Suite struct DecoderFuzzTests {
-    /// SplitMix64: a small deterministic generator (reproducible failures).
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    }
+    /// A small deterministic generator (reproducible failures).
+    typealias SplitMix64 = SigilTesting.SplitMix64
 
     static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input

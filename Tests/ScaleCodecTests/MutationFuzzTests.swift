@@ -1,4 +1,5 @@
 import Foundation
+import SigilTesting
 import Testing
 
 @testable import ScaleCodec

@@ -1,17 +1,8 @@
 @testable import ScaleCodec
+import SigilTesting
 
 /// A deterministic pseudo-random generator (SplitMix64) so failures reproduce.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededRandom = SplitMix64
 
 /// Writes random but valid SCALE bytes for any type of a registry (test support for the
 /// generated-argument round trip). Recursion is kept finite by choosing, beyond a depth, the

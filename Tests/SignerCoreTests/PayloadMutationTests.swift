@@ -1,5 +1,6 @@
 import Foundation
 import ScaleCodec
+import SigilTesting
 import Testing
 
 @testable import SignerCore
@@ -7,23 +8,14 @@ import Testing
 /// Truncated and corrupted `SignerPayloadJSON`: refused with a ``SignerError`` or accepted and
 /// built — never a crash or a hang. Deterministic seeds.
 @Suite struct PayloadMutationTests {
-    struct Rng: RandomNumberGenerator {
-        var s: UInt64
-        mutating func next() -> UInt64 {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Rng = SplitMix64
 
     static let alphabet = Array("0123456789abcdefx\"{}[],:-. nulltrue".utf8)
 
     @Test func corruptedPayloadJSONIsRefusedOrBuiltNeverCrashes() throws {
         let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
         let seeds = SigningPayloadVectorTests.valid.map(\.json) + SigningPayloadVectorTests.invalid.map(\.json)
-        var rng = Rng(s: 2024)
+        var rng = Rng(seed: 2024)
         var refused = 0
         var built = 0
         for i in 0..<(4000 * fuzzRounds) {
@@ -53,7 +45,7 @@ import Testing
 
     @Test func randomAssetIdsAreRefusedOrResolvedExactly() throws {
         let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
-        var rng = Rng(s: 7)
+        var rng = Rng(seed: 7)
         for resolver in [AssetIdResolver(metadata: md), AssetIdResolver(metadata: nil)] {
             for _ in 0..<(3000 * fuzzRounds) {
                 let n = Int(rng.next() % 12)

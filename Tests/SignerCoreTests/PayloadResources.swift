@@ -1,4 +1,5 @@
 import Foundation
+import SigilTesting
 import ScaleCodec
 
 @testable import SignerCore
@@ -6,8 +7,8 @@ import ScaleCodec
 /// Loads files copied into this target's `Resources` folder (see its README.md).
 enum PayloadResources {
     static func url(_ name: String) throws -> URL {
-        guard let base = Bundle.module.resourceURL else { throw CocoaError(.fileNoSuchFile) }
-        return base.appendingPathComponent(name)
+        guard let url = SharedVectors.url(name, preferring: Bundle.module) else { throw CocoaError(.fileNoSuchFile) }
+        return url
     }
 
     static func data(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: url(name))) }

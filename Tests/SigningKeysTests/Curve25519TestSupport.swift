@@ -1,26 +1,13 @@
 import CSodium
 
 @testable import SigningKeys
+import SigilTesting
 
 /// Deterministic pseudo-random bytes for the Curve25519 and differential tests (SplitMix64), so a
 /// failing case is reproducible from its index.
-struct TestBytes {
-    private var state: UInt64
+typealias TestBytes = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
-    }
-
+extension SplitMix64 {
     /// A uniformly random scalar mod l (`crypto_core_ristretto255_scalar_reduce` of 64 bytes).
     mutating func scalar() -> [UInt8] {
         let wide = bytes(64)

@@ -1,5 +1,6 @@
 import CSodium
 import Primitives
+import SigilTesting
 import Testing
 
 @testable import SigningKeys

@@ -79,7 +79,11 @@
   const decide = async (inner, path, body) => {
     const article = inner.closest('article') || inner;
     for (const b of article.querySelectorAll('button')) b.disabled = true;
-    // Focus goes to the next request's heading (never to a button: nothing approves by accident).
+    // Focus leaves the buttons at once, before the decision is sent (a decided button must never hold
+    // it, even while the page re-renders), and then goes to the next request's heading: never to a
+    // button, so nothing approves by accident.
+    const own = article.querySelector('h3, summary');
+    if (own) own.focus({ preventScroll: true });
     const next = article.nextElementSibling || article.previousElementSibling;
     try { await api(path, body); } catch (e) { status(`Could not send the decision: ${e.message}`); }
     await refresh();

@@ -630,7 +630,7 @@ def main():
             check(True, "History filters by decision")
 
             # metadata.provide: a person approves; stored metadata then decodes the call in the prompt
-            raw_metadata = (ROOT / "Tests/SignerCoreTests/Resources/polkadot-v15.scale").read_bytes()
+            raw_metadata = (ROOT / "Tests/SigilTesting/Resources/polkadot-v15.scale").read_bytes()
             definition = {"chain": "Polkadot", "genesisHash": "0x" + POLKADOT_GENESIS, "specVersion": 2000000,
                           "ss58Format": 0, "tokenDecimals": 10, "tokenSymbol": "DOT", "types": {}, "icon": "polkadot",
                           "rawMetadata": "0x" + raw_metadata.hex()}
@@ -644,7 +644,7 @@ def main():
                   [{"genesisHash": "0x" + POLKADOT_GENESIS, "specVersion": 2000000}], "metadata.get lists it")
             # RFC-0078: the site sends mode 0 and asks for the signed transaction; Sigil sets mode 1 and
             # the hash of the approved metadata, which must be what `sigil metadata hash` prints for it.
-            metadata_hash = sigil_metadata_hash(args.sigil, ROOT / "Tests/SignerCoreTests/Resources/polkadot-v15.scale",
+            metadata_hash = sigil_metadata_hash(args.sigil, ROOT / "Tests/SigilTesting/Resources/polkadot-v15.scale",
                                                 10, "DOT")
             payload2 = dict(payload, specVersion="0x001e8480", nonce="0x00000008")
             dapp.evaluate("p => { window.signing2 = window.ext.signer.signPayload(p) }", payload2)

@@ -1,8 +1,33 @@
-"""Starts `sigil serve` on free ports and reads the URLs it prints (shared by the e2e test and bench)."""
+"""The Python half of the test harness (docs/testing.md; the shell half is scripts/lib/harness.sh).
+
+`SigilProcess` starts `sigil serve` on free ports and reads the URLs and tokens it prints; every
+step and benchmark starts the server through it, never by hand. Whatever is started here is stopped
+when the script ends: on return, on an exception, and on SIGTERM/SIGINT (scripts/test sends SIGTERM
+to the step's process group on Ctrl-C), so that no server outlives its test.
+"""
+import atexit
 import re
+import signal
 import subprocess
 import threading
 import time
+
+_running = []
+
+
+def _stop_all():
+    for process in list(_running):
+        process.stop()
+
+
+def _exit_on_signal(signum, _frame):
+    raise SystemExit(128 + signum)
+
+
+atexit.register(_stop_all)
+# SIGTERM's default action would end Python without running atexit; make it an exit instead.
+if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
+    signal.signal(signal.SIGTERM, _exit_on_signal)
 
 
 class SigilProcess:
@@ -11,6 +36,7 @@ class SigilProcess:
         self.proc = subprocess.Popen(
             [binary, "serve", *(["--dev"] if dev else []), *ports, *extra],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        _running.append(self)
         self.lines = []
         self.bridge_url = self.approval_url = None
         self.client_tokens = {}
@@ -57,11 +83,16 @@ class SigilProcess:
         self.proc.stdin.flush()
 
     def stop(self):
+        if self in _running:
+            _running.remove(self)
+        if self.proc.poll() is not None:
+            return
         self.proc.terminate()
         try:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()
 
 
 def extra_clients(extra):

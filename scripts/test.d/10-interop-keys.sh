@@ -5,11 +5,9 @@
 # random mnemonics and derivation paths compared (about 800 sigil invocations). Bounded: about a
 # minute on an idle 2-core machine, under three when it is shared; hard limit 5 minutes.
 # KEYS_INTEROP_ROUNDS overrides the number of signatures per scheme (default 100).
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-"$root/scripts/setup" --python >&2
-bin=$(swift build --show-bin-path)
-[ -x "$bin/sigil" ] || swift build --product sigil >&2
-timeout 300 "$root/.venv-test/bin/python" "$root/scripts/interop/keys_interop.py" "$bin/sigil" \
+# tier: fast
+# typical: 60 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
+timeout 300 "$py" "$root/scripts/interop/keys_interop.py" "$bin/sigil" \
     --rounds "${KEYS_INTEROP_ROUNDS:-100}"

@@ -3,11 +3,9 @@
 # inputs of every structural size (blocks, chunks, multi-chunk trees) and extended outputs, hashed
 # by `MetadataHashBench blake3` and compared. Bounded: seconds after the build; hard limit 5 minutes.
 # BLAKE3_INTEROP_ROUNDS overrides the number of inputs (default 400).
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-"$root/scripts/setup" --python >&2
-bin=$(swift build --show-bin-path)
-[ -x "$bin/MetadataHashBench" ] || swift build --product MetadataHashBench >&2
-timeout 300 "$root/.venv-test/bin/python" "$root/scripts/interop/blake3_interop.py" "$bin/MetadataHashBench" \
+# tier: fast
+# typical: 5 s
+. "$(dirname "$0")/../lib/harness.sh"
+need MetadataHashBench
+timeout 300 "$py" "$root/scripts/interop/blake3_interop.py" "$bin/MetadataHashBench" \
     --rounds "${BLAKE3_INTEROP_ROUNDS:-400}"

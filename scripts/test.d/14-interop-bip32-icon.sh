@@ -4,11 +4,9 @@
 # xpub), mnemonics at m/44'/74'/0'/0/n (BIP39 seed, address), signatures in both directions, random
 # transactions (serialization, hash, signature recovering to `from`) and one-change refusals.
 # ICON_INTEROP_ROUNDS sets the scale (default 200: about 2,500 checks); seeded, so reproducible.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-"$root/scripts/setup" --python >&2
-bin=$(swift build --show-bin-path)
-[ -x "$bin/IconInterop" ] || swift build --product IconInterop >&2
-timeout 300 "$root/.venv-test/bin/python" "$root/scripts/interop/bip32_icon_interop.py" "$bin/IconInterop" \
+# tier: fast
+# typical: 15 s
+. "$(dirname "$0")/../lib/harness.sh"
+need IconInterop
+timeout 300 "$py" "$root/scripts/interop/bip32_icon_interop.py" "$bin/IconInterop" \
     --rounds "${ICON_INTEROP_ROUNDS:-200}" --seed "${ICON_INTEROP_SEED:-20261125}"

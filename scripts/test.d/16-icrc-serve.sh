@@ -6,46 +6,34 @@
 # --auto-approve --ic-url`: permissions, accounts, an icrc1_transfer call whose contentMap and
 # certificate come back; a foreign origin without permission gets 3000; blind signing is refused
 # (2001); without --ic-url the call is 4000 and nothing is submitted.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-"$root/scripts/setup" --python >&2
-bin="$(swift build --show-bin-path)/sigil"
-py="$root/.venv-test/bin/python"
-work=$(mktemp -d)
-pids=()
-# Servers are started inside $(…) (a subshell), so their pids go to a file the trap reads as well.
-trap 'for p in "${pids[@]}" $(cat "$work/pids" 2>/dev/null); do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
-wait_for() { for _ in $(seq 1 200); do grep -q "$1" "$2" 2>/dev/null && return 0; "$py" -c 'import time; time.sleep(0.05)'; done; cat "$2" >&2; return 1; }
+# tier: fast
+# typical: 15 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
+sigil="$bin/sigil"
 
-"$py" scripts/interop/icp_standin_replica.py > "$work/replica.out" 2> "$work/replica.err" &
-pids+=($!)
+spawn replica "$py" scripts/interop/icp_standin_replica.py
 wait_for '^port ' "$work/replica.out"
 replica="http://127.0.0.1:$(sed -n 's/^port //p' "$work/replica.out")"
 
-serve() { # $1: name, rest: extra flags
-    local name=$1; shift
-    "$bin" serve --dev --auto-approve --port 0 --ui-port 0 "$@" > "$work/$name.out" 2> "$work/$name.err" &
-    echo $! >> "$work/pids"
-    wait_for approvals "$work/$name.out"
-    grep -o 'http://127.0.0.1:[0-9]*/bridge.js' "$work/$name.out" | head -1 | sed 's#/bridge.js##'
-}
-online=$(serve online --ic-url "$replica")
-offline=$(serve offline)
+sigil_serve online --dev --auto-approve --ic-url "$replica"
+sigil_serve offline --dev --auto-approve
+online=$online_gateway
+offline=$offline_gateway
 timeout 120 "$py" scripts/interop/icrc_serve_check.py "$online" "$offline" "$work/replica.err"
 # The per-site blind-signing switch (one setting per origin in the state database, docs/blind-signing.md).
-"$bin" origins blind-signing https://dapp.example on --data-dir "$work/data" | grep -q "Blind signing is ON"
-"$bin" origins blind-signing https://dapp.example off --data-dir "$work/data" | grep -q "Blind signing is off"
-if "$bin" origins blind-signing "https://dapp.example/path" on --data-dir "$work/data" 2>/dev/null; then
+"$sigil" origins blind-signing https://dapp.example on --data-dir "$work/data" | grep -q "Blind signing is ON"
+"$sigil" origins blind-signing https://dapp.example off --data-dir "$work/data" | grep -q "Blind signing is off"
+if "$sigil" origins blind-signing "https://dapp.example/path" on --data-dir "$work/data" 2>/dev/null; then
     echo "blind-signing accepted a URL that is not an origin" >&2; exit 1
 fi
 # ICP identities on the command line: keysmith's test mnemonic at index 1 (V-ICP-7), stored and listed.
 phrase="verb bottom twelve symptom plastic believe beach cargo inherit viable dice loop"
 printf 'pw\n' > "$work/pw"; chmod 600 "$work/pw"
-"$bin" key inspect --scheme icp "$phrase" --index 1 --json | grep -q '"principal" : "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae"\|"principal": "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae"'
-echo "$phrase" | "$bin" accounts add --chain icp - --index 1 --data-dir "$work/data" --password-file "$work/pw" > /dev/null
-"$bin" accounts list --chain icp --data-dir "$work/data" | grep -q "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae (secp256k1)  account 6bf62b34a4eeb32721aeb99fe598d760ca252a0324155fc8b0ef203f3fc620cc"
-if echo "$phrase" | "$bin" accounts add --chain icp - --index 1 --data-dir "$work/data" --password-file "$work/pw" 2>/dev/null; then
+"$sigil" key inspect --scheme icp "$phrase" --index 1 --json | grep -q '"principal" : "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae"\|"principal": "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae"'
+echo "$phrase" | "$sigil" accounts add --chain icp - --index 1 --data-dir "$work/data" --password-file "$work/pw" > /dev/null
+"$sigil" accounts list --chain icp --data-dir "$work/data" | grep -q "ncpzz-qv6a2-ult3n-4mmvz-gdrhx-ileg4-upz7f-7zfqi-affpy-zlkid-hae (secp256k1)  account 6bf62b34a4eeb32721aeb99fe598d760ca252a0324155fc8b0ef203f3fc620cc"
+if echo "$phrase" | "$sigil" accounts add --chain icp - --index 1 --data-dir "$work/data" --password-file "$work/pw" 2>/dev/null; then
     echo "the same ICP identity was stored twice" >&2; exit 1
 fi
 # Ed25519 from the same mnemonic (SLIP-0010 at m/44'/223'/0'/0'/2', Internet Identity's scheme): the
@@ -61,12 +49,12 @@ principal = Identity(privkey=key.hex(), type="ed25519").sender()
 print(principal.to_str(), AccountIdentifier.new(principal).to_str().removeprefix("0x"))
 PY
 )
-"$bin" key inspect --scheme icp --ed25519 "$phrase" --index 2 --public --json | "$py" -c '
+"$sigil" key inspect --scheme icp --ed25519 "$phrase" --index 2 --public --json | "$py" -c '
 import json, sys
 r = json.load(sys.stdin)
 got = (r["principal"], r["accountId"], r["derivationPath"], r["algorithm"], "secretKey" in r)
 want = (*sys.argv[1].split(), "m/'"44'/223'/0'/0'/2'"'", "ed25519", False)
 sys.exit(0 if got == want else f"key inspect --ed25519: {got} != {want}")' "$want"
-echo "$phrase" | "$bin" accounts add --chain icp --ed25519 - --index 2 --data-dir "$work/data" --password-file "$work/pw" > /dev/null
-"$bin" accounts list --chain icp --data-dir "$work/data" | grep -q "${want% *} (ed25519)  account ${want#* }"
+echo "$phrase" | "$sigil" accounts add --chain icp --ed25519 - --index 2 --data-dir "$work/data" --password-file "$work/pw" > /dev/null
+"$sigil" accounts list --chain icp --data-dir "$work/data" | grep -q "${want% *} (ed25519)  account ${want#* }"
 echo "icrc serve: ok"

@@ -6,11 +6,9 @@
 # envelopes icp-py-core signs (verified in Sigil, tampering refused), keysmith derivation, Candid
 # values encoded by icp-py-core and known-method rendering.
 # ICP_INTEROP_ROUNDS sets the scale (default 300: about 2,700 checks); seeded, so reproducible.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-"$root/scripts/setup" --python >&2
-bin=$(swift build --show-bin-path)
-[ -x "$bin/ICPInterop" ] || swift build --product ICPInterop >&2
-timeout 300 "$root/.venv-test/bin/python" "$root/scripts/interop/icp_interop.py" "$bin/ICPInterop" \
+# tier: fast
+# typical: 10 s
+. "$(dirname "$0")/../lib/harness.sh"
+need ICPInterop
+timeout 300 "$py" "$root/scripts/interop/icp_interop.py" "$bin/ICPInterop" \
     --rounds "${ICP_INTEROP_ROUNDS:-300}" --seed "${ICP_INTEROP_SEED:-20261125}"

@@ -4,11 +4,9 @@
 # libsecp256k1) and by substrate-interface; files written in Python (N = 2^15 and 2^17, single and
 # batch-pkcs8, mnemonic) imported by sigil; wrong password, truncated and tampered files refused with
 # nothing changed. Bounded: well under a minute on 2 cores. KEYSTORE_INTEROP_ROUNDS overrides rounds.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-"$root/scripts/setup" --python >&2
-bin=$(swift build --show-bin-path)
-[ -x "$bin/sigil" ] || swift build --product sigil >&2
-timeout 300 "$root/.venv-test/bin/python" "$root/scripts/interop/keystore_interop.py" "$bin/sigil" \
+# tier: fast
+# typical: 30 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
+timeout 300 "$py" "$root/scripts/interop/keystore_interop.py" "$bin/sigil" \
     --rounds "${KEYSTORE_INTEROP_ROUNDS:-3}"

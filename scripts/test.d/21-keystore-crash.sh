@@ -9,11 +9,10 @@
 #  3. lock: a process holding serve.lock makes a second one fail clearly; after SIGKILL of the holder
 #     the lock is free again (the kernel drops flock locks of dead processes).
 # Bounded: about two minutes on 2 cores. KEYSTORE_CRASH_ROUNDS / _SECONDS override the first part.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-bin=$(swift build --show-bin-path)
-[ -x "$bin/KeystoreStress" ] || swift build --product KeystoreStress >&2
+# tier: full
+# typical: 60 s
+. "$(dirname "$0")/../lib/harness.sh"
+need KeystoreStress
 stress="$bin/KeystoreStress"
 work=$(mktemp -d "${TMPDIR:-/tmp}/sigil-keystore-crash.XXXXXX")
 holder=""

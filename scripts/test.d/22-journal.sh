@@ -5,9 +5,8 @@
 # the export and fails, naming the sequence number, on tampered copies (a changed byte of a field, a
 # deleted entry, swapped entries, a cut tail, a forged checkpoint); `sigil journal verify` names a
 # changed database entry and catches a rolled-back database against the mirror.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-swift build --product sigil >&2
-bin=$(swift build --show-bin-path)
+# tier: fast
+# typical: 30 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
 timeout 300 python3 -u scripts/e2e/journal_e2e.py --sigil "$bin/sigil"

@@ -8,11 +8,10 @@
 # Every 10 rounds the writers start a new journal, so that verifying after each kill stays cheap in a
 # debug build. Bounded: about a minute on 2 cores. JOURNAL_CRASH_ROUNDS / _SECONDS / _SEED override; the seed is
 # printed so that a failure can be replayed.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-bin=$(swift build --show-bin-path)
-[ -x "$bin/KeystoreStress" ] || swift build --product KeystoreStress >&2
+# tier: full
+# typical: 90 s
+. "$(dirname "$0")/../lib/harness.sh"
+need KeystoreStress
 work=$(mktemp -d "${TMPDIR:-/tmp}/sigil-journal-crash.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 seed=${JOURNAL_CRASH_SEED:-$(date +%s)}

@@ -3,8 +3,9 @@
 # SIGIL_FUZZ_SEED replays a run). A seeded random mutator checks split-independence, framing rules
 # and a canonical round trip on every input (Tests/GatewayHTTPTests/HTTPRequestParserFuzzTests.swift).
 # A failing input is printed as hex; add it to that file's `regressions` list.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
+# tier: full
+# typical: 70 s
+. "$(dirname "$0")/../lib/harness.sh"
 seconds=${SIGIL_FUZZ_SECONDS:-60}
 seed=${SIGIL_FUZZ_SEED:-$(( $(date +%s) % 1000000 ))}
 echo "parser fuzz: ${seconds}s, seed ${seed}" >&2

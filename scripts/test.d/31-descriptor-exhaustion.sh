@@ -3,9 +3,9 @@
 # process's descriptor table and lowers RLIMIT_NOFILE, which would break any suite running beside
 # it; the main `swift test` run leaves it out, and this step runs it alone in its own process.
 # Fails unless exactly that one test ran and passed (a skip or a filter typo cannot pass).
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+# tier: full
+# typical: 10 s
+. "$(dirname "$0")/../lib/harness.sh"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 SIGIL_TEST_DESCRIPTOR_EXHAUSTION=1 timeout 300 swift test --skip-build \

@@ -2,10 +2,10 @@
 # Fuzzing, bounded. First the SCALE/metadata/call/payload mutation tests with 10x their default number
 # of mutated inputs (SIGIL_FUZZ_ROUNDS). Every input must decode exactly or be refused with a typed
 # error: no crash, no hang. About a minute on 2 cores (debug build); the timeout bounds it.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-swift build --build-tests >&2
+# tier: full
+# typical: 400 s
+. "$(dirname "$0")/../lib/harness.sh"
+[ -n "${SIGILTEST_BIN_DIR:-}" ] || swift build --build-tests >&2
 SIGIL_FUZZ_ROUNDS="${SIGIL_FUZZ_ROUNDS:-10}" timeout 600 swift test --skip-build \
     --filter 'MutationFuzzTests|PayloadMutationTests'
 

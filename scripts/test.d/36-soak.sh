@@ -3,9 +3,8 @@
 # tabs, slowloris and junk from 64 hostile origins at once against the real binary; no legitimate
 # request may fail, RSS and descriptors must stay flat. 90 s here (SOAK_SECONDS); the documented run
 # is scripts/soak's default of 20 minutes.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-swift build --product sigil >&2
-bin=$(swift build --show-bin-path)
-SOAK_SECONDS="${SOAK_SECONDS:-90}" timeout 600 .venv-test/bin/python scripts/soak --sigil "$bin/sigil"
+# tier: full
+# typical: 110 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
+SOAK_SECONDS="${SOAK_SECONDS:-90}" timeout 600 "$py" scripts/soak --sigil "$bin/sigil"

@@ -11,37 +11,32 @@
 # accounts.list, bytes.sign for sr25519 and ed25519 //Alice; the signatures are verified here with
 # schnorrkel (py-sr25519-bindings) and PyNaCl, independently of Sigil. The approval API accepts a
 # POST from its own https origin and refuses the http origin of the same host and port.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-bin="$(swift build --show-bin-path)/sigil"
-work=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
-fail() { echo "45-tls: $*" >&2; cat "$work/out" "$work/err" 2>/dev/null >&2 || true; exit 1; }
+# tier: fast
+# typical: 15 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
+sigil="$bin/sigil"
 
-"$bin" tls self-signed --host localhost --out-dir "$work" > "$work/gen"
+"$sigil" tls self-signed --host localhost --out-dir "$work" > "$work/gen"
 cert="$work/localhost.cert.pem"
 key="$work/localhost.key.pem"
 [ "$(stat -c %a "$key")" = 600 ] || fail "key file mode is $(stat -c %a "$key"), not 600"
 grep -q -- "-----BEGIN CERTIFICATE-----" "$cert" || fail "no certificate written"
-if "$bin" tls self-signed --host localhost --out-dir "$work" > /dev/null 2>&1; then
+if "$sigil" tls self-signed --host localhost --out-dir "$work" > /dev/null 2>&1; then
     fail "self-signed overwrote existing files without --force"
 fi
-"$bin" tls self-signed --host other.test --out-dir "$work" > /dev/null
+"$sigil" tls self-signed --host other.test --out-dir "$work" > /dev/null
 
 # A key that is not the certificate's: refused at start, naming the key file.
-if "$bin" serve --tls-cert "$cert" --tls-key "$work/other.test.key.pem" --port 0 --ui-port 0 \
+if "$sigil" serve --tls-cert "$cert" --tls-key "$work/other.test.key.pem" --port 0 --ui-port 0 \
     > "$work/out" 2> "$work/err"; then
     fail "serve started with a mismatched key"
 fi
 grep -q "other.test.key.pem" "$work/err" || fail "mismatch error does not name the key file"
 
-"$bin" serve --tls-cert "$cert" --tls-key "$key" --port 0 --ui-port 0 > "$work/out" 2> "$work/err" &
-pid=$!
-for _ in $(seq 1 200); do grep -q approvals "$work/out" 2>/dev/null && break; python3 -c 'import time; time.sleep(0.05)'; done
-dapp=$(grep -o 'https://127.0.0.1:[0-9]*/bridge.js' "$work/out" | head -1)
-ui=$(grep -o 'https://127.0.0.1:[0-9]*/' "$work/out" | tail -1)
+sigil_serve tls --tls-cert "$cert" --tls-key "$key"
+dapp=$tls_bridge
+ui="$tls_ui/"
 [ -n "$dapp" ] && [ -n "$ui" ] || fail "serve printed no https URLs"
 dapp_port=$(echo "$dapp" | sed 's|.*:\([0-9]*\)/.*|\1|')
 ui_port=$(echo "$ui" | sed 's|.*:\([0-9]*\)/$|\1|')
@@ -63,33 +58,22 @@ rc=0; out=$(curl -sS --max-time 10 "http://127.0.0.1:$dapp_port/bridge.js" 2>/de
 # Still serving after the refused clients.
 ok "$url" | cmp - public/bridge.js || fail "server stopped serving after a plain-HTTP client"
 
-kill -TERM "$pid"
-wait "$pid" || fail "serve exited non-zero after SIGTERM"
-pid=
+sigil_stop tls
 
 # A certificate for an IP address (subjectAltName IP:127.0.0.1) verifies for https://127.0.0.1.
-"$bin" tls self-signed --host 127.0.0.1 --out-dir "$work" > /dev/null
-"$bin" serve --tls-cert "$work/127.0.0.1.cert.pem" --tls-key "$work/127.0.0.1.key.pem" --port 0 --ui-port 0 \
-    > "$work/out" 2> "$work/err" &
-pid=$!
-for _ in $(seq 1 200); do grep -q approvals "$work/out" 2>/dev/null && break; python3 -c 'import time; time.sleep(0.05)'; done
-ip_url=$(grep -o 'https://127.0.0.1:[0-9]*/bridge.js' "$work/out" | head -1)
-[ -n "$ip_url" ] || fail "serve printed no https URL (IP certificate)"
+"$sigil" tls self-signed --host 127.0.0.1 --out-dir "$work" > /dev/null
+sigil_serve ip --tls-cert "$work/127.0.0.1.cert.pem" --tls-key "$work/127.0.0.1.key.pem"
+ip_url=$ip_bridge
+[[ $ip_url == https://127.0.0.1:* ]] || fail "serve printed no https URL (IP certificate): $ip_url"
 curl -sS --max-time 10 --cacert "$work/127.0.0.1.cert.pem" "$ip_url" | cmp - public/bridge.js || fail "IP certificate fetch failed"
-kill -TERM "$pid"
-wait "$pid" || fail "serve exited non-zero after SIGTERM (IP certificate)"
-pid=
+sigil_stop ip
 
 # A signing round trip over TLS through curl, trusting only the certificate (docs/protocol.md §6).
-"$bin" serve --dev --auto-approve --client backend --tls-cert "$cert" --tls-key "$key" --port 0 --ui-port 0 \
-    > "$work/out" 2> "$work/err" &
-pid=$!
-for _ in $(seq 1 200); do grep -q "Client token for backend" "$work/out" 2>/dev/null && break; python3 -c 'import time; time.sleep(0.05)'; done
-token=$(sed -n 's/^Client token for backend: \([0-9a-f]*\)$/\1/p' "$work/out")
-approval=$(sed -n 's/^Approval URL: *\(.*\)$/\1/p' "$work/out")
-dapp_port=$(sed -n 's|^Bridge URL: *https://127.0.0.1:\([0-9]*\)/bridge.js$|\1|p' "$work/out")
-ui_port=$(echo "$approval" | sed -n 's|^https://127.0.0.1:\([0-9]*\)/#token=.*|\1|p')
-ui_token=${approval##*#token=}
+sigil_serve backend --dev --auto-approve --client backend --tls-cert "$cert" --tls-key "$key"
+token=$(client_token backend backend)
+dapp_port=${backend_gateway##*:}
+ui_port=${backend_ui##*:}
+ui_token=$backend_token
 [ ${#token} -eq 64 ] && [ -n "$dapp_port" ] && [ -n "$ui_port" ] || fail "serve --client printed no token or https URLs"
 gateway="https://localhost:$dapp_port"
 send() {  # send ID MESSAGE REQUEST-JSON -> the JSON reply; fails unless answered now (200)
@@ -106,7 +90,7 @@ send 1 'pub(authorize.tab)' '{"origin":"backend over TLS"}' > "$work/authorize.j
 send 2 'pub(accounts.list)' '{}' > "$work/accounts.json"
 send 3 'pub(bytes.sign)' "{\"address\":\"$alice\",\"data\":\"hello over TLS\",\"type\":\"bytes\"}" > "$work/sr.json"
 send 4 'pub(bytes.sign)' "{\"address\":\"$alice_ed\",\"data\":\"0x00ff5349474c\",\"type\":\"bytes\"}" > "$work/ed.json"
-"$root/.venv-test/bin/python" - "$work" <<'PY' || fail "signing round trip over TLS did not verify"
+"$py" - "$work" <<'PY' || fail "signing round trip over TLS did not verify"
 import json, sys
 import sr25519
 from nacl.signing import VerifyKey
@@ -139,7 +123,5 @@ ui_post() {
 }
 [ "$(ui_post "https://localhost:$ui_port")" = 404 ] || fail "the approval API refused its own https origin"
 [ "$(ui_post "http://localhost:$ui_port")" = 403 ] || fail "the approval API accepted the http origin over TLS"
-kill -TERM "$pid"
-wait "$pid" || fail "serve exited non-zero after SIGTERM (round trip)"
-pid=
+sigil_stop backend
 echo "tls test: ok ($url; plain HTTP: curl exit 52; signing round trip over TLS verified)"

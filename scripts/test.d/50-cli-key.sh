@@ -3,11 +3,10 @@
 # inspect output and JSON keys, URIs from stdin, deterministic ed25519/ecdsa signatures, verify
 # exit codes (0 valid, 1 invalid with a one-line reason), --public hides secrets, generate
 # round-trips through inspect, and refused URIs. Takes a few seconds.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-bin=$(swift build --show-bin-path)
-[ -x "$bin/sigil" ] || swift build --product sigil >&2
+# tier: fast
+# typical: 5 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
 sigil="$bin/sigil"
 fails=0
 expect() {  # description, expected, actual

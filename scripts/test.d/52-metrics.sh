@@ -2,26 +2,17 @@
 # /healthz, `sigil health`, /metrics (parsed with prometheus_client, counters checked against the
 # requests made, among them real signatures through the HTTP API) and the JSON logs (no secret in any
 # line) of a real `sigil serve --dev --auto-approve` on free ports. See scripts/e2e/metrics_e2e.py.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-scripts/setup --python
-swift build --product sigil >&2
-bin=$(swift build --show-bin-path)
-timeout 180 .venv-test/bin/python -u scripts/e2e/metrics_e2e.py --sigil "$bin/sigil"
+# tier: fast
+# typical: 20 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
+timeout 180 "$py" -u scripts/e2e/metrics_e2e.py --sigil "$bin/sigil"
 
 # `sigil health` over HTTPS: verified with --cacert and the certificate's name, refused when the
 # certificate is not trusted or the name does not match, accepted with --insecure-loopback on 127.0.0.1.
-work=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 "$bin/sigil" tls self-signed --host localhost --out-dir "$work" > /dev/null
-"$bin/sigil" serve --dev --port 0 --ui-port 0 --tls-cert "$work/localhost.cert.pem" \
-    --tls-key "$work/localhost.key.pem" > "$work/out" 2> "$work/err" &
-pid=$!
-for _ in $(seq 1 200); do grep -q "Approval URL" "$work/out" 2>/dev/null && break; python3 -c 'import time; time.sleep(0.05)'; done
-port=$(grep -o 'Approval URL: https://127.0.0.1:[0-9]*' "$work/out" | sed 's/.*://')
-[ -n "$port" ] || { cat "$work/out" "$work/err" >&2; echo "52-metrics: TLS serve printed no URL" >&2; exit 1; }
+sigil_serve tls --dev --tls-cert "$work/localhost.cert.pem" --tls-key "$work/localhost.key.pem"
+port=${tls_ui##*:}
 expect() {  # expect STATUS ARGS...: `sigil health ARGS` exits STATUS
     local want=$1; shift
     set +e; "$bin/sigil" health --timeout 5 "$@" > "$work/h.out" 2> "$work/h.err"; local got=$?; set -e
@@ -41,6 +32,6 @@ grep -q "https://127.0.0.1:$port/healthz" "$work/h.out" || { cat "$work/h.out" >
 SIGIL_UI_PORT=$port SIGIL_TLS_CERT="$work/localhost.cert.pem" SIGIL_TLS_KEY="$work/localhost.key.pem" \
     expect 1 --cacert "$work/localhost.cert.pem"
 SIGIL_UI_PORT=$port expect 1                                               # plain HTTP: no TLS in the environment
-kill -TERM "$pid"; wait "$pid"; pid=
+sigil_stop tls
 expect 1 --tls --port "$port" --insecure-loopback                          # stopped
 echo "sigil health over TLS: ok"

@@ -3,11 +3,10 @@
 # invalid one (non-zero exit); `sigil call decode --json` names the pallet and call of every call
 # vector. Uses only python3's standard library and the vectors copied into Tests/. Bounded: under a
 # minute.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-bin=$(swift build --show-bin-path)
-[ -x "$bin/sigil" ] || swift build --product sigil >&2
+# tier: fast
+# typical: 5 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
 timeout 300 python3 "$root/scripts/cli/payload_cli_check.py" "$bin/sigil" \
     "$root/Tests/SignerCoreTests/Resources/payloads.json" \
     "$root/Tests/ScaleCodecTests/Resources/calls.json" \

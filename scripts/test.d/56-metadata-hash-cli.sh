@@ -3,10 +3,9 @@
 # spec name, version and prefix taken from the metadata; hex on stdin; a MetadataDef JSON) and
 # refuses metadata v14/v16, missing or out-of-range options and non-metadata input. Uses only
 # python3's standard library and the files copied into Tests/. Bounded: under a minute.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-bin=$(swift build --show-bin-path)
-[ -x "$bin/sigil" ] || swift build --product sigil >&2
+# tier: fast
+# typical: 5 s
+. "$(dirname "$0")/../lib/harness.sh"
+need sigil
 timeout 300 python3 "$root/scripts/cli/metadata_hash_cli_check.py" "$bin/sigil" \
     "$root/Tests/MetadataHashTests/Resources" "$root/Tests/ScaleCodecTests/Resources"

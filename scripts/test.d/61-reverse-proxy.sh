@@ -3,9 +3,10 @@
 # replaced) in front of `sigil serve` with TLS on both hops; bridge script, /healthz, unknown name
 # and forged Host refused, approval API behind its token, a connection and a signature approved
 # through the proxied approval port, event stream delivered promptly (scripts/docker/proxy_check.py).
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+# tier: full
+# typical: 30 s
+. "$(dirname "$0")/../lib/harness.sh"
 scripts/setup --proxy
-bin="$(swift build --show-bin-path)/sigil"
-timeout 180 python3 scripts/docker/proxy_check.py "$bin"
+need sigil
+sigil="$bin/sigil"
+timeout 180 python3 scripts/docker/proxy_check.py "$sigil"

@@ -4,10 +4,9 @@
 # throw-away NSS database (certutil, scripts/setup --browser), never by ignoring certificate errors;
 # without that trust the bridge fails with net::ERR_CERT_AUTHORITY_INVALID. Signatures made over
 # https are verified independently. See scripts/e2e/e2e_browser_tls.py. About 30 s; hard limit 2 min.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-scripts/setup --browser
-swift build --product sigil >&2
-bin=$(swift build --show-bin-path)
-timeout 120 .venv-test/bin/python -u scripts/e2e/e2e_browser_tls.py --sigil "$bin/sigil" --chromium /usr/bin/chromium
+# tier: full
+# typical: 30 s
+. "$(dirname "$0")/../lib/harness.sh"
+need_browser
+need sigil
+timeout 120 "$py" -u scripts/e2e/e2e_browser_tls.py --sigil "$bin/sigil" --chromium /usr/bin/chromium

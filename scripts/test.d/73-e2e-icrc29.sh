@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # ICRC-29 end to end in Chromium (Playwright, .venv-test) against `sigil serve --dev --ic-url` and a
 # stand-in replica (a test double for the network). See scripts/e2e/icrc29_e2e.py.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-scripts/setup --python --browser
-swift build --product sigil >&2
-bin=$(swift build --show-bin-path)
-timeout 300 .venv-test/bin/python -u scripts/e2e/icrc29_e2e.py --sigil "$bin/sigil" --chromium /usr/bin/chromium
+# tier: fast
+# typical: 30 s
+. "$(dirname "$0")/../lib/harness.sh"
+need_browser
+need sigil
+timeout 300 "$py" -u scripts/e2e/icrc29_e2e.py --sigil "$bin/sigil" --chromium /usr/bin/chromium

@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import SigilTesting
 import SigningKeys
 import Testing
 
@@ -7,16 +8,7 @@ import Testing
 
 /// Random damage to real files and blobs must give a `KeystoreError`, never a crash.
 @Suite struct MalformedInputTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     @Test func randomlyDamagedKeyringFilesParseOrThrowKeystoreErrors() throws {
         var rng = Generator(state: 42)
