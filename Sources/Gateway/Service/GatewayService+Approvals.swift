@@ -140,6 +140,8 @@ extension GatewayService {
     /// Drops a source from memory: its waiting requests are cancelled, its subscriptions get an
     /// empty list.
     func disconnect(_ source: String) async {
+        // Every protocol's grant ends with the book's record: the ICRC scopes go too.
+        try? await clear(source)
         let (was, dropped) = center.revoke(source)
         guard was || !dropped.isEmpty else { return }
         for approval in dropped { await answerCancelled(approval, .cancelled, "the site was disconnected") }
@@ -353,7 +355,7 @@ extension GatewayService {
         _ approval: PendingApproval<ApprovalSubject>, _ outcome: JournalDecision, _ detail: String
     ) async {
         let waiter = waiters.removeValue(forKey: approval.id)
-        icpWaiters.removeValue(forKey: approval.id)?.continuation.resume(returning: .rejected)
+        icpWaiters.removeValue(forKey: approval.id)?.continuation.resume(returning: .withdrawn)
         await journalAbandoned(approval, outcome, detail)
         guard let waiter else { return }
         if let shape = waiter.icon {

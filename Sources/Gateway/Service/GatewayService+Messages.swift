@@ -163,15 +163,8 @@ extension GatewayService {
         return (try? JSONValueEncoder().encode(result)) ?? ["result": true, "authorizedAccounts": []]
     }
 
-    func isDenied(_ source: String) -> Bool {
-        guard !options.deniedHosts.isEmpty, let host = SiteOrigin(source)?.host else { return false }
-        var labels = host.split(separator: ".")
-        while !labels.isEmpty {
-            if options.deniedHosts.contains(labels.joined(separator: ".")) { return true }
-            labels.removeFirst()
-        }
-        return false
-    }
+    /// Whether the deny list names the source's host (the admission gate's list).
+    func isDenied(_ source: String) -> Bool { gate.isDenied(source) }
 
     /// Resolves an address to an account the source may use.
     func account(_ address: String, allowed: [String]) throws -> SignerAccount {
