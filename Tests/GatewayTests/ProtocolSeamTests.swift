@@ -366,6 +366,24 @@ import Testing
         asking.drop()
     }
 
+    /// One grant book, several protocols: a site connected for the Internet Computer only (no
+    /// Polkadot accounts) still gets a Polkadot connection prompt, and approving it keeps its ICRC scopes.
+    @Test func anIcrcGrantDoesNotAnswerAPolkadotConnectionWithNoAccounts() async throws {
+        let entry = try #require(ProtocolSeamTests.Entry.all.first { $0.name == "ICRC /v1/icrc" })
+        let g = try await ProtocolSeamTests.gateway()
+        let origin = "https://both.example"
+        let (exchange, approval) = try await ProtocolSeamTests.ask(g, entry, origin, 0)
+        try await g.service.approve(try #require(approval).id)
+        #expect(await ProtocolSeamTests.eventually { exchange.response != nil })
+        let asked = try await g.service.send(
+            "pub(authorize.tab)", ["origin": "Both"], source: origin, session: "both-tab")
+        #expect(asked == nil, "queued for the person")
+        let pending = try #require(await g.service.pendingApprovals.first { $0.source == origin })
+        try await g.service.approve(pending.id, accounts: [TestAccounts.alice.key])
+        #expect(await g.service.sites.first { $0.source == origin }?.accounts == [TestAccounts.alice.key])
+        #expect(try StateStoreIcrcPermissions(store: g.store).grantedScopes(origin) == ["icrc27_accounts"])
+    }
+
     /// Item 2: the person turns blind signing off while an ICRC prompt of the site waits; the prompt is
     /// rejected: the switch stays off (before: the ICRC record loaded before the wait wrote its stale
     /// `blindSigning` back, and ICON `REQUEST_SIGNING` went from refused to pending).

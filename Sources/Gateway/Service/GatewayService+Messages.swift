@@ -113,13 +113,23 @@ extension GatewayService {
             throw SignerError(.authorizationPending, "an authorization is being stored")
         }
         switch try center.requestAuthorization(
-            source: client.source, declaredName: name, session: client.session, now: clock.now)
+            source: client.source, declaredName: name, session: client.session, now: clock.now,
+            askAgain: await isConnectedByAnotherProtocolOnly(client.source))
         {
         case .authorized(let keys):
             return .reply(WireReply(id: request.id, .response(authResponse(keys))))
         case .queued(let approval):
             return await queued(approval, request, client, account: nil)
         }
+    }
+
+    /// Whether the source is in the grant book with no accounts only because the person granted it
+    /// Internet Computer scopes (not because a Polkadot connection was rejected): its `authorize.tab`
+    /// is then a connection request put to the person (a "no" keeps what it had).
+    func isConnectedByAnotherProtocolOnly(_ source: String) async -> Bool {
+        guard let site = center.book.site(source), site.accounts.isEmpty else { return false }
+        let scopes = (try? await icrcScopes.load(source))?.scopes ?? [:]
+        return scopes.values.contains(.granted)
     }
 
     /// Registers the waiter, then either decides at once (automatic mode) or tells the client to
