@@ -35,11 +35,12 @@ enum IconConnectRoutes {
                 responder.send(ident.decorate(.status(.contentTooLarge))); return
             }
             let task = Task {
+                let refusal = await service.admit(ident.client, at: .iconConnectPost)
+                guard refusal != .rateLimited else {
+                    responder.send(ident.decorate(.status(.tooManyRequests))); return
+                }
                 let body = try? JSONValue.parse(request.body)
-                if let refusal = await service.admit(ident.client, at: .iconConnectPost) {
-                    guard refusal == .deniedHost else {
-                        responder.send(ident.decorate(.status(.tooManyRequests))); return
-                    }
+                if refusal == .deniedHost {
                     await service.noteDenied(message, ident.client.source)
                     responder.send(ident.decorate(DappHandler.json(failure(.cancelled, id: body?["id"] ?? .null), .ok)))
                     return
@@ -68,13 +69,13 @@ enum IconConnectRoutes {
                 return
             }
             let client = ClientIdentity(source: callerOrigin.description, session: newSession())
-            let body = request.queryParameter("data").flatMap(decodeData)
             let task = Task {
                 let answer: JSONValue
-                switch await service.admit(client, at: .iconConnectGet) {
-                case .rateLimited?:
-                    responder.send(.status(.tooManyRequests)); return
-                case .deniedHost?:
+                let refusal = await service.admit(client, at: .iconConnectGet)
+                guard refusal != .rateLimited else { responder.send(.status(.tooManyRequests)); return }
+                let body = request.queryParameter("data").flatMap(decodeData)
+                switch refusal {
+                case .rateLimited?, .deniedHost?:
                     await service.noteDenied(message, client.source)
                     answer = failure(.cancelled, id: body?["id"] ?? .null)
                 case nil:

@@ -140,9 +140,11 @@ extension GatewayService {
     /// Drops a source from memory: its waiting requests are cancelled, its subscriptions get an
     /// empty list.
     func disconnect(_ source: String) async {
-        // Every protocol's grant ends with the book's record: the ICRC scopes go too.
-        try? await clear(source)
         let (was, dropped) = center.revoke(source)
+        // Every protocol's grant ends with the book's record (memory first, so ICRC stops at once);
+        // the ICRC scopes are cleared too (a failure is logged by `clear` and they stay void: they
+        // count only while the site is in the book).
+        try? await clear(source)
         guard was || !dropped.isEmpty else { return }
         for approval in dropped { await answerCancelled(approval, .cancelled, "the site was disconnected") }
         pushAccounts(to: source, list: .array([]))
