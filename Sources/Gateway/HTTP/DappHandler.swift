@@ -11,8 +11,11 @@ import Primitives
 /// headers; identity (`ClientIdentification`): a valid session id (400), then a bearer token
 /// (relay token without a valid `X-Sigil-Relay-Origin`: 400; unknown token: 401) or a
 /// well-formed `Origin` (403); `Content-Type: application/json` on POST (415); body size (413,
-/// normally already answered by the HTTP layer's body limit). `POST /v1/session/close` answers
-/// every identification failure with 403.
+/// normally already answered by the HTTP layer's body limit); then, before any protocol code reads
+/// the body, the admission gate (`GatewayService.admit(_:at:)`, ``AdmissionGate``): the request
+/// rate (429) and the deny list (each protocol's "not allowed"), on every route but
+/// `POST /v1/session/close` (which only frees) and the static files. `POST /v1/session/close` answers
+/// every identification failure with 403. docs/threat-model.md "Checks per entry point" lists them.
 public struct DappHandler: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
