@@ -198,7 +198,9 @@ struct BrokenJournal: SigningJournal {
                 "pub(authorize.tab)", ["origin": "Phish"], id: "p\(i)", source: "https://login.evil.example",
                 session: "evil")
         }
-        #expect(try Self.entries(journal).count == 3 + 19, "a denied host fills the journal past its budget")
+        // A denied host never connected: its owner's share of the strangers' journal budget.
+        let budget = JournalBudget(now: .zero).strangerPerOwner
+        #expect(try Self.entries(journal).count == 2 + budget, "a denied host fills the journal past its budget")
     }
 
     @Test func shownTextIsCappedButItsDigestCoversEverything() async throws {

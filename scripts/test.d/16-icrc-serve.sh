@@ -21,6 +21,28 @@ sigil_serve offline --dev --auto-approve
 online=$online_gateway
 offline=$offline_gateway
 timeout 120 "$py" scripts/interop/icrc_serve_check.py "$online" "$offline" "$work/replica.err"
+# ICRC grants are in the one grant book (issue 24 item 5): `sigil origins list` shows the site and its
+# scopes, `sigil origins revoke` ends them in the running server (its next reconcile) and in the store.
+persist=$(serve persist --data-dir "$work/persist")
+icrc() { # $1: JSON-RPC method, $2: params JSON; prints the result as JSON
+    "$py" - "$persist" "$1" "$2" <<'PY'
+import json, sys, urllib.request
+body = {"jsonrpc": "2.0", "id": 1, "method": sys.argv[2], "params": json.loads(sys.argv[3])}
+request = urllib.request.Request(sys.argv[1] + "/v1/icrc", data=json.dumps(body).encode(),
+                                 headers={"Origin": "https://ic.example", "Content-Type": "application/json"})
+print(json.dumps(json.load(urllib.request.urlopen(request, timeout=60))["result"], sort_keys=True))
+PY
+}
+icrc icrc25_request_permissions '{"scopes":[{"method":"icrc27_accounts"}]}' | grep -q '"state": "granted"'
+"$bin" origins list --data-dir "$work/persist" | grep -q "Internet Computer: icrc27_accounts"
+"$bin" origins list --json --data-dir "$work/persist" | grep -q '"https://ic.example"'
+"$bin" origins revoke https://ic.example --data-dir "$work/persist" | grep -q "Revoked https://ic.example."
+"$bin" origins list --data-dir "$work/persist" | grep -q "No site is connected."
+revoked=0
+for _ in $(seq 1 100); do
+    if icrc icrc25_permissions '{}' | grep -q '"state": "granted"'; then "$py" -c 'import time; time.sleep(0.05)'; else revoked=1; break; fi
+done
+[ "$revoked" = 1 ] || { echo "the running server kept an ICRC grant revoked by sigil origins revoke" >&2; exit 1; }
 # The per-site blind-signing switch (one setting per origin in the state database, docs/blind-signing.md).
 "$sigil" origins blind-signing https://dapp.example on --data-dir "$work/data" | grep -q "Blind signing is ON"
 "$sigil" origins blind-signing https://dapp.example off --data-dir "$work/data" | grep -q "Blind signing is off"

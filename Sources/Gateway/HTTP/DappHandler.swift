@@ -11,8 +11,11 @@ import Primitives
 /// headers; identity (`ClientIdentification`): a valid session id (400), then a bearer token
 /// (relay token without a valid `X-Sigil-Relay-Origin`: 400; unknown token: 401) or a
 /// well-formed `Origin` (403); `Content-Type: application/json` on POST (415); body size (413,
-/// normally already answered by the HTTP layer's body limit). `POST /v1/session/close` answers
-/// every identification failure with 403.
+/// normally already answered by the HTTP layer's body limit); then, before any protocol code reads
+/// the body, the admission gate (`GatewayService.admit(_:at:)`, ``AdmissionGate``): the request
+/// rate (429) and the deny list (each protocol's "not allowed"), on every route but
+/// `POST /v1/session/close` (which only frees) and the static files. `POST /v1/session/close` answers
+/// every identification failure with 403. docs/threat-model.md "Checks per entry point" lists them.
 public struct DappHandler: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
@@ -57,7 +60,8 @@ public struct DappHandler: HTTPHandler {
                 responder.send(ident.decorate(.status(.contentTooLarge))); return
             }
             Task {
-                guard await service.admitRequest(from: ident.client) else {
+                let refusal = await service.admit(ident.client, at: .request)
+                guard refusal != .rateLimited else {
                     responder.send(ident.decorate(.status(.tooManyRequests))); return
                 }
                 let wire: WireRequest
@@ -65,6 +69,11 @@ public struct DappHandler: HTTPHandler {
                     wire = try WireRequest(json: try JSONValue.parse(request.body))
                 } catch {
                     responder.send(ident.decorate(Self.json(["error": .string(WireErrorText.badRequest)], .badRequest)))
+                    return
+                }
+                if refusal == .deniedHost {
+                    let reply = await service.refuseDenied(wire, from: ident.client)
+                    responder.send(ident.decorate(Self.json(reply.json, .ok)))
                     return
                 }
                 do {
@@ -96,6 +105,11 @@ public struct DappHandler: HTTPHandler {
                     responder.send(ident.decorate(.status(.contentTooLarge))); return
                 }
                 let task = Task {
+                    if let refusal = await service.admit(ident.client, at: .icrc) {
+                        responder.send(
+                            ident.decorate(await Self.icrcRefusal(refusal, request.body, ident.client, service)))
+                        return
+                    }
                     let reply = await icrc.handle(body: request.body, origin: ident.client.source)
                     responder.send(ident.decorate(Self.json(reply, .ok)))
                 }
@@ -115,6 +129,11 @@ public struct DappHandler: HTTPHandler {
                     responder.send(.status(.contentTooLarge)); return
                 }
                 let task = Task {
+                    let client = ClientIdentity(source: claimed.description, session: "icrc29-relay")
+                    if let refusal = await service.admit(client, at: .icrc29) {
+                        responder.send(await Self.icrcRefusal(refusal, request.body, client, service))
+                        return
+                    }
                     responder.send(Self.json(await icrc.handle(body: request.body, origin: claimed.description), .ok))
                 }
                 responder.onCancel { task.cancel() }
@@ -139,6 +158,9 @@ public struct DappHandler: HTTPHandler {
             case .identified(let value): ident = value
             }
             Task {
+                if let refusal = await service.admit(ident.client, at: .events) {
+                    responder.send(ident.decorate(.status(Self.status(for: refusal)))); return
+                }
                 let resume = service.sequence(
                     ofEventID: request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID"))
                 let events: AsyncStream<SessionEvent>
@@ -168,6 +190,9 @@ public struct DappHandler: HTTPHandler {
             case .identified(let value): ident = value
             }
             let task = Task {
+                if let refusal = await service.admit(ident.client, at: .poll) {
+                    responder.send(ident.decorate(.status(Self.status(for: refusal)))); return
+                }
                 let resume = service.sequence(ofEventID: request.queryParameter("after"))
                 do {
                     var events = try await service.keptEvents(for: ident.client, after: resume)
@@ -223,6 +248,26 @@ public struct DappHandler: HTTPHandler {
             response.headers.set("Access-Control-Allow-Local-Network", "true")
         }
         return response
+    }
+
+    /// The transport answer to a gate refusal where the protocol has no body of its own: 429 when
+    /// rate-limited, 403 for a denied host.
+    static func status(for refusal: AdmissionRefusal) -> HTTPStatus {
+        refusal == .rateLimited ? .tooManyRequests : .forbidden
+    }
+
+    /// An ICRC route's answer to a gate refusal: 429, or for a denied host the JSON-RPC error 3000
+    /// "Permission not granted" with the request's id (read from the body when it parses; the
+    /// refusal is journaled within the budget when the method would have asked a person).
+    static func icrcRefusal(
+        _ refusal: AdmissionRefusal, _ body: [UInt8], _ client: ClientIdentity, _ service: GatewayService
+    ) async -> HTTPResponse {
+        guard refusal == .deniedHost else { return .status(.tooManyRequests) }
+        let parsed = try? JSONValue.parse(body)
+        if let method = parsed?["method"]?.stringValue { await service.noteDenied(method, client.source) }
+        let reply = IcrcRequest.reply(
+            id: parsed?["id"], error: IcrcError(.permissionNotGranted, "the site is on the deny list"))
+        return json(reply, .ok)
     }
 
     /// 503 when the session table is full, else 403 (a session of another identity).

@@ -35,7 +35,17 @@ enum IconConnectRoutes {
                 responder.send(ident.decorate(.status(.contentTooLarge))); return
             }
             let task = Task {
-                let answer = await run(service, body: try? JSONValue.parse(request.body), client: ident.client)
+                let refusal = await service.admit(ident.client, at: .iconConnectPost)
+                guard refusal != .rateLimited else {
+                    responder.send(ident.decorate(.status(.tooManyRequests))); return
+                }
+                let body = try? JSONValue.parse(request.body)
+                if refusal == .deniedHost {
+                    await service.noteDenied(message, ident.client.source)
+                    responder.send(ident.decorate(DappHandler.json(failure(.cancelled, id: body?["id"] ?? .null), .ok)))
+                    return
+                }
+                let answer = await run(service, body: body, client: ident.client)
                 if request.headers["X-Sigil-Session"] == nil {
                     await service.closeSession(ident.client.session, source: ident.client.source)
                 }
@@ -59,10 +69,19 @@ enum IconConnectRoutes {
                 return
             }
             let client = ClientIdentity(source: callerOrigin.description, session: newSession())
-            let body = request.queryParameter("data").flatMap(decodeData)
             let task = Task {
-                let answer = await run(service, body: body, client: client, caller: caller)
-                await service.closeSession(client.session, source: client.source)
+                let answer: JSONValue
+                let refusal = await service.admit(client, at: .iconConnectGet)
+                guard refusal != .rateLimited else { responder.send(.status(.tooManyRequests)); return }
+                let body = request.queryParameter("data").flatMap(decodeData)
+                switch refusal {
+                case .rateLimited?, .deniedHost?:
+                    await service.noteDenied(message, client.source)
+                    answer = failure(.cancelled, id: body?["id"] ?? .null)
+                case nil:
+                    answer = await run(service, body: body, client: client, caller: caller)
+                    await service.closeSession(client.session, source: client.source)
+                }
                 var response = HTTPResponse(status: HTTPStatus(code: 303, reasonPhrase: "See Other"))
                 response.headers.set("Location", redirect(caller, answer))
                 response.headers.set("Cache-Control", "no-store")

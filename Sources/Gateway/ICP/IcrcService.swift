@@ -5,8 +5,10 @@ import SignerCore
 
 /// A person's answer to an ICRC request (the approval page or the terminal).
 public protocol IcrcApprover: Sendable {
-    /// Shows `rows` under `title` for `origin` and waits for a decision; `true` when approved.
-    func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool
+    /// Shows `rows` under `title` for `origin` and waits for a decision: `true` when approved, `false`
+    /// when rejected, nil when nobody decided (expired, withdrawn because the client went away, no
+    /// place left in the queue): nothing may be recorded then.
+    func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool?
 
     /// A request to sign: shows `rows` and, only once approved, runs `sign` (which returns its result
     /// and the signature bytes to record). The decision and the signature are recorded (journal)
@@ -46,10 +48,38 @@ public struct IcrcSitePermissions: Sendable, Hashable, Codable {
     public func state(_ method: IcrcMethod) -> State { scopes[method.name] ?? .askOnUse }
 }
 
-/// Persistence of ICRC permissions per origin.
+/// ICRC permissions per origin. Writes are field-level: each scope is its own record, written
+/// alone, and the blind-signing switch is never written here (it is the one switch every protocol
+/// reads, ``BlindSigningSettings``), so no read–await–write of a snapshot can undo another change.
+/// In `sigil serve` the ``GatewayService`` is the store the ICRC layer sees: the scopes count only
+/// while the origin is in the one grant book.
 public protocol IcrcPermissionStore: Sendable {
+    /// The origin's scopes and its blind-signing switch (nil or empty scopes when it never asked).
     func load(_ origin: String) async throws -> IcrcSitePermissions?
-    func save(_ origin: String, _ permissions: IcrcSitePermissions) async throws
+    /// Records the states of exactly these scopes (by method name); other scopes are untouched.
+    func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws
+    /// Forgets every scope of the origin (it was revoked).
+    func clear(_ origin: String) async throws
+}
+
+/// ICRC scopes kept in memory only (tests, embedding); `blindOrigins` stands for the switch.
+public actor InMemoryIcrcPermissions: IcrcPermissionStore {
+    private var scopes: [String: [String: IcrcSitePermissions.State]] = [:]
+    private let blindOrigins: Set<String>
+
+    public init(blindOrigins: Set<String> = []) { self.blindOrigins = blindOrigins }
+
+    public func load(_ origin: String) -> IcrcSitePermissions? {
+        let blind = blindOrigins.contains(origin)
+        guard let stored = scopes[origin] else { return blind ? IcrcSitePermissions(blindSigning: true) : nil }
+        return IcrcSitePermissions(scopes: stored, blindSigning: blind)
+    }
+
+    public func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) {
+        scopes[origin, default: [:]].merge(states) { _, new in new }
+    }
+
+    public func clear(_ origin: String) { scopes[origin] = nil }
 }
 
 /// The ICRC-25/27/29/49 signer (docs/protocol.md §ICP): JSON-RPC 2.0 in, JSON-RPC 2.0 out. Methods are
@@ -114,13 +144,6 @@ public actor IcrcService {
     /// The site's stored permissions (empty when it never asked).
     public func sitePermissions(_ origin: String) async throws -> IcrcSitePermissions {
         try await permissions.load(origin) ?? IcrcSitePermissions()
-    }
-
-    /// A person turns blind signing on or off for one origin (approval page / command line only).
-    public func setBlindSigning(_ allowed: Bool, origin: String) async throws {
-        var p = try await sitePermissions(origin)
-        p.blindSigning = allowed
-        try await permissions.save(origin, p)
     }
 
     /// Looks the method up in the registry and dispatches it exhaustively. A name that is not an
@@ -189,18 +212,22 @@ public actor IcrcService {
                 asked.append(method)
             }
         }
-        var p = try await sitePermissions(origin)
-        let open = asked.filter { p.state($0) != .granted }
-        if !open.isEmpty {
+        let current = try await sitePermissions(origin)
+        let asking = asked.filter { current.state($0) != .granted }
+        if !asking.isEmpty {
             let rows =
-                open.map { SummaryRow("permission", Self.describe($0)) }
+                asking.map { SummaryRow("permission", Self.describe($0)) }
                 + [SummaryRow("accounts", signer.principals.map(\.text).joined(separator: ", "))]
-            let approved = await approver.decide(
-                origin: origin, title: "Connect \(origin) (Internet Computer)?", rows: rows)
-            for method in open { p.scopes[method.name] = approved ? .granted : .denied }
-            try await permissions.save(origin, p)
+            guard
+                let approved = await approver.decide(
+                    origin: origin, title: "Connect \(origin) (Internet Computer)?", rows: rows)
+            else { throw IcrcError(.actionAborted, "nobody decided") }
+            // Field-level: only the scopes just decided are written (never a snapshot loaded before the wait).
+            var states: [String: IcrcSitePermissions.State] = [:]
+            for method in asking { states[method.name] = approved ? .granted : .denied }
+            try await permissions.setScopes(states, for: origin)
         }
-        return scopes(p)
+        return scopes(try await sitePermissions(origin))
     }
 
     static func describe(_ method: IcrcMethod) -> String {
@@ -212,16 +239,16 @@ public actor IcrcService {
     }
 
     private func requirePermission(_ method: IcrcMethod, origin: String) async throws {
-        var p = try await sitePermissions(origin)
-        switch p.state(method) {
+        switch try await sitePermissions(origin).state(method) {
         case .granted: return
         case .denied: throw IcrcError(.permissionNotGranted, "the site was not allowed \(method.name)")
         case .askOnUse:
-            let approved = await approver.decide(
-                origin: origin, title: "Allow \(origin) (Internet Computer)?",
-                rows: [SummaryRow("permission", Self.describe(method))])
-            p.scopes[method.name] = approved ? .granted : .denied
-            try await permissions.save(origin, p)
+            guard
+                let approved = await approver.decide(
+                    origin: origin, title: "Allow \(origin) (Internet Computer)?",
+                    rows: [SummaryRow("permission", Self.describe(method))])
+            else { throw IcrcError(.actionAborted, "nobody decided") }
+            try await permissions.setScopes([method.name: approved ? .granted : .denied], for: origin)
             guard approved else {
                 throw IcrcError(.permissionNotGranted, "the site was not allowed \(method.name)")
             }

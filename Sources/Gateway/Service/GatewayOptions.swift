@@ -27,6 +27,10 @@ public struct GatewayOptions: Sendable {
     /// Most sessions of sources that are not connected, together: strangers can never take the
     /// places that sites the person connected need (4096 − 512 stay theirs).
     public var maxSessionsUnconnected: Int = 512
+    /// Most event streams (`/v1/events`, a waiting `/v1/poll`) open at once on one session.
+    public var maxStreamsPerSession: Int = 4
+    /// Most event streams open at once over all sessions of one source.
+    public var maxStreamsPerSource: Int = 64
     /// Requests per second per site owner, and for all strangers together (``RequestThrottle``).
     public var requestRates = RequestThrottle.Rates()
     /// Hosts the phishing deny list names (lower-case, matched with their subdomains). Empty = none.

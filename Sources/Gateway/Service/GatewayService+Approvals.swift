@@ -141,6 +141,10 @@ extension GatewayService {
     /// empty list.
     func disconnect(_ source: String) async {
         let (was, dropped) = center.revoke(source)
+        // Every protocol's grant ends with the book's record (memory first, so ICRC stops at once);
+        // the ICRC scopes are cleared too (a failure is logged by `clear` and they stay void: they
+        // count only while the site is in the book).
+        try? await clear(source)
         guard was || !dropped.isEmpty else { return }
         for approval in dropped { await answerCancelled(approval, .cancelled, "the site was disconnected") }
         pushAccounts(to: source, list: .array([]))
@@ -353,7 +357,7 @@ extension GatewayService {
         _ approval: PendingApproval<ApprovalSubject>, _ outcome: JournalDecision, _ detail: String
     ) async {
         let waiter = waiters.removeValue(forKey: approval.id)
-        icpWaiters.removeValue(forKey: approval.id)?.continuation.resume(returning: .rejected)
+        icpWaiters.removeValue(forKey: approval.id)?.continuation.resume(returning: .withdrawn)
         await journalAbandoned(approval, outcome, detail)
         guard let waiter else { return }
         if let shape = waiter.icon {

@@ -1,3 +1,5 @@
+import Keystore
+import Logging
 import Primitives
 import SignerCore
 
@@ -6,10 +8,13 @@ import SignerCore
 /// A call is signed here, between the decision and its journal entry, so the entry records the
 /// signature (`sender_sig`) and is durable before the signature leaves, as for every protocol.
 extension GatewayService: IcrcApprover {
-    public nonisolated func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool {
+    public nonisolated func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool? {
         let request = IcpApprovalRequest(method: Icrc.RequestPermissions.name, title: title, summary: rows)
-        if case .approved = await icpDecision(origin: origin, request: request, sign: nil) { return true }
-        return false
+        switch await icpDecision(origin: origin, request: request, sign: nil) {
+        case .approved: return true
+        case .rejected: return false
+        case .withdrawn, .failed: return nil
+        }
     }
 
     public nonisolated func decideAndSign<T: Sendable>(
@@ -24,7 +29,7 @@ extension GatewayService: IcrcApprover {
                 return IcpSigned(value: value, signature: signature)
             })
         switch outcome {
-        case .rejected: return nil
+        case .rejected, .withdrawn: return nil
         case .failed(let error): throw error
         case .approved(let signed):
             guard let value = signed?.value as? T else { throw IcrcError(.genericError, "nothing was signed") }
@@ -32,25 +37,42 @@ extension GatewayService: IcrcApprover {
         }
     }
 
-    /// Queues the request and waits for a person (or the automatic mode, or expiry: `.rejected`).
+    /// Queues the request and waits for a person (or the automatic mode; expiry, revocation or the
+    /// client going away: `.withdrawn`). A stranger's request takes a place of the connection
+    /// requests' pool (``ApprovalCenter/requestIcp(source:request:now:)``). When the waiting task is
+    /// cancelled (the HTTP client dropped its connection), the prompt is withdrawn at once: work for
+    /// a vanished client stops.
     func icpDecision(origin: String, request: IcpApprovalRequest, sign: IcpWaiter.Sign?) async -> IcpOutcome {
+        guard !Task.isCancelled else { return .withdrawn }
         let approval: PendingApproval<ApprovalSubject>
         do {
             approval = try center.requestIcp(source: origin, request: request, now: clock.now)
         } catch {
-            return .rejected
+            logger.debug("ICP request refused", metadata: ["origin": "\(origin)", "reason": "\(error)"])
+            return .withdrawn
         }
-        if options.approvalMode == .automatic {
-            return await withCheckedContinuation { continuation in
-                icpWaiters[approval.id] = IcpWaiter(continuation: continuation, sign: sign)
-                Task { _ = try? await self.decide(approval.id, approve: true, accounts: nil, deliverReply: false) }
+        let id = approval.id
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                icpWaiters[id] = IcpWaiter(continuation: continuation, sign: sign)
+                if options.approvalMode == .automatic {
+                    Task { _ = try? await self.decide(id, approve: true, accounts: nil, deliverReply: false) }
+                } else {
+                    notifyUI()
+                    for listener in approvalListeners.values { listener.yield(approval) }
+                }
             }
+        } onCancel: {
+            Task { await self.withdraw(id, "the client went away") }
         }
-        return await withCheckedContinuation { continuation in
-            icpWaiters[approval.id] = IcpWaiter(continuation: continuation, sign: sign)
-            notifyUI()
-            for listener in approvalListeners.values { listener.yield(approval) }
-        }
+    }
+
+    /// Withdraws a waiting request whose client went away: recorded as `cancelled` (within the
+    /// journal budget) and answered to whoever still waits.
+    func withdraw(_ id: UInt64, _ detail: String) async {
+        guard let approval = center.withdraw(id: id) else { return }
+        notifyUI()
+        await answerCancelled(approval, .cancelled, detail)
     }
 
     /// The decided step for an ICP approval: signs an approved call (before its journal entry).
@@ -87,9 +109,46 @@ struct IcpSigned: Sendable {
 
 /// How an ICP approval ended, for the waiting ICRC layer.
 enum IcpOutcome: Sendable {
+    /// A person said no.
     case rejected
+    /// Nobody decided: expired, the site was revoked, the client went away, or no place was left.
+    case withdrawn
     /// Approved; what was signed (nil for a permission).
     case approved(IcpSigned?)
     /// Approved but not signed, or the signature could not be journaled (and is withheld).
     case failed(IcrcError)
+}
+
+/// The grant book's Internet Computer view: ICRC-25 scopes are kept per origin (``icrcScopes``) but
+/// count only while the origin is in the one grant book (``AuthorizationBook``), the same book every
+/// protocol's connection is recorded in. A decided scope puts the origin into the book (with no
+/// Polkadot accounts) if it is not there yet, so it shows on `/api/state` and in `sigil origins
+/// list`; revoking the origin (approval page, `sigil origins revoke`, another process) ends every
+/// scope, in memory and across restarts. The blind-signing switch is read fresh at each load and
+/// never written here.
+extension GatewayService: IcrcPermissionStore {
+    public func load(_ origin: String) async throws -> IcrcSitePermissions? {
+        let blind = await isBlindSigningAllowed(origin)
+        guard center.book.site(origin) != nil else { return IcrcSitePermissions(blindSigning: blind) }
+        var permissions = try await icrcScopes.load(origin) ?? IcrcSitePermissions()
+        permissions.blindSigning = blind
+        return permissions
+    }
+
+    /// Records decided scopes (only these fields) and, when the origin is not in the grant book yet,
+    /// connects it there (one store transaction; memory follows once stored).
+    /// - Throws: `GatewayError.notSaved` when the store refused.
+    public func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws {
+        try await stored("ICRC scopes", origin, { try await icrcScopes.setScopes(states, for: origin) })
+        defer { notifyUI() }
+        guard center.book.site(origin) == nil, !storingAuthorizations.contains(origin) else { return }
+        storingAuthorizations.insert(origin)
+        defer { storingAuthorizations.remove(origin) }
+        let site = AuthorizedSite(source: origin, appName: "", accounts: [])
+        await apply(try await stored("grant", origin, { try await persistence.grant(site) }))
+    }
+
+    public func clear(_ origin: String) async throws {
+        try await stored("ICRC scopes cleared", origin, { try await icrcScopes.clear(origin) })
+    }
 }

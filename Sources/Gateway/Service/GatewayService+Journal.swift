@@ -30,11 +30,20 @@ extension GatewayService {
         }
     }
 
-    /// Records a request that went away undecided (expired, revoked, tab closed).
+    /// Records a request that went away undecided (expired, revoked, tab closed, client gone), within
+    /// the source's journal budget (``JournalBudget``: a stranger's are few and shared by all
+    /// strangers; the rest are only logged), so dropping connections cannot grow the journal.
     func journalAbandoned(_ approval: PendingApproval<ApprovalSubject>, _ decision: JournalDecision, _ detail: String)
         async
     {
         guard let journal else { return }
+        let connected = center.book.site(approval.source) != nil
+        guard gate.mayJournal(source: approval.source, connected: connected, now: clock.now) else {
+            logger.debug(
+                "journal budget spent; entry not written",
+                metadata: ["origin": "\(approval.source)", "decision": "\(decision.rawValue)"])
+            return
+        }
         let content = JournalRecords.content(
             source: approval.source, appName: center.book.site(approval.source)?.appName ?? "",
             subject: approval.subject, decision: decision, detail: detail, shownLimit: journal.shownLimit,
@@ -50,27 +59,36 @@ extension GatewayService {
     }
 
     /// Records a request a rule refused before anyone saw it: a request that would have gone to a
-    /// person, from a connected site or a denied host, within the source's refusal budget (so an
+    /// person, from a connected site or a denied host, within the source's journal budget (so an
     /// unconnected page cannot fill the journal; docs/journal.md §1).
     func journalRefusal(_ request: WireRequest, _ client: ClientIdentity, _ error: any Error) async {
-        guard let journal, let method = registry.method(named: request.message), method.asksAPerson,
+        guard let method = registry.method(named: request.message), method.asksAPerson,
             (error as? GatewayError)?.code != .unknownMessage
         else { return }
-        let site = center.book.site(client.source)
-        let denied = (error as? GatewayError)?.code == .notAllowed
-        guard site != nil || denied, refusalBudget.take(client.source, now: clock.now) else { return }
         var account = ""
         if let address = request.request["address"]?.stringValue, let key = signer.accountKey(forAddress: address) {
             account = JournalRecords.address(ofKey: key)
         }
+        await journalRefusal(method: request.message, client.source, account: account, error)
+    }
+
+    /// Records a refusal of `method` (a method that asks a person) for a connected site or a denied
+    /// host, within the source's journal budget.
+    func journalRefusal(method: String, _ source: String, account: String = "", _ error: any Error) async {
+        guard let journal else { return }
+        let site = center.book.site(source)
+        let denied = (error as? GatewayError)?.code == .notAllowed
+        guard site != nil || denied, gate.mayJournal(source: source, connected: site != nil, now: clock.now) else {
+            return
+        }
         let content = JournalRecords.refused(
-            method: request.message, source: client.source, appName: site?.appName ?? "", account: account,
+            method: method, source: source, appName: site?.appName ?? "", account: account,
             rule: Self.ruleName(error))
         do {
             try await journal.append(content)
             notifyUI()
         } catch {
-            logger.error("journal entry not stored", metadata: ["origin": "\(client.source)", "reason": "\(error)"])
+            logger.error("journal entry not stored", metadata: ["origin": "\(source)", "reason": "\(error)"])
         }
     }
 
@@ -123,27 +141,5 @@ extension MethodRegistry.Method {
             case .permissions, .supportedStandards, .status: false
             }
         }
-    }
-}
-
-/// At most `capacity` journaled refusals per source, refilled at one per second: a connected site or
-/// a denied host cannot grow the journal faster than that (refusals beyond it are only logged).
-struct RefusalBudget {
-    var capacity = 20
-    private var buckets: [String: (tokens: Int, at: Duration)] = [:]
-
-    /// Takes one token of `source`'s bucket. - Returns: whether one was left.
-    mutating func take(_ source: String, now: Duration) -> Bool {
-        var bucket = buckets[source] ?? (capacity, now)
-        let refill = Int((now - bucket.at).components.seconds)
-        if refill > 0 { bucket = (min(capacity, bucket.tokens + refill), now) }
-        guard bucket.tokens > 0 else {
-            buckets[source] = bucket
-            return false
-        }
-        bucket.tokens -= 1
-        buckets[source] = bucket
-        if buckets.count > 4096 { buckets = buckets.filter { $0.value.tokens < capacity } }
-        return true
     }
 }

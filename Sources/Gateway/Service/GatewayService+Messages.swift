@@ -113,13 +113,23 @@ extension GatewayService {
             throw SignerError(.authorizationPending, "an authorization is being stored")
         }
         switch try center.requestAuthorization(
-            source: client.source, declaredName: name, session: client.session, now: clock.now)
+            source: client.source, declaredName: name, session: client.session, now: clock.now,
+            askAgain: await isConnectedByAnotherProtocolOnly(client.source))
         {
         case .authorized(let keys):
             return .reply(WireReply(id: request.id, .response(authResponse(keys))))
         case .queued(let approval):
             return await queued(approval, request, client, account: nil)
         }
+    }
+
+    /// Whether the source is in the grant book with no accounts only because the person granted it
+    /// Internet Computer scopes (not because a Polkadot connection was rejected): its `authorize.tab`
+    /// is then a connection request put to the person (a "no" keeps what it had).
+    func isConnectedByAnotherProtocolOnly(_ source: String) async -> Bool {
+        guard let site = center.book.site(source), site.accounts.isEmpty else { return false }
+        let scopes = (try? await icrcScopes.load(source))?.scopes ?? [:]
+        return scopes.values.contains(.granted)
     }
 
     /// Registers the waiter, then either decides at once (automatic mode) or tells the client to
@@ -163,15 +173,8 @@ extension GatewayService {
         return (try? JSONValueEncoder().encode(result)) ?? ["result": true, "authorizedAccounts": []]
     }
 
-    func isDenied(_ source: String) -> Bool {
-        guard !options.deniedHosts.isEmpty, let host = SiteOrigin(source)?.host else { return false }
-        var labels = host.split(separator: ".")
-        while !labels.isEmpty {
-            if options.deniedHosts.contains(labels.joined(separator: ".")) { return true }
-            labels.removeFirst()
-        }
-        return false
-    }
+    /// Whether the deny list names the source's host (the admission gate's list).
+    func isDenied(_ source: String) -> Bool { gate.isDenied(source) }
 
     /// Resolves an address to an account the source may use.
     func account(_ address: String, allowed: [String]) throws -> SignerAccount {

@@ -42,10 +42,10 @@ public actor GatewayService {
     var revisions = AuthorizationRevisions()
     /// Sources whose decided authorization is being stored (they count as pending).
     var storingAuthorizations: Set<String> = []
-    /// Bounds the refusals each source may add to the journal.
-    var refusalBudget = RefusalBudget()
-    /// Requests per second per site owner, checked before a body is parsed (`admitRequest`).
-    var throttle: RequestThrottle
+    /// The one gate every dapp-port route passes first (deny list, request rate, journal budget).
+    var gate: AdmissionGate
+    /// The Internet Computer scopes of connected sites (valid only while the site is in the book).
+    let icrcScopes: any IcrcPermissionStore
 
     struct Waiter {
         let session: String
@@ -70,9 +70,11 @@ public actor GatewayService {
         metadata: any MetadataRegistry, persistence: any AuthorizationPersistence,
         clock: any MonotonicClock = SystemMonotonicClock(), serverID: String, logger: Logger,
         metrics: GatewayMetrics = GatewayMetrics(), journal: (any SigningJournal)? = nil,
-        blindSigning: any BlindSigningSettings = InMemoryBlindSigning()
+        blindSigning: any BlindSigningSettings = InMemoryBlindSigning(),
+        icrcScopes: any IcrcPermissionStore = InMemoryIcrcPermissions()
     ) async throws {
         self.blindSigning = blindSigning
+        self.icrcScopes = icrcScopes
         self.options = options
         self.journal = journal
         self.signer = signer
@@ -80,7 +82,7 @@ public actor GatewayService {
         self.persistence = persistence
         registry = try MethodRegistry.standard()
         self.clock = clock
-        throttle = RequestThrottle(rates: options.requestRates, now: clock.now)
+        gate = AdmissionGate(deniedHosts: options.deniedHosts, rates: options.requestRates, now: clock.now)
         self.serverID = serverID
         self.logger = logger
         self.metrics = metrics
@@ -91,28 +93,33 @@ public actor GatewayService {
 
     // MARK: Requests
 
-    /// Whether a request of `client` may be parsed and handled now: its owner's token bucket (and,
-    /// for a source the person has not connected, the strangers' shared one) has a token. Token
-    /// clients (`client:NAME`, authenticated by their bearer token) are not throttled. Called
-    /// before the body is parsed; a refusal is HTTP 429 and costs nothing else.
-    public func admitRequest(from client: ClientIdentity) -> Bool {
-        if client.source.hasPrefix("client:") { return true }
-        // Refusals are counted by /metrics as HTTP 429 of the request route.
-        switch throttle.admit(source: client.source, connected: center.book.site(client.source) != nil, now: clock.now)
-        {
-        case .admitted: return true
-        case .refused(let newlyThrottled):
+    /// The admission gate (``AdmissionGate``) every dapp-port route calls before any protocol code:
+    /// the request rate of the client's owner (and, for a source the person has not connected, the
+    /// strangers' shared one; token clients are not throttled), then the deny list. Called before
+    /// the body is parsed; a rate refusal is HTTP 429 and costs nothing else.
+    /// - Returns: nil when admitted, else the refusal for the route to answer in its protocol's shape.
+    public func admit(_ client: ClientIdentity, at entry: EntryPoint) -> AdmissionRefusal? {
+        let connected = center.book.site(client.source) != nil
+        // Refusals are counted by /metrics as HTTP 429 of the route.
+        switch gate.admit(source: client.source, connected: connected, at: entry, now: clock.now) {
+        case .admitted: return nil
+        case .refused(let refusal, let newlyThrottled):
             if newlyThrottled {
                 logger.notice("site owner throttled", metadata: ["owner": "\(SiteOwner.key(of: client.source))"])
                 notifyUI()
             }
-            return false
+            return refusal
         }
+    }
+
+    /// Whether a `POST /v1/request` of `client` passes the gate (``admit(_:at:)``).
+    public func admitRequest(from client: ClientIdentity) -> Bool {
+        admit(client, at: .request) != .rateLimited
     }
 
     /// Site owners refused by the throttle in the last minute (the approval page's one line).
     public func recentlyThrottled() -> [RequestThrottle.Throttled] {
-        throttle.recentlyThrottled(now: clock.now)
+        gate.throttle.recentlyThrottled(now: clock.now)
     }
 
     /// Handles one request from an identified client.
@@ -227,8 +234,18 @@ public actor GatewayService {
     /// number from an event id of this server run; `nil` replays everything kept), then live ones.
     /// The stream ends when the session ends. Creates the session if it does not exist yet.
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source.
+    /// - Throws: `.tooManySessions` (HTTP 503) when the session already has
+    ///   `GatewayOptions.maxStreamsPerSession` open streams or its source `maxStreamsPerSource`.
     public func events(for client: ClientIdentity, after: UInt64?) throws -> AsyncStream<SessionEvent> {
         try touchSession(client)
+        let open = sessions[client.session]?.listeners.count ?? 0
+        guard open < options.maxStreamsPerSession else {
+            throw GatewayError(.tooManySessions, "the session has \(open) open streams")
+        }
+        let ofSource = sessions.values.reduce(0) { $0 + ($1.source == client.source ? $1.listeners.count : 0) }
+        guard ofSource < options.maxStreamsPerSource else {
+            throw GatewayError(.tooManySessions, "the source has \(ofSource) open streams")
+        }
         let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(512))
         nextListenerID += 1
         let listenerID = nextListenerID

@@ -61,3 +61,47 @@ final class CapturingSink: ResponseSink {
         continuation?.resume(returning: response)
     }
 }
+
+extension HTTPHandler {
+    /// Starts the handler on `request` without any socket and returns at once: the exchange shows
+    /// the reply when one is sent, and ``HTTPTestExchange/drop()`` makes the client go away as a
+    /// closed connection does (the responder's `onCancel` handler runs), so tests can check that
+    /// work for a vanished client stops.
+    public func start(_ request: HTTPRequest) -> HTTPTestExchange {
+        let exchange = HTTPTestExchange()
+        let responder = HTTPResponder(sink: exchange, sequence: 1, lastEventID: nil)
+        exchange.responder.withLock { $0 = responder }
+        handle(request, responder: responder)
+        return exchange
+    }
+}
+
+/// One request started by ``HTTPHandler/start(_:)``.
+public final class HTTPTestExchange: ResponseSink {
+    fileprivate let responder = Mutex<HTTPResponder?>(nil)
+    private let answer = Mutex<HTTPResponse?>(nil)
+
+    /// The reply, once sent (an event stream's head, when one was started).
+    public var response: HTTPResponse? { answer.withLock { $0 } }
+
+    /// The client goes away before the reply (nothing happens after one was sent).
+    public func drop() {
+        let responder = responder.withLock { r in
+            defer { r = nil }
+            return r
+        }
+        responder?.cancel()
+    }
+
+    func deliver(_ response: HTTPResponse, sequence: UInt64) {
+        answer.withLock { if case .none = $0 { $0 = response } }
+    }
+
+    func beginStream(_ stream: EventStream, headers: HTTPHeaders, sequence: UInt64) {
+        answer.withLock { if case .none = $0 { $0 = HTTPResponse(status: .ok, headers: headers) } }
+    }
+
+    func streamWrite(_ bytes: [UInt8]) {}
+    func streamClose() {}
+    func noteRoute(_ pattern: String, sequence: UInt64) {}
+}

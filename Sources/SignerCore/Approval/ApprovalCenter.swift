@@ -100,12 +100,20 @@ public struct ApprovalCenter: Sendable {
     }
 
     /// Queues an Internet Computer request (its own permission rules are checked by the ICRC layer).
+    /// A source not in the book is a stranger asking to connect: its request takes a place of the
+    /// connection requests' pool (bounded in total and per owner), never one of the connected sites'.
     /// - Throws: `tooManyPending`.
     public mutating func requestIcp(
         source: String, request: IcpApprovalRequest, now: Duration
     ) throws -> PendingApproval<ApprovalSubject> {
-        try queue.enqueue(source: source, session: nil, subject: .icp(request), now: now)
+        try queue.enqueue(
+            source: source, session: nil, subject: .icp(request), now: now,
+            isConnectionRequest: book.site(source) == nil)
     }
+
+    /// Withdraws a waiting request whose client went away (no decision).
+    /// - Returns: the request, or nil when it is no longer waiting.
+    public mutating func withdraw(id: UInt64) -> PendingApproval<ApprovalSubject>? { try? queue.take(id: id) }
 
     /// A person approves. For an authorization, `accounts` are the keys they ticked (filtered to
     /// `known`, the accounts that exist; ignored otherwise), and `Decision.site` the record to store

@@ -122,7 +122,7 @@ struct GatewayRuntime: Sendable {
             signer: accounts, metadata: StateStoreMetadata(store: store),
             persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
             logger: logger, metrics: telemetry.metrics, journal: journal,
-            blindSigning: StateStoreBlindSigning(store: store))
+            blindSigning: StateStoreBlindSigning(store: store), icrcScopes: StateStoreIcrcPermissions(store: store))
         let network: IcReplicaClient?
         do {
             network = try settings.icURL.map { try IcReplicaClient(baseURL: $0) }
@@ -131,7 +131,7 @@ struct GatewayRuntime: Sendable {
         }
         let icrc = IcrcService(
             registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: icpKeys),
-            permissions: StateStoreIcrcPermissions(store: store),
+            permissions: service,
             approver: service, network: network)
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,

@@ -15,7 +15,7 @@ import Testing
     static func icrc(_ gateway: GatewayService) throws -> IcrcService {
         IcrcService(
             registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: [try IcrcServiceTests.key()]),
-            permissions: IcrcServiceTests.Memory(), approver: gateway, network: nil,
+            permissions: gateway, approver: gateway, network: nil,
             now: { IcrcServiceTests.now })
     }
 

@@ -15,7 +15,7 @@ import Testing
         let answers = Mutex<[Bool]>([])
         let seen = Mutex<[(String, [SummaryRow])]>([])
         init(_ answers: [Bool]) { self.answers.withLock { $0 = answers } }
-        func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool {
+        func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool? {
             seen.withLock { $0.append((title, rows)) }
             return answers.withLock { $0.isEmpty ? false : $0.removeFirst() }
         }
@@ -24,7 +24,7 @@ import Testing
             origin: String, method: IcrcMethod, title: String, rows: [SummaryRow], requestId: [UInt8],
             sign: @escaping @Sendable () throws -> (T, [UInt8])
         ) async throws(IcrcError) -> T? {
-            guard await decide(origin: origin, title: title, rows: rows) else { return nil }
+            guard await decide(origin: origin, title: title, rows: rows) == true else { return nil }
             do {
                 return try sign().0
             } catch {
@@ -36,8 +36,16 @@ import Testing
 
     final class Memory: IcrcPermissionStore, @unchecked Sendable {
         let sites = Mutex<[String: IcrcSitePermissions]>([:])
-        func load(_ origin: String) async throws -> IcrcSitePermissions? { sites.withLock { $0[origin] } }
-        func save(_ origin: String, _ p: IcrcSitePermissions) async throws { sites.withLock { $0[origin] = p } }
+        let blind = Mutex<Set<String>>([])
+        func load(_ origin: String) async throws -> IcrcSitePermissions? {
+            let on = blind.withLock { $0.contains(origin) }
+            return sites.withLock { $0[origin] }.map { IcrcSitePermissions(scopes: $0.scopes, blindSigning: on) }
+                ?? IcrcSitePermissions(blindSigning: on)
+        }
+        func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws {
+            sites.withLock { $0[origin, default: IcrcSitePermissions()].scopes.merge(states) { $1 } }
+        }
+        func clear(_ origin: String) async throws { _ = sites.withLock { $0.removeValue(forKey: origin) } }
     }
 
     /// A network that checks the envelope like a replica (signature, sender) and returns a marker.
@@ -160,10 +168,11 @@ import Testing
     }
 
     @Test func blindSigningNeedsTheSitesOptIn() async throws {
-        let s = try Self.service(Person([true, true]))
+        let store = Memory()
+        let s = try Self.service(Person([true, true]), store: store)
         _ = await Self.ask(s, "icrc25_request_permissions", ["scopes": [["method": "icrc49_call_canister"]]])
         #expect(Self.code(await Self.ask(s, "icrc49_call_canister", try Self.call(method: "set_controller"))) == 2001)
-        try await s.setBlindSigning(true, origin: Self.origin)
+        store.blind.withLock { _ = $0.insert(Self.origin) }
         #expect(await Self.ask(s, "icrc49_call_canister", try Self.call(method: "set_controller"))["result"] != nil)
         // Only for that origin.
         #expect(try await s.sitePermissions("https://other.example").blindSigning == false)
