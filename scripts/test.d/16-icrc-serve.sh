@@ -23,7 +23,8 @@ offline=$offline_gateway
 timeout 120 "$py" scripts/interop/icrc_serve_check.py "$online" "$offline" "$work/replica.err"
 # ICRC grants are in the one grant book (issue 24 item 5): `sigil origins list` shows the site and its
 # scopes, `sigil origins revoke` ends them in the running server (its next reconcile) and in the store.
-persist=$(serve persist --data-dir "$work/persist")
+sigil_serve persist --dev --auto-approve --data-dir "$work/persist"
+persist=$persist_gateway
 icrc() { # $1: JSON-RPC method, $2: params JSON; prints the result as JSON
     "$py" - "$persist" "$1" "$2" <<'PY'
 import json, sys, urllib.request
@@ -34,10 +35,10 @@ print(json.dumps(json.load(urllib.request.urlopen(request, timeout=60))["result"
 PY
 }
 icrc icrc25_request_permissions '{"scopes":[{"method":"icrc27_accounts"}]}' | grep -q '"state": "granted"'
-"$bin" origins list --data-dir "$work/persist" | grep -q "Internet Computer: icrc27_accounts"
-"$bin" origins list --json --data-dir "$work/persist" | grep -q '"https://ic.example"'
-"$bin" origins revoke https://ic.example --data-dir "$work/persist" | grep -q "Revoked https://ic.example."
-"$bin" origins list --data-dir "$work/persist" | grep -q "No site is connected."
+"$sigil" origins list --data-dir "$work/persist" | grep -q "Internet Computer: icrc27_accounts"
+"$sigil" origins list --json --data-dir "$work/persist" | grep -q '"https://ic.example"'
+"$sigil" origins revoke https://ic.example --data-dir "$work/persist" | grep -q "Revoked https://ic.example."
+"$sigil" origins list --data-dir "$work/persist" | grep -q "No site is connected."
 revoked=0
 for _ in $(seq 1 100); do
     if icrc icrc25_permissions '{}' | grep -q '"state": "granted"'; then "$py" -c 'import time; time.sleep(0.05)'; else revoked=1; break; fi
