@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks `sigil payload` and `sigil call decode` against the payload and call vectors.
 
-usage: payload_cli_check.py SIGIL payloads.json calls.json METADATA_DIR
+usage: payload_cli_check.py SIGIL payloads.json calls.json METADATA_DIR...
 """
 import json
 import os
@@ -19,7 +19,7 @@ def camel(s):
 
 
 def main():
-    sigil, payloads, calls, mddir = sys.argv[1:5]
+    sigil, payloads, calls, *mddirs = sys.argv[1:]
     failures = 0
     checked = 0
     data = json.load(open(payloads))
@@ -43,7 +43,9 @@ def main():
             failures += 1
         checked += 1
     for v in json.load(open(calls))["vectors"]:
-        md = os.path.join(mddir, os.path.basename(v["metadata"]))
+        name = os.path.basename(v["metadata"])
+        md = next((os.path.join(d, name) for d in mddirs if os.path.isfile(os.path.join(d, name))),
+                  os.path.join(mddirs[0], name))
         r = run([sigil, "call", "decode", "--metadata", md, v["call"], "--json"])
         if r.returncode != 0:
             print(f"{v['id']}: exit {r.returncode}: {r.stderr.decode()[:200]}")

@@ -20,6 +20,9 @@
 #   need PRODUCT…               makes sure these executables are built (no-op under scripts/test)
 #   need_browser                makes sure Debian's chromium is installed (scripts/setup --browser)
 #   fail MESSAGE                prints "STEP: MESSAGE" and exits 1
+#   by_tier FAST FULL           prints FAST in the fast tier, FULL otherwise (the full tier, a named
+#                               step, a step run alone): a step's scale, so the fast tier stays fast
+#                               while the full tier keeps every case
 #
 # Every process a step starts stays in the step's own process group (scripts/test runs each step as
 # a group leader and kills the group on Ctrl-C); the EXIT trap here kills what is left of it.
@@ -65,6 +68,8 @@ need() {
 
 # Standalone runs (`bash scripts/test.d/NN-….sh`) prepare the venv themselves; scripts/test already did.
 [ -x "$py" ] || "$root/scripts/setup" --python >&2
+
+by_tier() { if [ "${SIGILTEST_TIER:-full}" = fast ]; then echo "$1"; else echo "$2"; fi; }
 
 need_browser() {  # Debian's chromium and certutil (scripts/setup --browser), for the browser steps
     command -v chromium > /dev/null && command -v certutil > /dev/null || "$root/scripts/setup" --browser >&2

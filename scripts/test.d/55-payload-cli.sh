@@ -10,4 +10,4 @@ need sigil
 timeout 300 python3 "$root/scripts/cli/payload_cli_check.py" "$bin/sigil" \
     "$root/Tests/SignerCoreTests/Resources/payloads.json" \
     "$root/Tests/ScaleCodecTests/Resources/calls.json" \
-    "$root/Tests/ScaleCodecTests/Resources"
+    "$root/Tests/ScaleCodecTests/Resources" "$root/Tests/SigilTesting/Resources"
