@@ -31,7 +31,7 @@ import Testing
         let pending = try queue.enqueue(source: "https://dapp.example", session: nil, subject: message, now: .zero)
         let text = TerminalPrompt.describe(pending, accounts: accounts)
         #expect(text.contains("== Sign a message for https://dapp.example?"))
-        #expect(text.contains("message: hi?[2J") && !text.contains("\u{1b}"))
+        #expect(text.contains(#"message: hi\u{001B}[2J"#) && !text.contains("\u{1b}"))
         let connect = try queue.enqueue(
             source: "https://dapp.example", session: nil,
             subject: ApprovalSubject.authorize(AuthorizationRequest(declaredName: "<b>x</b>")), now: .zero)
