@@ -167,7 +167,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "SigilConfiguration", "IconCodec",
-                "ICPCodec",
+                "ICPCodec", "Gateway", "SigningKeys",
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
@@ -208,14 +208,16 @@ let package = Package(
         .testTarget(
             name: "SignerCoreTests",
             dependencies: [
-                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec", "IconCodec",
+                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec",
+                "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: [
-                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec", "ICPCodec", "IconCodec",
+                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
+                "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
