@@ -208,8 +208,7 @@ let package = Package(
         .testTarget(
             name: "SignerCoreTests",
             dependencies: [
-                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec",
-                "IconCodec",
+                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
