@@ -215,8 +215,7 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: [
-                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec",
-                "ICPCodec", "IconCodec",
+                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec", "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
