@@ -33,7 +33,7 @@ enum ApprovalState {
         }
         let sites = await service.sites.map { site -> JSONValue in
             [
-                "source": .string(site.source), "appName": .string(site.appName),
+                "source": .string(site.source), "appName": .string(DisplayText.visible(site.appName)),
                 "accounts": .array(site.accounts.map(JSONValue.string)),
             ]
         }
