@@ -29,28 +29,28 @@ import Testing
     ]
 
     static func expectVisible(
-        _ text: String, lines: Bool = false, _ where_: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ text: String, lines: Bool = false, _ place: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let bad = text.unicodeScalars.filter { DisplayText.isInvisible($0) && !(lines && $0 == "\n") }
         #expect(
-            bad.isEmpty, "\(where_): \(bad.map { String($0.value, radix: 16) }) in \(text.debugDescription)",
+            bad.isEmpty, "\(place): \(bad.map { String($0.value, radix: 16) }) in \(text.debugDescription)",
             sourceLocation: sourceLocation)
     }
 
-    static func expectVisible(_ headline: ApprovalHeadline, _ where_: String) {
-        expectVisible(headline.text, "\(where_) headline")
-        for w in headline.warnings { expectVisible(w, "\(where_) warning") }
+    static func expectVisible(_ headline: ApprovalHeadline, _ place: String) {
+        expectVisible(headline.text, "\(place) headline")
+        for w in headline.warnings { expectVisible(w, "\(place) warning") }
         for m in headline.mentions {
-            expectVisible(m.address, "\(where_) mention")
-            expectVisible(m.short, "\(where_) mention")
-            expectVisible(m.text, "\(where_) mention")
+            expectVisible(m.address, "\(place) mention")
+            expectVisible(m.short, "\(place) mention")
+            expectVisible(m.text, "\(place) mention")
         }
     }
 
-    static func expectVisible(_ rows: [SummaryRow], _ where_: String) {
+    static func expectVisible(_ rows: [SummaryRow], _ place: String) {
         for row in rows {
-            expectVisible(row.label, "\(where_) label")
-            expectVisible(row.value, "\(where_) row \(row.label)")
+            expectVisible(row.label, "\(place) label")
+            expectVisible(row.value, "\(place) row \(row.label)")
         }
     }
 
