@@ -167,7 +167,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "SigilConfiguration", "IconCodec",
-                "ICPCodec",
+                "ICPCodec", "Gateway", "SigningKeys",
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),

@@ -31,12 +31,14 @@
         body: JSON.stringify(event.data),
         cache: 'no-store',
       });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
       reply(await response.json());
       log(`${event.data.method}: answered`);
     } catch (e) {
-      reply({ jsonrpc: '2.0', id: event.data.id, error: { code: 4000, message: 'Network error',
-        data: { description: `Sigil did not answer (${e.message})` } } });
+      // ICRC-25 4000: `data` is {status (the HTTP status), message}, absent when no HTTP answer came.
+      const error = { code: 4000, message: 'Network error' };
+      if (e.status) error.data = { status: e.status, message: `Sigil answered HTTP ${e.status}` };
+      reply({ jsonrpc: '2.0', id: event.data.id, error });
       log(`${event.data.method}: Sigil did not answer`);
     }
   });

@@ -38,6 +38,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Candid arguments (ICRC-49 `arg`): the bounded decoder, and the renderer of the ledger methods
     /// over the same bytes (what a person would be shown).
     case candid
+    /// An ICRC JSON-RPC body (`POST /icrc`): envelope, typed params, an `icrc49_call_canister`
+    /// prepared and shown (rows, headline, capped state entry; nothing invisible reaches them).
+    case icrc
+    /// A Candid argument through `icrc49_call_canister` (Base64 in a JSON-RPC body) to what is shown.
+    case icrc49Candid = "icrc49-candid"
+    /// An ICON Connect / relay request: its transaction prepared and shown, with the same checks.
+    case iconRequest = "icon-request"
 
     /// Feeds `bytes` to the target and checks its properties.
     /// - Throws: ``FuzzViolation`` when a property does not hold (never for refused input).
@@ -53,6 +60,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .icon: try Self.icon(bytes)
         case .cbor: try Self.cbor(bytes)
         case .candid: Self.candid(bytes)
+        case .icrc: try Self.icrcRequest(bytes)
+        case .icrc49Candid: try Self.icrc49Candid(bytes)
+        case .iconRequest: try Self.iconRequest(bytes)
         }
     }
 

@@ -31,6 +31,8 @@ func candidJSON(_ v: CandidValue) -> JSONValue {
     case .opt(let inner?): return tagged("opt", candidJSON(inner))
     case .blob(let b): return tagged("blob", .string(Hex.encode(b, prefix: false)))
     case .vec(let items): return tagged("vec", .array(items.map(candidJSON)))
+    case .repeated(let count, let element):
+        return tagged("vec", .array([JSONValue](repeating: candidJSON(element), count: Int(clamping: count))))
     case .record(let fields):
         return tagged("record", .array(fields.map { .array([.string("\($0.id)"), candidJSON($0.value)]) }))
     case .variant(let id, _, let value): return tagged("variant", .string("\(id)"), candidJSON(value))

@@ -147,7 +147,7 @@ import Testing
             (1_002_005, "Kusama", 1_003_000, "Update Kusama metadata to 1003000", false),
             (2_000_000, "Polkadot", 2_000_000, "Update Polkadot metadata to 2000000", true),
             (nil, "", 7, "Update chain metadata to 7", false),
-            (nil, "Evil\u{202e}", 7, "Update Evil\u{FFFD} metadata to 7", false),
+            (nil, "Evil\u{202e}", 7, #"Update Evil\u{202E} metadata to 7"#, false),
         ] as [(UInt32?, String, UInt32, String, Bool)])
     func metadataUpdates(known: UInt32?, chain: String, spec: UInt32, expected: String, warned: Bool) {
         let subject = ApprovalSubject.provideMetadata(

@@ -55,7 +55,8 @@ import Testing
         let list = #"["CheckNonce","Evil\u001b[2J\u009b\u202e"]"#
         let p = try SignerPayload(json: PayloadFixtures.polkadotA(replacing: "signedExtensions", with: list))
         let s = PayloadSummary(payload: p, signing: try SigningPayload(payload: p))
-        #expect(s.text.contains("unknown signed extension Evil\u{FFFD}[2J\u{FFFD}\u{FFFD}"))
+        // Shown, not interpreted: each escaped (DisplayText).
+        #expect(s.text.contains(#"unknown signed extension Evil\u{001B}[2J\u{009B}\u{202E}"#))
         for scalar in s.text.unicodeScalars {
             #expect(
                 scalar == "\n" || (scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)), "\(scalar.value)")

@@ -130,6 +130,20 @@
     const facts = [{ label: 'site', value: a.source }];
     if (a.kind === 'authorize') facts.push({ label: 'calls itself', value: a.appName || '(no name)', warning: a.suspicious });
     details.append(rows(facts.concat(a.summary || [])));
+    // The state carries at most 40 rows a request (values cut at 1,000 characters): the rest is
+    // fetched on demand and shown as one block of text (SignerCore ApprovalDetails).
+    if (a.partial) {
+      const label = a.moreRows > 0 ? `Show ${a.moreRows} more row${a.moreRows === 1 ? '' : 's'} (full text)` : 'Show the full text';
+      const more = el('button', { type: 'button', class: 'more-rows', text: label, 'aria-label': `${label} of the request of ${a.source}` });
+      more.addEventListener('click', async () => {
+        more.disabled = true;
+        try {
+          const full = await api(`/api/details?id=${encodeURIComponent(a.id)}`);
+          more.replaceWith(el('pre', { class: 'full-text', tabindex: '0', 'aria-label': 'Every detail in full', text: full.text }));
+        } catch (e) { more.disabled = false; status(`Could not load the details: ${e.message}`); }
+      });
+      details.append(more);
+    }
     article.append(details);
     // Names carry the site; the sentence (the heading) is their description.
     const approve = el('button', { type: 'button', class: 'approve', text: 'Approve', 'aria-label': `Approve the request of ${a.source}`, 'aria-describedby': heading.id });

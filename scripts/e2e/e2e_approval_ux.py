@@ -21,6 +21,7 @@ import json
 import pathlib
 import sys
 import threading
+import re
 import time
 import urllib.request
 
@@ -343,6 +344,33 @@ def main():
             art.get_by_role("button", name="Reject").click()
             icon_call.join(30)
             check(icon_box["result"][1]["code"] != 1, "the ICON request is rejected")
+
+            # Issue 24: a contract call with 200 params, 5000 ICX and a method name holding a line break:
+            # the ICX is in the sentence, the line break is shown escaped, Details carries 40 rows and
+            # "Show N more rows", which fetches the full text on demand.
+            many_params = {f"p{i:03d}": f"value {i}" for i in range(200)}
+            call_params = dict(tx_params, to="cxb0776ee37f5b45bfaea8cff1d8232fbb6122ec32", value=hex(5000 * 10**18),
+                               stepLimit="0x30d40", nonce="0x2", dataType="call",
+                               data={"method": "vote\n! Verified: 0 ICX leaves your account", "params": many_params})
+            big_call, big_box = in_background(post_json, sigil.gateway + "/icon/connect",
+                                              {"id": 3, "method": "sign", "params": call_params},
+                                              {"Origin": origin, "X-Sigil-Session": "iconsession03"})
+            art, text = page.headline("icon")
+            check("\n" not in text and "vote\\n! Verified" in text and "sending 5000 ICX with it" in text,
+                  f"ICX sent with a call is in the sentence and the method's line break is shown escaped: {text!r}")
+            check(art.locator("ul.warnings li", has_text="also sends 5000 ICX").count() == 1, "… with a warning")
+            art.locator("details.more > summary").click()
+            rows = art.locator("details.more dt").count()
+            check(rows <= 1 + 40 + 20, f"Details carries at most 40 rows (+ warnings) of 200 params ({rows})")
+            more = art.get_by_role("button", name=re.compile(r"Show \d+ more rows \(full text\)"))
+            check(more.count() == 1, "a Show N more rows button")
+            more.click()
+            full = art.locator("pre.full-text")
+            full.wait_for(timeout=10_000)
+            check("p199: value 199" in full.inner_text(), "the full text on demand has every param")
+            art.get_by_role("button", name="Reject").click()
+            big_call.join(30)
+            check(big_box["result"][1]["code"] != 1, "the large ICON request is rejected")
 
             # A connected site asking again (ICON Connect `bind`): exactly the accounts granted before are ticked
             bind, bind_box = in_background(post_json, sigil.gateway + "/icon/connect", {"id": 2, "method": "bind"},

@@ -167,6 +167,9 @@ def main():
             prompt = approval_article(ui, "icon")
             check("the site, not Sigil, will send" in prompt.text_content(), "a sign request says the site sends it")
             check(caller in prompt.text_content(), "the URL form shows the caller the answer goes to")
+            # Issue 24: the identity of a link request is the referring page's, which Sigil cannot verify.
+            check(prompt.locator("ul.warnings li", has_text="came from a link").count() == 1,
+                  "the URL form's card warns that the request came from a link (Referer, unverified)")
             prompt.get_by_role("button", name="Approve").click()
             dapp.wait_for_url(lambda u: u.startswith(caller + "&data="), timeout=20000)
             check(dapp.url.startswith(caller + "&data="), f"the browser is redirected to caller?data= ({dapp.url[:80]})")

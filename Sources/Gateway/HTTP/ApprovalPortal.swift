@@ -134,6 +134,17 @@ public struct ApprovalPortal: HTTPHandler {
                 responder.send(Self.wrap(.json(state.encoded())))
             }
         }
+        // One request's Details in full, for the page's "N more" (state rows are capped).
+        router.route(.get, "/api/details") { request, responder in
+            guard authorized(request, false) else { responder.send(Self.wrap(.status(.forbidden))); return }
+            guard let id = request.queryParameter("id").flatMap({ UInt64($0) }) else {
+                responder.send(Self.wrap(.status(.badRequest))); return
+            }
+            Task {
+                let details = await ApprovalState.details(service: service, id: id)
+                responder.send(Self.wrap(details.map { .json($0.encoded()) } ?? .status(.notFound)))
+            }
+        }
         // The History view: recent journal entries and the latest verification (docs/journal.md).
         router.route(.get, "/api/journal") { request, responder in
             guard authorized(request, false) else { responder.send(Self.wrap(.status(.forbidden))); return }

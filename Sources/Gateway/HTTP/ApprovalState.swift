@@ -8,34 +8,32 @@ enum ApprovalState {
         service: GatewayService, directory: any AccountDirectory, endpoints: GatewayEndpoints, bookmarklet: String = ""
     ) async -> JSONValue {
         let accounts = directory.accounts()
+        // Rows are capped per request and across the state (SignerCore ApprovalDetails): "N more"
+        // and the full text on demand (`GET /api/details?id=`).
+        var budget = ApprovalDetails.maxStateCharacters
         let pending = await service.pendingApprovals.map { approval -> JSONValue in
             var item: [String: JSONValue] = [
                 "id": .integer(approval.id), "kind": .string(kind(approval.subject)),
-                "source": .string(approval.source), "title": .string(title(approval)),
+                "source": .string(DisplayText.visible(approval.source)),
+                "title": .string(DisplayText.clipped(DisplayText.visible(title(approval)), 300)),
             ]
-            let rows: [SummaryRow]
-            switch approval.subject {
-            case .authorize(let request):
-                item["appName"] = .string(request.appName.text)
+            if case .authorize(let request) = approval.subject {
+                item["appName"] = .string(DisplayText.visible(request.appName.text))
                 item["suspicious"] = .bool(request.appName.isSuspicious)
-                rows = []
-            case .signExtrinsic(let request): rows = request.summary
-            case .signBytes(let request): rows = request.summary
-            case .provideMetadata(let proposal): rows = proposal.summary
-            case .icp(let request): rows = request.summary
-            case .signIcon(let request): rows = request.summary
             }
-            item["summary"] = .array(
-                rows.map { ["label": .string($0.label), "value": .string($0.value), "warning": .bool($0.isWarning)] })
+            let shown = ApprovalDetails.shown(rows(approval.subject), budget: &budget)
+            item["summary"] = .array(shown.json)
+            item["moreRows"] = .integer(shown.hiddenRows)
+            item["partial"] = .bool(shown.isPartial)
             // The sentence first, the addresses it names, its warnings (SignerCore ApprovalHeadline).
-            for (key, value) in ApprovalHeadline(approval.subject, source: approval.source, accounts: accounts).json {
-                item[key] = value
-            }
+            var headline = ApprovalHeadline(approval.subject, source: approval.source, accounts: accounts)
+            headline.warnings = Array(headline.warnings.prefix(ApprovalDetails.maxWarnings))
+            for (key, value) in headline.json { item[key] = value }
             return .object(item)
         }
         let sites = await service.sites.map { site -> JSONValue in
             [
-                "source": .string(site.source), "appName": .string(site.appName),
+                "source": .string(site.source), "appName": .string(DisplayText.visible(site.appName)),
                 "accounts": .array(site.accounts.map(JSONValue.string)),
             ]
         }
@@ -56,6 +54,24 @@ enum ApprovalState {
                 }),
             "bridgeURL": .string(endpoints.bridgeURL), "bookmarklet": .string(bookmarklet),
         ]
+    }
+
+    /// The rows of a request (a connection has none).
+    static func rows(_ subject: ApprovalSubject) -> [SummaryRow] {
+        switch subject {
+        case .authorize: []
+        case .signExtrinsic(let request): request.summary
+        case .signBytes(let request): request.summary
+        case .provideMetadata(let proposal): proposal.summary
+        case .icp(let request): request.summary
+        case .signIcon(let request): request.summary
+        }
+    }
+
+    /// One pending request's Details in full (`GET /api/details?id=`): `{id, text}`, or nil.
+    static func details(service: GatewayService, id: UInt64) async -> JSONValue? {
+        guard let approval = await service.pendingApprovals.first(where: { $0.id == id }) else { return nil }
+        return ["id": .integer(id), "text": .string(ApprovalDetails.fullText(rows(approval.subject)))]
     }
 
     /// The Polkadot identicon colours of a 32-byte Substrate account (`null` for ICON, Ethereum, ICP).

@@ -45,12 +45,15 @@ public struct IcReplicaClient: IcNetwork {
         let prefix = "/api/v2/canister/\(canister.text)"
         let submitted = try post(prefix + "/call", call.envelope)
         guard submitted.status == 202 || submitted.status == 200 else {
-            throw IcrcError(.networkError, "the IC endpoint refused the call (HTTP \(submitted.status))")
+            throw IcrcError(
+                .networkError, "the IC endpoint refused the call (HTTP \(submitted.status))",
+                httpStatus: Int(submitted.status))
         }
         while now() < call.ingressExpiry {
             let answer = try post(prefix + "/read_state", call.readStateEnvelope)
             guard answer.status == 200 else {
-                throw IcrcError(.networkError, "read_state failed (HTTP \(answer.status))")
+                throw IcrcError(
+                    .networkError, "read_state failed (HTTP \(answer.status))", httpStatus: Int(answer.status))
             }
             guard case .bytes(let certificate)? = (try? CBORDecoder.decode(answer.body))?.untagged["certificate"] else {
                 throw IcrcError(.networkError, "read_state reply without a certificate")

@@ -208,18 +208,34 @@ public enum IcrcErrorCode: Int, Sendable, Hashable, CaseIterable {
 public struct IcrcError: Error, Sendable, Hashable {
     public let code: IcrcErrorCode
     public let description: String
+    /// For ``IcrcErrorCode/networkError``: the HTTP status the Internet Computer endpoint answered.
+    public let httpStatus: Int?
 
-    public init(_ code: IcrcErrorCode, _ description: String) {
+    public init(_ code: IcrcErrorCode, _ description: String, httpStatus: Int? = nil) {
         self.code = code
         self.description = description
+        self.httpStatus = httpStatus
     }
 
-    /// The JSON-RPC `error` object.
+    /// The JSON-RPC `error` object, `data` shaped as ICRC-25's error table says: the description
+    /// as text for 1000, 2000 (and 2001, and the JSON-RPC codes); no `data` for 3000 and 3001; for
+    /// 4000 `{status, message}` with the HTTP status when an HTTP answer came, else no `data`.
     public var json: JSONValue {
-        [
-            "code": .integer(code.rawValue), "message": .string(code.message),
-            "data": ["description": .string(description)],
-        ]
+        var error: [(String, JSONValue)] = [("code", .integer(code.rawValue)), ("message", .string(code.message))]
+        switch code {
+        case .permissionNotGranted, .actionAborted: break
+        case .networkError:
+            if let httpStatus {
+                error.append(
+                    (
+                        "data",
+                        .object(JSONObject([("status", .integer(httpStatus)), ("message", .string(description))]))
+                    ))
+            }
+        case .genericError, .notSupported, .noConsentMessage, .invalidRequest, .parseError:
+            error.append(("data", .string(description)))
+        }
+        return .object(JSONObject(error))
     }
 }
 

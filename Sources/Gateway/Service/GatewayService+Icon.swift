@@ -229,6 +229,8 @@ extension GatewayService {
         if let caller {
             // The URL form: where the browser will carry the answer (same origin as the site).
             prepared.summary.append(SummaryRow("answer goes to", IconSummary.safe(caller)))
+            prepared.fromLink = true
+            prepared.summary.append(SummaryRow("came from", IconSummary.linkWarning(client.source), warning: true))
         }
         let approval = try center.requestSignature(
             source: client.source, session: client.session, subject: .signIcon(prepared), now: clock.now)

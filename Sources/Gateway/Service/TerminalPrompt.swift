@@ -4,8 +4,11 @@ import SignerCore
 /// at a time, answered y/n (or, for a connection, with account numbers). Pure functions, so the
 /// questions and the reading of answers are tested without a terminal.
 ///
-/// Security: dapp-provided text (names, messages, decoded values) is stripped of control
-/// characters so it cannot drive the terminal (escape sequences).
+/// Security: dapp-provided text (names, messages, decoded values) passes through SignerCore's
+/// `DisplayText.visible` (control, format and line-separator characters escaped as `\n`,
+/// `\u{200B}` …), so it cannot drive the terminal (escape sequences) nor start a line of its own;
+/// the lines of a multi-line value (a decoded call) are indented below their label, so no text
+/// can appear in the `!` warning position.
 public enum TerminalPrompt {
     /// A person's answer.
     public enum Answer: Equatable, Sendable {
@@ -75,19 +78,18 @@ public enum TerminalPrompt {
         lines.insert("   \(printable(headline.text))", at: 1)
         lines.insert(contentsOf: headline.warnings.map { "   ! \(printable($0))" }, at: 2)
         for row in rows {
-            let value = printable(row.value).split(separator: "\n", omittingEmptySubsequences: false)
-                .joined(separator: "\n      ")
-            lines.append("   \(row.isWarning ? "! " : "")\(printable(row.label)): \(value)")
+            lines.append("   \(row.isWarning ? "! " : "")\(printable(row.label)): \(indented(row.value))")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// `text` with C0/C1 control characters (except newline) and DEL replaced by `?`.
-    public static func printable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map {
-                    $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)) ? $0 : "?"
-                }))
+    /// One line of text: every control, format and line-separator character escaped (`\n`, `\u{1B}`).
+    public static func printable(_ text: String) -> String { DisplayText.visible(text) }
+
+    /// A value that may hold lines (a decoded call): each line escaped, the second and later lines
+    /// indented further than any label, so none can pass for a row or a `!` warning.
+    public static func indented(_ text: String) -> String {
+        DisplayText.visibleLines(text).split(separator: "\n", omittingEmptySubsequences: false)
+            .joined(separator: "\n      | ")
     }
 }

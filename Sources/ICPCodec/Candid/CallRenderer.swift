@@ -168,6 +168,10 @@ public struct RenderedCall: Sendable, Hashable {
                     walk(item)
                 }
                 emit("}")
+            case .repeated(let count, let element):
+                emit("vec {\(count) × ")
+                walk(element)
+                emit("}")
             case .record(let fields):
                 emit("record {")
                 for (i, f) in fields.enumerated() {

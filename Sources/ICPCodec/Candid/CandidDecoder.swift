@@ -9,7 +9,12 @@
 /// - `work` counts values decoded and is capped at `Limits.workPerByte × input length +
 ///   Limits.baseWork`: values that occupy no bytes (`null`, `reserved`, empty records, vectors of
 ///   them) cannot make a short message expand into millions of values or exponential time;
-/// - `nat`/`int` at most `Limits.maxNumberBytes` LEB128 bytes.
+/// - `nat`/`int` at most `Limits.maxNumberBytes` LEB128 bytes;
+/// - memory: a vector whose element type occupies no bytes (`null`, `reserved`, records of them)
+///   is stored as one element and a count (``CandidValue/repeated(count:element:)``), never element
+///   by element; every other value stored is counted in `materialisedValues` (at most
+///   `Limits.maxValues`) and its estimated size in `materialisedBytes` (at most
+///   `Limits.maxMaterialisedBytes`), so a 3 MB argument cannot become half a gigabyte of values.
 /// Each byte of input is read once; no value is decoded twice (no subtyping or skipping).
 public struct CandidDecoder {
     public struct Limits: Sendable {
@@ -18,6 +23,11 @@ public struct CandidDecoder {
         public var maxNumberBytes = 64
         public var workPerByte = 16
         public var baseWork = 1024
+        /// Values stored in the decoded tree (each costs a heap box), whatever the input size.
+        public var maxValues = 1 << 18
+        /// Estimated bytes the decoded tree holds (``CandidDecoder/valueCost`` per value plus text,
+        /// blob and number bytes).
+        public var maxMaterialisedBytes = 24 << 20
 
         public init() {}
         public static let `default` = Limits()
@@ -36,7 +46,17 @@ public struct CandidDecoder {
     private var table: [CandidTypeEntry] = []
     /// Values decoded and table entries read (the work bound tests count this).
     public private(set) var work = 0
+    /// Values stored in the decoded tree (a repeated vector's elements count once).
+    public private(set) var materialisedValues = 0
+    /// Estimated bytes the decoded tree holds: ``valueCost`` per stored value plus the bytes of
+    /// texts, blobs, numbers and names.
+    public private(set) var materialisedBytes = 0
     private let workLimit: Int
+    /// Whether each type-table entry occupies no bytes on the wire (computed once per message).
+    private var zeroSized: [Bool] = []
+
+    /// What one stored value is charged: the enum's inline size plus a heap box.
+    public static let valueCost = MemoryLayout<CandidValue>.stride + 32
 
     public init(_ bytes: [UInt8], limits: Limits = .default) {
         self.bytes = bytes
@@ -59,6 +79,52 @@ public struct CandidDecoder {
         guard work <= workLimit else { throw limit("Candid message costs more work than its size allows") }
     }
 
+    /// Accounts for one stored value holding `extraBytes` of its own (text, blob, number, name).
+    private mutating func store(extraBytes: Int = 0) throws(ICPCodecError) {
+        materialisedValues += 1
+        materialisedBytes += Self.valueCost + extraBytes
+        guard materialisedValues <= limits.maxValues else {
+            throw limit("Candid message holds more than \(limits.maxValues) values")
+        }
+        guard materialisedBytes <= limits.maxMaterialisedBytes else {
+            throw limit("Candid message would take more than \(limits.maxMaterialisedBytes) bytes decoded")
+        }
+    }
+
+    /// Which table entries occupy no bytes: records whose fields all occupy none (`null`,
+    /// `reserved`, such records). A fixed point over the table: a recursive record is not
+    /// zero-sized (it has no finite value; decoding it stops at the depth bound).
+    private static func zeroSizedEntries(_ table: [CandidTypeEntry]) -> [Bool] {
+        var result = [Bool](repeating: false, count: table.count)
+        func isZero(_ ref: CandidTypeRef) -> Bool {
+            switch ref {
+            case .primitive(let p): p == .null || p == .reserved
+            case .table(let i): result[i]
+            }
+        }
+        // Least fixed point: start from "none" and add records whose fields are all zero-sized.
+        var changed = true
+        var rounds = 0
+        while changed && rounds <= table.count {
+            changed = false
+            rounds += 1
+            for (i, entry) in table.enumerated() where !result[i] {
+                if case .record(let fields) = entry, fields.allSatisfy({ isZero($0.type) }) {
+                    result[i] = true
+                    changed = true
+                }
+            }
+        }
+        return result
+    }
+
+    private func isZeroSized(_ ref: CandidTypeRef) -> Bool {
+        switch ref {
+        case .primitive(let p): p == .null || p == .reserved
+        case .table(let i): i < zeroSized.count && zeroSized[i]
+        }
+    }
+
     public mutating func decodeMessage() throws(ICPCodecError) -> Message {
         guard bytes.count >= 4, bytes[0] == 0x44, bytes[1] == 0x49, bytes[2] == 0x44, bytes[3] == 0x4C else {
             throw fail("missing DIDL magic")
@@ -73,6 +139,7 @@ public struct CandidDecoder {
         }
         // Validate references only once the table is complete (entries may refer forward).
         for entry in table { try validate(entry) }
+        zeroSized = Self.zeroSizedEntries(table)
         let argCount = try count(unit: 1)
         var argTypes: [CandidTypeRef] = []
         argTypes.reserveCapacity(argCount)
@@ -241,8 +308,12 @@ public struct CandidDecoder {
         guard depth <= limits.maxDepth else { throw limit("Candid value nested deeper than \(limits.maxDepth)") }
         try charge()
         switch type {
-        case .primitive(let p): return try primitive(p)
+        case .primitive(let p):
+            let v = try primitive(p)
+            try store(extraBytes: Self.ownBytes(v))
+            return v
         case .table(let i):
+            try store()
             switch table[i] {
             case .opt(let inner):
                 switch try byte() {
@@ -254,10 +325,20 @@ public struct CandidDecoder {
                 let n = try leb()
                 if inner == .primitive(.nat8) {
                     guard n <= UInt64(bytes.count - position) else { throw fail("blob longer than the input") }
+                    materialisedBytes += Int(n)
+                    guard materialisedBytes <= limits.maxMaterialisedBytes else {
+                        throw limit("Candid message would take more than \(limits.maxMaterialisedBytes) bytes decoded")
+                    }
                     return .blob(Array(try take(Int(n))))
                 }
-                // Zero-sized elements are paid for by `charge`, so `n` cannot run away.
                 guard n <= UInt64(workLimit) else { throw limit("vector longer than the work bound") }
+                // Elements that occupy no bytes are all the same value: one element and a count.
+                if isZeroSized(inner) {
+                    guard n > 0 else { return .vec([]) }
+                    return .repeated(count: n, element: try value(inner, depth: depth + 1))
+                }
+                // Every other element occupies at least one byte, so `n` is bounded by the input.
+                guard n <= UInt64(bytes.count - position) else { throw fail("vector longer than the input") }
                 var items: [CandidValue] = []
                 items.reserveCapacity(Int(min(n, 1024)))
                 for _ in 0..<n { items.append(try value(inner, depth: depth + 1)) }
@@ -278,10 +359,21 @@ public struct CandidDecoder {
                 guard let name = String(validating: try take(try length()), as: UTF8.self) else {
                     throw fail("method name not UTF-8")
                 }
+                materialisedBytes += name.utf8.count
                 return .function(service: service, method: name)
             case .service:
                 return .service(try principalValue())
             }
+        }
+    }
+
+    /// Bytes a primitive value holds beyond its box (text, numbers, principals).
+    private static func ownBytes(_ v: CandidValue) -> Int {
+        switch v {
+        case .text(let t): t.utf8.count
+        case .nat(let n), .int(_, let n): 4 * n.limbs.count
+        case .principal(let p): p.bytes.count
+        default: 0
         }
     }
 

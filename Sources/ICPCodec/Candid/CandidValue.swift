@@ -110,6 +110,9 @@ public indirect enum CandidValue: Sendable, Hashable {
     /// `vec nat8` (blob).
     case blob([UInt8])
     case vec([CandidValue])
+    /// A vector of `count` elements whose type occupies no bytes on the wire (`null`, `reserved`,
+    /// records of them): they are all `element`, stored once (``CandidDecoder``'s memory bound).
+    case repeated(count: UInt64, element: CandidValue)
     case record([CandidRecordField])
     case variant(id: UInt32, index: Int, value: CandidValue)
     case function(service: Principal, method: String)

@@ -27,9 +27,10 @@ public struct AddressMention: Sendable, Equatable {
 
     public init(role: String, address: String, name: String?, identicon: [String]?) {
         self.role = role
-        self.address = address
-        short = AddressText.short(address)
-        self.name = name
+        // Addresses and names can come from a site: shown, never interpreted (DisplayText).
+        self.address = DisplayText.visible(address)
+        short = AddressText.short(self.address)
+        self.name = name.map(DisplayText.visible)
         self.identicon = identicon
     }
 

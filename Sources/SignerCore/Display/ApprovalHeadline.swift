@@ -12,8 +12,9 @@ import ScaleCodec
 /// Everything comes from the typed request (the decoded call, the message bytes, the ICON
 /// transaction), never from re-reading the summary rows, except for Internet Computer requests whose
 /// sentence ICPCodec's call renderer already wrote (the `call` row). Amounts go through the chain's
-/// ``TokenFormat`` (exact integer arithmetic). Text from a site or from metadata is made safe for
-/// display (no control or bidirectional characters) and long parts are cut.
+/// ``TokenFormat`` (exact integer arithmetic). Text from a site or from metadata passes through
+/// ``DisplayText/visible(_:)`` (control, format and line-separator characters escaped, never
+/// interpreted) and long parts are cut.
 public struct ApprovalHeadline: Sendable, Equatable {
     /// The sentence.
     public var text: String
@@ -45,7 +46,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
         case .signBytes(let request):
             text = builder.message(request)
         case .provideMetadata(let proposal):
-            let chain = ValueRenderer.safeName(proposal.chain)
+            let chain = DisplayText.visible(proposal.chain)
             text = "Update \(chain.isEmpty ? "chain" : chain) metadata to \(proposal.specVersion)"
             if let known = proposal.knownSpecVersion, known >= proposal.specVersion {
                 builder.warnings.append(
@@ -59,9 +60,10 @@ public struct ApprovalHeadline: Sendable, Equatable {
         case .signIcon(let request):
             text = builder.icon(request, source: source)
         }
-        if text.count > Self.maxCharacters { text = String(text.prefix(Self.maxCharacters - 1)) + "…" }
+        // The one gate for what a site supplied (DisplayText): escaped, then cut.
+        text = DisplayText.clipped(DisplayText.visible(text), Self.maxCharacters)
         mentions = builder.mentions
-        warnings = builder.warnings
+        warnings = builder.warnings.map(DisplayText.visible)
     }
 
     /// `"the payload's …"` → `"The payload's ….";` one sentence for a warning row.
@@ -120,7 +122,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
             }
             if s.metadataHashStatus.isWarning { warnings.append(sentenceOf(s.metadataHashStatus.text)) }
             for w in s.warnings where w != s.callProblem && !w.hasPrefix("metadata is for spec version") {
-                warnings.append(ApprovalHeadline.sentence(ValueRenderer.safeName(w)))
+                warnings.append(ApprovalHeadline.sentence(DisplayText.visible(w)))
             }
             guard let call = s.call else {
                 if s.callProblem?.hasPrefix("no metadata") ?? true {
@@ -137,13 +139,13 @@ public struct ApprovalHeadline: Sendable, Equatable {
             return describe(call, from: from, renderer: r, chain: chain, depth: 0)
         }
 
-        private func sentenceOf(_ text: String) -> String { ApprovalHeadline.sentence(ValueRenderer.safeName(text)) }
+        private func sentenceOf(_ text: String) -> String { ApprovalHeadline.sentence(DisplayText.visible(text)) }
 
         mutating func describe(
             _ call: DecodedCall, from: String?, renderer r: ValueRenderer, chain: String, depth: Int
         ) -> String {
-            let pallet = ValueRenderer.safeName(call.pallet)
-            let name = ValueRenderer.safeName(call.name)
+            let pallet = DisplayText.visible(call.pallet)
+            let name = DisplayText.visible(call.name)
             func arg(_ n: String) -> ScaleValue? { call.args.first { $0.name == n }?.value }
             let fromText = from.map { " from \($0)" } ?? ""
             switch (call.pallet, call.name) {
@@ -226,7 +228,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
                 data = Array(data.dropFirst(MessageWrapping.prefix.count).dropLast(MessageWrapping.suffix.count))
             }
             if let id = Self.accountIdOfKey(request.accountKey) {
-                _ = mention("account", accountId: id, address: ValueRenderer.safeName(request.address))
+                _ = mention("account", accountId: id, address: DisplayText.visible(request.address))
             }
             if MessageWrapping.displayText(data) != nil, ValueRenderer.printableText(data) != nil {
                 return "Sign the message \(clip(ValueRenderer.bytesText(data), 200))"
@@ -268,6 +270,12 @@ public struct ApprovalHeadline: Sendable, Equatable {
 
         mutating func icon(_ request: IconSigningRequest, source: String) -> String {
             let from = iconMention("from", request.accountKey)
+            if request.fromLink {
+                warnings.append(
+                    "This request came from a link, not from the site's own script: \(source) is only what the "
+                        + "referring page claims (Referer) and Sigil cannot verify it. A link posted on a site you "
+                        + "trust shows that site here; approve only if you started this yourself.")
+            }
             guard let tx = request.transaction, request.action != .blindHash else {
                 warnings.append(
                     "Blind signing: \(source) asks you to sign a bare hash. Sigil cannot tell what it authorises; "
@@ -277,9 +285,18 @@ public struct ApprovalHeadline: Sendable, Equatable {
             let to = iconMention("to", tx.to)
             let value = tx.value.map(IconSummary.icx) ?? "0"
             let sendsIt = request.action == .send ? "" : " (the site sends it)"
+            // ICX moved along with a contract call belongs in the sentence, with a warning (issue 24
+            // item 6): a token transfer or a `vote` call can also carry 5000 ICX.
+            let carriesICX = IconSummary.movesICX(tx)
             switch tx.dataType {
             case .call?:
                 let method = IconSummary.safe(tx.data?["method"]?.stringValue ?? "")
+                if carriesICX {
+                    warnings.append(
+                        "This contract call also sends \(value) ICX from your account to contract "
+                            + "\(AddressText.short(tx.to)): approve only if you mean to pay the contract.")
+                }
+                let alsoICX = carriesICX ? ", and \(value) ICX to the contract" : ""
                 if method == "transfer", let params = tx.data?["params"]?.objectValue,
                     let amount = params["_value"]?.stringValue, IconSummary.isCanonicalHex(amount),
                     let receiver = params["_to"]?.stringValue
@@ -287,10 +304,12 @@ public struct ApprovalHeadline: Sendable, Equatable {
                     let toText = iconMention("to", receiver)
                     return
                         "Send \(IconSummary.decimal(amount)) (smallest units) of token \(AddressText.short(tx.to)) from \(from) "
-                        + "to \(toText)\(sendsIt)"
+                        + "to \(toText)\(alsoICX)\(sendsIt)"
                 }
-                return "Call \(clip(method, 60)) on contract \(to) from \(from)\(sendsIt)"
+                let sending = carriesICX ? ", sending \(value) ICX with it" : ""
+                return "Call \(clip(method, 60)) on contract \(to) from \(from)\(sending)\(sendsIt)"
             case .deposit?:
+                if carriesICX { return "Deposit \(value) ICX to contract \(to) from \(from)\(sendsIt)" }
                 return "Deposit to contract \(to) from \(from)\(sendsIt)"
             default:
                 return "Send \(value) ICX from \(from) to \(to)\(sendsIt)"

@@ -33,7 +33,13 @@ public enum IconSummary {
             rows.append(SummaryRow("to", tx.to))
         }
         if tx.from == tx.to { rows.append(SummaryRow("warning", "sender and receiver are the same", warning: true)) }
-        rows.append(SummaryRow("value", "\(icx(tx.value ?? "0x0")) ICX (\(decimal(tx.value ?? "0x0")) loop)"))
+        // ICX sent along with a contract call is flagged (the headline says it too).
+        rows.append(
+            SummaryRow(
+                "value",
+                "\(icx(tx.value ?? "0x0")) ICX (\(decimal(tx.value ?? "0x0")) loop)"
+                    + (movesICX(tx) && tx.dataType == .call ? ", sent to the contract with the call" : ""),
+                warning: movesICX(tx) && tx.dataType == .call))
         rows.append(SummaryRow("step limit", decimal(tx.stepLimit)))
         rows.append(timestampRow(tx.timestamp, now: now))
         if let nonce = tx.nonce { rows.append(SummaryRow("nonce", decimal(nonce))) }
@@ -58,6 +64,19 @@ public enum IconSummary {
         }
         rows.append(SummaryRow("transaction hash", tx.transactionHash))
         return rows
+    }
+
+    /// What the person is told about a request that came from a link (`GET /icon/connect`):
+    /// `source` is only the referring page's claim.
+    public static func linkWarning(_ source: String) -> String {
+        "a link, not the site's own script: \(source) is the page that referred the browser here "
+            + "(its Referer), which Sigil cannot verify; a link posted on a site you trust shows that site"
+    }
+
+    /// Whether `tx` moves native ICX (a `value` other than zero).
+    public static func movesICX(_ tx: IconTransaction) -> Bool {
+        guard let v = tx.value else { return false }
+        return decimal(v) != "0"
     }
 
     /// `0x…` loop as ICX with the 18 decimals written out (trailing zeros dropped), exact.
@@ -151,11 +170,12 @@ public enum IconSummary {
         return value.serialized()
     }
 
-    /// Control, bidirectional and other invisible characters replaced by `?`; at most 2,000 characters
-    /// (also for text the gateway adds, such as a Connect caller URL).
+    /// At most 2,000 characters, control, format and line-separator characters escaped
+    /// (``DisplayText/visible(_:)``; also for text the gateway adds, such as a Connect caller URL).
     public static func safe(_ s: String) -> String {
-        let scalars = s.unicodeScalars.prefix(2000).map { isUnsafe($0) ? "?" : $0 }
-        return String(String.UnicodeScalarView(scalars)) + (s.unicodeScalars.count > 2000 ? "…" : "")
+        let cut = s.unicodeScalars.count > 2000
+        let head = cut ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(2000))) : s
+        return DisplayText.visible(head) + (cut ? "…" : "")
     }
 
     static func isUnsafe(_ u: Unicode.Scalar) -> Bool {

@@ -129,7 +129,7 @@ public struct PayloadSummary: Hashable, Sendable {
 
     /// The summary as labelled rows for an approval page (values are plain text, to be escaped
     /// by whoever renders them); `isWarning` marks what a person must not miss. Values never hold
-    /// control characters or bidirectional overrides (only the call's own line breaks).
+    /// control, format or line-separator characters (only the call's own line breaks; DisplayText).
     public var rows: [(label: String, value: String, isWarning: Bool)] {
         let r = renderer
         var rows: [(label: String, value: String, isWarning: Bool)] = []
@@ -156,10 +156,12 @@ public struct PayloadSummary: Hashable, Sendable {
         }
         rows.append(("call hash", Hex.encode(callHash), false))
         for w in warnings { rows.append(("warning", w, true)) }
-        // Chain name, symbol, extension names and error reasons come from the dapp: no control or
-        // bidirectional characters reach a terminal or page (the call text is already safe).
+        // Chain name, symbol, extension names and error reasons come from the dapp: control, format
+        // and line-separator characters are escaped (DisplayText); a decoded call keeps its lines.
         return rows.map { row in
-            row.label == "call" && call != nil ? row : (row.label, ValueRenderer.safeName(row.value), row.isWarning)
+            row.label == "call" && call != nil
+                ? (row.label, DisplayText.visibleLines(row.value), row.isWarning)
+                : (row.label, DisplayText.visible(row.value), row.isWarning)
         }
     }
 

@@ -25,6 +25,10 @@ public struct IconSigningRequest: Sendable, Equatable {
     public var hash: [UInt8]
     /// What the person reads.
     public var summary: [SummaryRow]
+    /// Whether the request came from a link (`GET /icon/connect?caller=`): the site identity is the
+    /// referring page's origin (`Referer`), which Sigil cannot verify, so a plain link posted on a
+    /// site the person trusts shows that site. The headline and the terminal prompt say so.
+    public var fromLink = false
 
     public init(action: Action, accountKey: String, transaction: IconTransaction?, hash: [UInt8], summary: [SummaryRow])
     {

@@ -1,5 +1,7 @@
 /// One labelled line of what a person is asked to approve ("chain: Polkadot", "call: …").
-/// Values are plain text; the approval page escapes them.
+/// Values are plain text; the approval page escapes them. Label and value pass through
+/// ``DisplayText/visible(_:)`` here, so no row a site influenced carries a control, format or
+/// line-separator character (only ``init(_:lines:warning:)`` keeps line breaks, between lines).
 public struct SummaryRow: Sendable, Equatable, Codable {
     /// The label ("chain", "call", "tip", …).
     public var label: String
@@ -10,8 +12,16 @@ public struct SummaryRow: Sendable, Equatable, Codable {
 
     /// Creates a row.
     public init(_ label: String, _ value: String, warning: Bool = false) {
-        self.label = label
-        self.value = value
+        self.label = DisplayText.visible(label)
+        self.value = DisplayText.visible(value)
+        isWarning = warning
+    }
+
+    /// A row whose value is several lines (a decoded call's structure): each line made visible,
+    /// the line breaks between them kept.
+    public init(_ label: String, lines value: String, warning: Bool = false) {
+        self.label = DisplayText.visible(label)
+        self.value = DisplayText.visibleLines(value)
         isWarning = warning
     }
 }

@@ -123,7 +123,12 @@ public final class SigningService: RequestSigner {
         let signer = prepared.summary.signer
         let rows =
             [SummaryRow("account", account.name.map { "\($0) (\(signer))" } ?? signer)]
-            + prepared.summary.rows.map { SummaryRow($0.label, $0.value, warning: $0.isWarning) }
+            + prepared.summary.rows.map { row in
+                // A decoded call keeps its lines (its structure); every other value is one line.
+                row.label == "call" && prepared.summary.call != nil
+                    ? SummaryRow(row.label, lines: row.value, warning: row.isWarning)
+                    : SummaryRow(row.label, row.value, warning: row.isWarning)
+            }
         return ExtrinsicSigningRequest(
             address: prepared.payload.address, accountKey: account.key, prepared: prepared, summary: rows)
     }

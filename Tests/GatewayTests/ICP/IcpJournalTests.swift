@@ -85,6 +85,6 @@ import Testing
         let reply = await IcrcServiceTests.ask(icrc, "sigil_icp_sign_envelopes", try IcrcServiceTests.call())
         #expect(IcrcServiceTests.code(reply) == 1000)
         #expect(reply["result"] == nil)
-        #expect(reply["error"]?["data"]?["description"]?.stringValue?.contains("could not be journaled") == true)
+        #expect(reply["error"]?["data"]?.stringValue?.contains("could not be journaled") == true)
     }
 }
