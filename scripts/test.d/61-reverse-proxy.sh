@@ -2,10 +2,10 @@
 # docs/deployment.md's nginx reverse proxy, run for real: the document's nginx block (site values
 # replaced) in front of `sigil serve` with TLS on both hops; bridge script, /healthz, unknown name
 # and forged Host refused, approval API behind its token, a connection and a signature approved
-# through the proxied approval port, event stream delivered promptly (scripts/docker/proxy_check.py).
+# through the proxied approval port, event stream delivered promptly (scripts/container/proxy_check.py).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 scripts/setup --proxy
 bin="$(swift build --show-bin-path)/sigil"
-timeout 180 python3 scripts/docker/proxy_check.py "$bin"
+timeout 180 python3 scripts/container/proxy_check.py "$bin"
