@@ -38,6 +38,8 @@ RUN swift build -c release --product sigil --static-swift-stdlib \
  && cp -R public /out/usr/local/share/sigil/public
 
 # ---- runtime: slim Debian with only the shared libraries the binary links (NEEDED entries).
+# apt's caches are removed in the same layer (the downloaded packages and its *.bin caches were 81 of
+# this layer's 94 MB where the base image has no docker-clean apt configuration).
 FROM debian:bookworm-slim AS runtime
 # libc6, libgcc-s1 and libstdc++6 are already in the base image; they are listed because the binary
 # links them (scripts/container-test compares this list with the binary's NEEDED libraries).
@@ -47,7 +49,8 @@ FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libc6 libgcc-s1 libstdc++6 libsodium23 libsecp256k1-1 libssl3 zlib1g libsqlite3-0 \
- && rm -rf /var/lib/apt/lists/* \
+ && apt-get clean \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
  && groupadd --system --gid 10001 sigil \
  && useradd --system --uid 10001 --gid sigil --home-dir /data --no-create-home --shell /usr/sbin/nologin sigil \
  && mkdir -p /data \

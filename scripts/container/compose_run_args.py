@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """Prints the `podman run` arguments (one per line) that compose.yaml's service `sigil` asks for,
-for scripts/container-test, which runs the image "by hand" the way `docker compose up` would:
-podman-compose cannot run here (its networks need netfilter this machine's kernel lacks; see
-scripts/container-test). Covered: command, environment, read_only, tmpfs, cap_drop, security_opt,
+for scripts/container-test, whose first runs start the image "by hand" the way `docker compose up`
+would (podman-compose itself runs the file at the end of the test). Covered: command, environment, read_only, tmpfs, cap_drop, security_opt,
 stop_signal. Not here, supplied by the test itself: ports (host network, free ports), the named
 volume (a test volume) and the secret file (a test password at the same /run/secrets path).
 
