@@ -91,8 +91,14 @@ struct ServeCommand: AsyncParsableCommand {
             try server.bind()
             runtime.telemetry.metrics.track(server)
         }
-        let dappBase = "\(settings.scheme)://\(Self.authority(servers.dapp))"
-        let uiBase = "\(settings.scheme)://\(Self.authority(servers.ui))"
+        // A declared public URL (--public-url, --public-ui-url) is how browsers reach the port: the
+        // printed URLs, the userscript and the bookmarklet name it.
+        let dappBase =
+            runtime.configuration.publicURLs.first?.description
+            ?? "\(settings.scheme)://\(Self.authority(servers.dapp))"
+        let uiBase =
+            runtime.configuration.publicUIURLs.first?.description
+            ?? "\(settings.scheme)://\(Self.authority(servers.ui))"
         runtime.endpoints.set(dapp: dappBase, ui: uiBase)
         print("Sigil is serving:")
         for address in servers.dapp.listeningAddresses {

@@ -96,6 +96,16 @@ struct ServeOptions: ParsableArguments {
     var allowedHosts: [String] = []
 
     @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(ServeConfiguration.help("public-url"), valueName: "url"))
+    var publicURLs: [String] = []
+
+    @Option(
+        name: .customLong("public-ui-url"),
+        help: ArgumentHelp(ServeConfiguration.help("public-ui-url"), valueName: "url"))
+    var publicUIURLs: [String] = []
+
+    @Option(
         name: .customLong("approval-timeout"),
         help: ArgumentHelp(ServeConfiguration.help("approval-timeout"), valueName: "seconds"))
     var approvalTimeout: String?

@@ -25,6 +25,7 @@ struct Sigil: AsyncParsableCommand {
             ServeCommand.self, OriginsCommand.self, JournalCommand.self, KeyCommand.self, AccountsCommand.self,
             PayloadCommand.self,
             CallCommand.self, MetadataCommand.self, TLSCommand.self, HealthCommand.self, StateCommand.self,
+            BackupCommand.self, RestoreCommand.self,
         ]
     )
 }

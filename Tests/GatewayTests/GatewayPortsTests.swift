@@ -26,7 +26,8 @@ import Testing
         ///   - metricsToken: the telemetry's extra `/metrics` token.
         init(
             sites: [AuthorizedSite] = [], maxBody: Int = 4 << 20, mode: GatewayOptions.ApprovalMode = .person,
-            logSink: JSONLogHandler.Sink? = nil, metricsToken: String? = nil
+            logSink: JSONLogHandler.Sink? = nil, metricsToken: String? = nil, publicURLs: [String] = [],
+            publicUIURLs: [String] = []
         ) async throws {
             let logger =
                 if let logSink {
@@ -41,10 +42,13 @@ import Testing
             let metrics = GatewayMetrics()
             telemetry = GatewayTelemetry(version: "test", metricsToken: metricsToken, metrics: metrics, logger: logger)
             service = try await Fixture.service(mode: mode, sites: sites, logger: logger, metrics: metrics)
-            configuration = GatewayConfiguration(
+            var configuration = GatewayConfiguration(
                 approvalToken: String(repeating: "a", count: 64), relayToken: String(repeating: "r", count: 64),
                 clientTokens: [String(repeating: "c", count: 64): "backend"], maxRequestBodyBytes: maxBody,
                 pollHold: .milliseconds(200))
+            configuration.publicURLs = publicURLs.compactMap(SiteOrigin.init)
+            configuration.publicUIURLs = publicUIURLs.compactMap(SiteOrigin.init)
+            self.configuration = configuration
             let files = StaticFiles(files: [
                 "/bridge.js": Array("/* bridge */".utf8),
                 "/sigil.user.js": Array(

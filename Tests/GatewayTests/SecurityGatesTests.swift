@@ -120,3 +120,58 @@ import Testing
         #expect(ok.request == .null)
     }
 }
+
+/// `--public-url`: how browsers reach the gateway when it is not loopback on the listening port.
+@Suite struct PublicURLHostTests {
+    func request(host: String?, port: Int = 9715, target: String = "/") -> HTTPRequest {
+        var headers: HTTPHeaders = [:]
+        if let host { headers.add("Host", host) }
+        var r = HTTPRequest(method: .get, target: target, headers: headers)
+        r.localPort = port
+        return r
+    }
+
+    static let urls = ["http://127.0.0.1:19715", "https://sigil.example", "http://[::1]:8080"].compactMap(
+        SiteOrigin.init)
+
+    @Test(arguments: [
+        ("127.0.0.1:19715", true), ("127.0.0.1:9715", true), ("sigil.example", true), ("SIGIL.example:443", true),
+        ("[::1]:8080", true), ("127.0.0.1:19716", false), ("sigil.example:80", false), ("sigil.example:9715", false),
+        ("evil.example:19715", false), ("127.0.0.1:019715", false), ("sigil.example.evil:443", false),
+    ])
+    func aDeclaredPublicURLsAuthorityPassesWhateverTheLocalPort(host: String, allowed: Bool) {
+        #expect(SecurityGates.hostAllowed(request(host: host), extra: [], publicURLs: Self.urls) == allowed)
+    }
+
+    @Test func anAbsoluteFormTargetIsMatchedAgainstThePublicURLs() {
+        let r = request(host: "evil.example", target: "http://127.0.0.1:19715/bridge.js")
+        #expect(SecurityGates.hostAllowed(r, extra: [], publicURLs: Self.urls))
+        #expect(!SecurityGates.hostAllowed(r, extra: []))
+    }
+
+    @Test func theRefusalNamesTheOptionAndEscapesTheHost() {
+        let plain = SecurityGates.hostRefusal(request(host: "127.0.0.1:19715"), option: "public-url")
+        #expect(plain.status == .forbidden)
+        #expect(plain.headers["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(plain.headers["X-Content-Type-Options"] == "nosniff")
+        let text = String(decoding: plain.body, as: UTF8.self)
+        #expect(text.contains("--public-url http://127.0.0.1:19715"))
+        #expect(text.contains("SIGIL_PUBLIC_URL") && text.contains("config file key public-url"))
+
+        let tls = SecurityGates.hostRefusal(request(host: "sigil.example"), option: "public-ui-url", tls: true)
+        #expect(String(decoding: tls.body, as: UTF8.self).contains("--public-ui-url https://sigil.example"))
+
+        let hostile = SecurityGates.hostRefusal(request(host: "<script>\"x\"\u{7f}"), option: "public-url")
+        let shown = String(decoding: hostile.body, as: UTF8.self)
+        #expect(!shown.contains("<") && !shown.contains(">") && !shown.contains("\u{7f}"))
+        #expect(shown.contains("\\x3cscript\\x3e\\x22x\\x22\\x7f"))
+        #expect(shown.contains("--public-url http://HOST:PORT"))
+
+        var twice = request(host: "a")
+        twice.headers.add("Host", "b")
+        #expect(
+            String(decoding: SecurityGates.hostRefusal(twice, option: "public-url").body, as: UTF8.self)
+                .contains("exactly one Host header"))
+        #expect(SecurityGates.escapedHost(String(repeating: "a", count: 400)).count == 255)
+    }
+}

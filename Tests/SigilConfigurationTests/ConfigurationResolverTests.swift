@@ -120,6 +120,8 @@ struct ConfigurationResolverTests {
             "SIGIL_LOG_FORMAT": "json", "SIGIL_METRICS_TOKEN_FILE": certificate, "SIGIL_DEV": "true",
             "SIGIL_DATA_DIR": "/data", "SIGIL_PASSWORD_FILE": certificate, "SIGIL_AUTO_APPROVE": "1",
             "SIGIL_APPROVE": "page", "SIGIL_CLIENT": "a,b", "SIGIL_ALLOWED_HOST": "sigil.internal",
+            "SIGIL_PUBLIC_URL": "http://127.0.0.1:19715,https://sigil.example",
+            "SIGIL_PUBLIC_UI_URL": "http://127.0.0.1:19716",
             "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example", "SIGIL_TOKEN_OUTPUT": "file",
             "SIGIL_JOURNAL": "false", "SIGIL_JOURNAL_MIRROR": directory, "SIGIL_JOURNAL_SHOWN_LIMIT": "100",
             "SIGIL_JOURNAL_CHECKPOINT_INTERVAL": "5", "SIGIL_IC_URL": "http://127.0.0.1:4943",
@@ -131,6 +133,8 @@ struct ConfigurationResolverTests {
         }
         let settings = ServeSettings(configuration)
         #expect(settings.port == 1 && settings.uiPort == 2 && settings.host == "::")
+        #expect(settings.publicURLs == ["http://127.0.0.1:19715", "https://sigil.example"])
+        #expect(settings.publicUIURLs == ["http://127.0.0.1:19716"])
         #expect(settings.tlsCertificate == certificate && settings.tlsKey == certificate)
         #expect(settings.publicDirectory == directory && settings.logLevel == "debug" && settings.logFormat == "json")
         #expect(settings.metricsTokenFile == certificate && settings.dev && settings.dataDirectory == "/data")

@@ -11,6 +11,7 @@ import SignerCore
 public struct ApprovalPortal: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
+    private let publicURLs: [SiteOrigin]
     /// The port a `Host` without one means (443 under TLS).
     private let defaultHostPort: Int
     private let telemetry: GatewayTelemetry
@@ -43,6 +44,8 @@ public struct ApprovalPortal: HTTPHandler {
         telemetry: GatewayTelemetry = GatewayTelemetry()
     ) {
         extraHosts = configuration.extraAllowedHosts
+        publicURLs = configuration.publicUIURLs
+        let publicOrigins = configuration.publicUIURLs
         defaultHostPort = configuration.usesTLS ? 443 : 80
         self.telemetry = telemetry
         self.service = service
@@ -58,12 +61,14 @@ public struct ApprovalPortal: HTTPHandler {
             return SecurityGates.constantTimeEqual(given, token)
         }
         // The page's own origin is `<scheme>://<Host>`, with the scheme this port is served on
-        // (`https` under --tls-cert: `sigil serve` records it in `endpoints` before accepting).
+        // (`https` under --tls-cert: `sigil serve` records it in `endpoints` before accepting), or
+        // one of the declared public approval URLs (`--public-ui-url`, e.g. https behind a proxy).
         let sameOrigin: @Sendable (HTTPRequest) -> Bool = { request in
             if let site = request.headers["Sec-Fetch-Site"], site != "same-origin" { return false }
             guard let origin = SecurityGates.siteOrigin(request), let host = request.headers["Host"] else {
                 return false
             }
+            if publicOrigins.contains(origin) { return true }
             let scheme = endpoints.uiBase.lowercased().hasPrefix("https://") ? "https" : "http"
             let defaultPort = scheme == "https" ? 443 : 80
             guard origin.scheme == scheme else { return false }
@@ -210,8 +215,11 @@ public struct ApprovalPortal: HTTPHandler {
             metrics(request, responder: responder)
             return
         }
-        guard SecurityGates.hostAllowed(request, extra: extraHosts, defaultPort: defaultHostPort) else {
-            responder.send(Self.wrap(.status(.forbidden)))
+        guard
+            SecurityGates.hostAllowed(request, extra: extraHosts, defaultPort: defaultHostPort, publicURLs: publicURLs)
+        else {
+            responder.send(
+                Self.wrap(SecurityGates.hostRefusal(request, option: "public-ui-url", tls: defaultHostPort == 443)))
             return
         }
         router.handle(request, responder: responder)

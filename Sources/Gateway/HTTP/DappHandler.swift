@@ -19,6 +19,7 @@ import Primitives
 public struct DappHandler: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
+    private let publicURLs: [SiteOrigin]
     /// The port a `Host` without one means (443 under TLS).
     private let defaultHostPort: Int
 
@@ -40,6 +41,7 @@ public struct DappHandler: HTTPHandler {
         icrc: IcrcService? = nil
     ) {
         extraHosts = configuration.extraAllowedHosts
+        publicURLs = configuration.publicURLs
         defaultHostPort = configuration.usesTLS ? 443 : 80
         var router = Router()
         let identify = ClientIdentification(configuration: configuration)
@@ -223,8 +225,10 @@ public struct DappHandler: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
-        guard SecurityGates.hostAllowed(request, extra: extraHosts, defaultPort: defaultHostPort) else {
-            responder.send(.status(.forbidden))
+        guard
+            SecurityGates.hostAllowed(request, extra: extraHosts, defaultPort: defaultHostPort, publicURLs: publicURLs)
+        else {
+            responder.send(SecurityGates.hostRefusal(request, option: "public-url", tls: defaultHostPort == 443))
             return
         }
         router.handle(request, responder: responder)

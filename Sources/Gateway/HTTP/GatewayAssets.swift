@@ -12,6 +12,12 @@ public enum GatewayAssets {
         else { return nil }
         var text = String(decoding: template, as: UTF8.self)
         text = text.replacingFirst("'__SIGIL_GATEWAY__'", with: JSONValue.string(endpoints.dappBase).encodedText)
+        // A public URL on another host (--public-url https://sigil.example): the userscript manager
+        // lets GM_xmlhttpRequest reach only the hosts listed by @connect.
+        if let host = SiteOrigin(endpoints.dappBase)?.host, !["127.0.0.1", "localhost"].contains(host) {
+            let connect = "// @connect      localhost\n"
+            text = text.replacingFirst(connect, with: connect + "// @connect      \(host)\n")
+        }
         text = text.replacingFirst("'__SIGIL_RELAY_TOKEN__'", with: JSONValue.string(relayToken).encodedText)
         let source = JSONValue.string(String(decoding: bridge, as: UTF8.self)).encodedText
         text = text.replacingFirst("'__SIGIL_BRIDGE_SOURCE__'", with: source)

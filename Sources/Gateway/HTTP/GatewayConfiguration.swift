@@ -7,6 +7,11 @@ public struct GatewayConfiguration: Sendable {
     /// Host names accepted in the `Host` header besides `127.0.0.1`, `localhost` and `[::1]`
     /// (DNS-rebinding defence, docs/reference/http-server.md §3.1). Lower-case, without port.
     public var extraAllowedHosts: Set<String>
+    /// How browsers reach the dapp port (`--public-url`): a remapped port, a proxy, a name. Their
+    /// authorities pass the `Host` gate whatever the local port; the first is the printed bridge URL.
+    public var publicURLs: [SiteOrigin] = []
+    /// How browsers reach the approval port (`--public-ui-url`); the first is the printed approval URL.
+    public var publicUIURLs: [SiteOrigin] = []
     /// The approval page's secret (32 random bytes, hex). Needed for every approval endpoint.
     public var approvalToken: String
     /// The userscript's secret: lets it state the site origin of the tab it relays for.

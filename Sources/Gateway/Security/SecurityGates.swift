@@ -5,40 +5,105 @@ import GatewayHTTP
 /// over the request so they are tested without sockets.
 public enum SecurityGates {
     /// `Host` allow-list against DNS rebinding: a loopback name (or a configured extra name) with
-    /// exactly the port the request arrived on. Absent or malformed `Host` fails. A `Host` without a
-    /// port means `defaultPort`: 80 for http, 443 for https (RFC 9110 §4.2.1, §4.2.2).
+    /// exactly the port the request arrived on, or the authority of a declared public URL
+    /// (`--public-url`: how browsers reach the gateway through a remapped port, a proxy or a name;
+    /// its port, explicit or its scheme's default, need not be the local one). Absent or malformed
+    /// `Host` fails. A `Host` without a port means `defaultPort`: 80 for http, 443 for https (RFC
+    /// 9110 §4.2.1, §4.2.2) — against a public URL, that URL's scheme's default.
     /// For an absolute-form request-target the target's authority is used and `Host` ignored (RFC
     /// 9112 §3.2.2). Ports are decimal digits without sign or leading zero (`SiteOrigin.port`).
-    public static func hostAllowed(_ request: HTTPRequest, extra: Set<String>, defaultPort: Int = 80) -> Bool {
+    public static func hostAllowed(
+        _ request: HTTPRequest, extra: Set<String>, defaultPort: Int = 80, publicURLs: [SiteOrigin] = []
+    ) -> Bool {
+        guard let (name, port) = hostAuthority(request) else { return false }
+        if (port ?? defaultPort) == request.localPort,
+            ["127.0.0.1", "localhost", "[::1]"].contains(name) || extra.contains(name)
+        {
+            return true
+        }
+        return publicURLs.contains { url in
+            let schemeDefault = url.scheme == "https" ? 443 : 80
+            return url.host == name && (port ?? schemeDefault) == (url.port ?? schemeDefault)
+        }
+    }
+
+    /// The lower-cased name and optional port of the request's one `Host` (or absolute-form target
+    /// authority); `nil` when absent, duplicated or malformed.
+    static func hostAuthority(_ request: HTTPRequest) -> (name: String, port: Int?)? {
         let values = request.headers.values("Host")
-        guard values.count == 1 else { return false }
+        guard values.count == 1 else { return nil }
         let host: String
         if let authority = absoluteFormAuthority(request.target) {
             host = authority
         } else {
-            guard let value = values.first?.lowercased() else { return false }
+            guard let value = values.first?.lowercased() else { return nil }
             host = value
         }
-        guard !host.isEmpty else { return false }
+        guard !host.isEmpty else { return nil }
         var name = Substring(host)
         var port: Int?
         if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]"), SiteOrigin.isIPv6Literal(host[...close]) else { return false }
+            guard let close = host.firstIndex(of: "]"), SiteOrigin.isIPv6Literal(host[...close]) else { return nil }
             name = host[...close]
             let rest = host[host.index(after: close)...]
             if !rest.isEmpty {
-                guard rest.hasPrefix(":") else { return false }
+                guard rest.hasPrefix(":") else { return nil }
                 port = SiteOrigin.port(rest.dropFirst())
-                guard port != nil else { return false }
+                guard port != nil else { return nil }
             }
         } else if let colon = host.lastIndex(of: ":") {
             name = host[..<colon]
             port = SiteOrigin.port(host[host.index(after: colon)...])
-            guard port != nil else { return false }
+            guard port != nil else { return nil }
         }
-        let effectivePort = port ?? defaultPort
-        guard effectivePort == request.localPort else { return false }
-        return ["127.0.0.1", "localhost", "[::1]"].contains(String(name)) || extra.contains(String(name))
+        return (String(name), port)
+    }
+
+    /// The answer to a request `hostAllowed` refused: 403, plain text naming the option that would
+    /// admit this address (`option`: `public-url` on the dapp port, `public-ui-url` on the approval
+    /// port). Of what the client sent it repeats only the `Host` value, escaped (printable ASCII
+    /// letters, digits and `.-:[]_` kept, every other byte as `\xNN`, at most 255 bytes).
+    public static func hostRefusal(_ request: HTTPRequest, option: String, tls: Bool = false) -> HTTPResponse {
+        let values = request.headers.values("Host")
+        var lines: [String] = []
+        if values.count == 1, let value = values.first {
+            let shown = escapedHost(value)
+            lines.append("Sigil refused this request: it does not answer to the Host \"\(shown)\".")
+            lines.append(
+                "Only loopback names on the port the request arrived on, names given with --allowed-host, "
+                    + "and the addresses declared with --\(option) are accepted (a defence against DNS rebinding).")
+            let scheme = tls ? "https" : "http"
+            let example = SiteOrigin("\(scheme)://\(value)") != nil ? "\(scheme)://\(shown)" : "\(scheme)://HOST:PORT"
+            lines.append(
+                "If browsers reach Sigil at this address (a published or remapped container port, a reverse proxy, "
+                    + "a DNS name), start it with --\(option) \(example) "
+                    + "(environment SIGIL_\(option.uppercased().replacingOccurrences(of: "-", with: "_")), "
+                    + "config file key \(option)); docs/deployment.md.")
+        } else {
+            lines.append("Sigil refused this request: it needs exactly one Host header.")
+        }
+        var response = HTTPResponse.text(lines.joined(separator: "\n") + "\n", status: .forbidden)
+        response.headers.set("Content-Type", "text/plain; charset=utf-8")
+        response.headers.set("X-Content-Type-Options", "nosniff")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// A `Host` value made safe to repeat: see `hostRefusal`.
+    public static func escapedHost(_ value: String) -> String {
+        var out = ""
+        for byte in value.utf8.prefix(255) {
+            let keep =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || ".-:[]_".utf8.contains(byte)
+            if keep {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16)
+                out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
     }
 
     /// The lower-cased authority of an absolute-form target (`http://host:port/path`), `nil` for

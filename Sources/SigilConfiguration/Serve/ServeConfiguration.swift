@@ -74,6 +74,16 @@ public enum ServeConfiguration {
             "allowed-host", .list, unset: "only 127.0.0.1, localhost and [::1]",
             summary: "Extra Host header names to accept.", check: hostName),
         ConfigurationOption(
+            "public-url", .list, unset: "browsers reach the dapp port at 127.0.0.1/localhost/[::1] on its own port",
+            summary:
+                "How browsers reach the dapp port when that is not loopback on the same port: a remapped container port (http://127.0.0.1:19715), a proxy or a name (https://sigil.example). Accepted in the Host check; the first is the printed bridge URL.",
+            check: publicURL),
+        ConfigurationOption(
+            "public-ui-url", .list, unset: "the approval page is reached at loopback on its own port",
+            summary:
+                "How browsers reach the approval port (as public-url, for the approval page); the first is the printed approval URL.",
+            check: publicURL),
+        ConfigurationOption(
             "approval-timeout", .integer(1...86_400, noun: "a number of seconds"), default: .integer(600),
             summary: "Seconds a request may wait for a decision."),
         ConfigurationOption(
@@ -207,6 +217,15 @@ public enum ServeConfiguration {
     @Sendable static func siteOrigin(_ text: String) -> String? {
         guard httpURL(text) == nil, !text.dropFirst(8).contains("/"), !text.hasSuffix("/") else {
             return "'\(text.prefix(80))' is not a site origin like https://app.example"
+        }
+        return nil
+    }
+
+    /// A public URL: `http(s)://host[:port]`, no path, no userinfo (a site origin's form).
+    @Sendable static func publicURL(_ text: String) -> String? {
+        guard siteOrigin(text) == nil, !text.contains("@"), !text.contains("?"), !text.contains("#") else {
+            return "'\(text.prefix(80))' is not a URL like http://127.0.0.1:19715 or https://sigil.example "
+                + "(scheme, host and optional port; no path)"
         }
         return nil
     }

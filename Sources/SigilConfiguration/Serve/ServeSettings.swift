@@ -27,6 +27,10 @@ public struct ServeSettings: Sendable {
     public var approve: String
     public var clients: [String]
     public var allowedHosts: [String]
+    /// `public-url`: how browsers reach the dapp port (validated `http(s)://host[:port]`).
+    public var publicURLs: [String]
+    /// `public-ui-url`: how browsers reach the approval port.
+    public var publicUIURLs: [String]
     public var approvalTimeoutSeconds: Int
     public var deniedHosts: [String]
     /// ICON node URL (`icon-rpc`), or nil.
@@ -65,6 +69,8 @@ public struct ServeSettings: Sendable {
         approve = configuration.string("approve") ?? ""
         clients = configuration.list("client") ?? []
         allowedHosts = configuration.list("allowed-host") ?? []
+        publicURLs = configuration.list("public-url") ?? []
+        publicUIURLs = configuration.list("public-ui-url") ?? []
         approvalTimeoutSeconds = configuration.integer("approval-timeout") ?? 0
         deniedHosts = configuration.list("deny-host") ?? []
         iconRPC = configuration.string("icon-rpc")

@@ -24,6 +24,8 @@ extension ServeOptions {
             "approve": approve.map(ConfigurationValue.string),
             "client": Self.list(clients),
             "allowed-host": Self.list(allowedHosts),
+            "public-url": Self.list(publicURLs),
+            "public-ui-url": Self.list(publicUIURLs),
             "approval-timeout": approvalTimeout.map(ConfigurationValue.string),
             "deny-host": Self.list(deniedHosts),
             "icon-rpc": iconRPC.map(ConfigurationValue.string),

@@ -44,6 +44,9 @@ struct GatewayRuntime: Sendable {
             approvalToken: Secret.token(), relayToken: Secret.token(), clientTokens: tokens,
             extraAllowedHosts: Set(settings.allowedHosts.map { $0.lowercased() }))
         configuration.usesTLS = settings.tlsCertificate != nil
+        // Checked by the configuration resolver (ServeConfiguration.publicURL), so none is dropped here.
+        configuration.publicURLs = settings.publicURLs.compactMap(SiteOrigin.init)
+        configuration.publicUIURLs = settings.publicUIURLs.compactMap(SiteOrigin.init)
         let store: SQLiteStateStore
         var serveLock: DirectoryLock?
         var journalKeyPath: String?

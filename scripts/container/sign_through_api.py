@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Signs one message through a running gateway's HTTP API, acting as a dapp page and as the person
 on the approval page (docs/protocol.md §2, §3; the approval API as the page uses it). Used by
-scripts/docker-rehearse and scripts/docker-smoke; standard library only.
+scripts/container-test and scripts/docker-smoke; standard library only.
 
     sign_through_api.py GATEWAY_URL APPROVAL_URL   (APPROVAL_URL with #token=…)
 
