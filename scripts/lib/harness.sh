@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The one shell harness every scripts/test.d step sources (docs/testing.md "The harness"):
 #
 #   . "$(dirname "$0")/../lib/harness.sh"
@@ -38,7 +39,8 @@ harness_cleanup() {
     local status=$?
     local p
     # What `spawn` started, and any other background job of the step.
-    harness_pids+=($(jobs -p))
+    local job
+    while read -r job; do harness_pids+=("$job"); done < <(jobs -p)
     for p in "${harness_pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
     for p in "${harness_pids[@]}"; do
         for _ in $(seq 1 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
@@ -72,7 +74,9 @@ need() {
 by_tier() { if [ "${SIGILTEST_TIER:-full}" = fast ]; then echo "$1"; else echo "$2"; fi; }
 
 need_browser() {  # Debian's chromium and certutil (scripts/setup --browser), for the browser steps
-    command -v chromium > /dev/null && command -v certutil > /dev/null || "$root/scripts/setup" --browser >&2
+    if ! command -v chromium > /dev/null || ! command -v certutil > /dev/null; then
+        "$root/scripts/setup" --browser >&2
+    fi
 }
 
 wait_for() {  # PATTERN FILE [SECONDS]

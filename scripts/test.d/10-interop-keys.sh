@@ -7,6 +7,7 @@
 # KEYS_INTEROP_ROUNDS overrides the number of signatures per scheme (default 100; 30 in the fast tier).
 # tier: fast
 # typical: 25 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 300 "$py" "$root/scripts/interop/keys_interop.py" "$bin/sigil" \

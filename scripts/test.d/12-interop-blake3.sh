@@ -5,6 +5,7 @@
 # BLAKE3_INTEROP_ROUNDS overrides the number of inputs (default 400).
 # tier: fast
 # typical: 5 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need MetadataHashBench
 timeout 300 "$py" "$root/scripts/interop/blake3_interop.py" "$bin/MetadataHashBench" \

@@ -5,6 +5,7 @@
 # the build; hard limit 5 minutes. METADATA_HASH_INTEROP_ROUNDS overrides rounds per file (default 3).
 # tier: fast
 # typical: 30 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 300 "$py" "$root/scripts/interop/metadata_hash_interop.py" "$bin/sigil" \

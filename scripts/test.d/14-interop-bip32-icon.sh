@@ -6,6 +6,7 @@
 # ICON_INTEROP_ROUNDS sets the scale (default 200: about 2,500 checks); seeded, so reproducible.
 # tier: fast
 # typical: 15 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need IconInterop
 timeout 300 "$py" "$root/scripts/interop/bip32_icon_interop.py" "$bin/IconInterop" \

@@ -6,6 +6,7 @@
 # ICON_GATEWAY_ROUNDS sets the scale (default 200), ICON_GATEWAY_SEED the seed.
 # tier: fast
 # typical: 40 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 600 "$py" -u "$root/scripts/interop/icon_gateway_interop.py" "$bin/sigil" \

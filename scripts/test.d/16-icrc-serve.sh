@@ -8,6 +8,7 @@
 # (2001); without --ic-url the call is 4000 and nothing is submitted.
 # tier: fast
 # typical: 15 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 sigil="$bin/sigil"

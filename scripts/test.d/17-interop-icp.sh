@@ -8,6 +8,7 @@
 # ICP_INTEROP_ROUNDS sets the scale (default 300: about 2,700 checks); seeded, so reproducible.
 # tier: fast
 # typical: 10 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need ICPInterop
 timeout 300 "$py" "$root/scripts/interop/icp_interop.py" "$bin/ICPInterop" \

@@ -6,6 +6,7 @@
 # may survive it, the runner's exit status must say what happened, and case 3 must be reported.
 # tier: fast
 # typical: 15 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 steps="$work/steps"
@@ -68,7 +69,7 @@ status=0
 wait "$runner" || status=$?
 [ "$status" = 130 ] || { cat "$work/hang.log" >&2; fail "interrupted runner exited $status, not 130"; }
 left=$(survivors)
-[ -z "$left" ] || { ps -o pid,args -p "$(echo $left | tr ' ' ,)" >&2; fail "Ctrl-C left processes behind"; }
+[ -z "$left" ] || { ps -o pid,args -p "$(echo "$left" | tr '\n' ,)" >&2; fail "Ctrl-C left processes behind"; }
 echo "  ok: Ctrl-C stopped $before processes of the nested run; none left"
 
 # 2. A failing step: its servers stopped by the harness, the run fails with the step named.

@@ -7,6 +7,7 @@
 # (default 3; 1 in the fast tier).
 # tier: fast
 # typical: 15 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 300 "$py" "$root/scripts/interop/keystore_interop.py" "$bin/sigil" \

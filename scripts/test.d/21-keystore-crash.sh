@@ -11,6 +11,7 @@
 # Bounded: about two minutes on 2 cores. KEYSTORE_CRASH_ROUNDS / _SECONDS override the first part.
 # tier: full
 # typical: 60 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need KeystoreStress
 stress="$bin/KeystoreStress"

@@ -7,6 +7,7 @@
 # changed database entry and catches a rolled-back database against the mirror.
 # tier: fast
 # typical: 30 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 300 python3 -u scripts/e2e/journal_e2e.py --sigil "$bin/sigil"

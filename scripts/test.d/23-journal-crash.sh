@@ -10,6 +10,7 @@
 # printed so that a failure can be replayed.
 # tier: full
 # typical: 90 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need KeystoreStress
 work=$(mktemp -d "${TMPDIR:-/tmp}/sigil-journal-crash.XXXXXX")

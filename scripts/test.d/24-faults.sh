@@ -4,6 +4,7 @@
 # Runs as root in `unshare -m` (CI), or in a user namespace (`unshare -rm`) otherwise.
 # tier: full
 # typical: 60 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 if [ "$(id -u)" = 0 ]; then ns=(unshare -m --propagation private); else ns=(unshare -rm); fi

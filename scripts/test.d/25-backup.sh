@@ -5,6 +5,7 @@
 #   the backup began; serve runs on the restored directory (scripts/e2e/backup_e2e.py, issue 26).
 # tier: full
 # typical: 40 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 300 python3 -u scripts/e2e/backup_e2e.py --sigil "$bin/sigil"

@@ -5,6 +5,7 @@
 # A failing input is printed as hex; add it to that file's `regressions` list.
 # tier: full
 # typical: 70 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 seconds=${SIGIL_FUZZ_SECONDS:-60}
 seed=${SIGIL_FUZZ_SEED:-$(( $(date +%s) % 1000000 ))}

@@ -5,6 +5,7 @@
 # Fails unless exactly that one test ran and passed (a skip or a filter typo cannot pass).
 # tier: full
 # typical: 10 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

@@ -4,6 +4,7 @@
 # error: no crash, no hang. About a minute on 2 cores (debug build); the timeout bounds it.
 # tier: full
 # typical: 400 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 [ -n "${SIGILTEST_BIN_DIR:-}" ] || swift build --build-tests >&2
 SIGIL_FUZZ_ROUNDS="${SIGIL_FUZZ_ROUNDS:-10}" timeout 600 swift test --skip-build \

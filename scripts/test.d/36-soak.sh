@@ -5,6 +5,7 @@
 # is scripts/soak's default of 20 minutes.
 # tier: full
 # typical: 110 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 SOAK_SECONDS="${SOAK_SECONDS:-90}" timeout 600 "$py" scripts/soak --sigil "$bin/sigil"

@@ -13,6 +13,7 @@
 # POST from its own https origin and refuses the http origin of the same host and port.
 # tier: fast
 # typical: 15 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 sigil="$bin/sigil"

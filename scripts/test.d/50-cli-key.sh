@@ -5,6 +5,7 @@
 # round-trips through inspect, and refused URIs. Takes a few seconds.
 # tier: fast
 # typical: 5 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 sigil="$bin/sigil"

@@ -4,6 +4,7 @@
 # same data directory refuses, SIGTERM exits 0.
 # tier: fast
 # typical: 5 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 sigil="$bin/sigil"

@@ -4,6 +4,7 @@
 # line) of a real `sigil serve --dev --auto-approve` on free ports. See scripts/e2e/metrics_e2e.py.
 # tier: fast
 # typical: 20 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 180 "$py" -u scripts/e2e/metrics_e2e.py --sigil "$bin/sigil"

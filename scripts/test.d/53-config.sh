@@ -5,6 +5,7 @@
 # SIGIL_ variable; and a server configured purely by environment + file serves /bridge.js.
 # tier: fast
 # typical: 10 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 sigil="$bin/sigil"

@@ -5,6 +5,7 @@
 # minute.
 # tier: fast
 # typical: 5 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 300 python3 "$root/scripts/cli/payload_cli_check.py" "$bin/sigil" \

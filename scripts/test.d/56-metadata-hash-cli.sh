@@ -5,6 +5,7 @@
 # python3's standard library and the files copied into Tests/. Bounded: under a minute.
 # tier: fast
 # typical: 5 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 300 python3 "$root/scripts/cli/metadata_hash_cli_check.py" "$bin/sigil" \

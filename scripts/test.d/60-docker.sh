@@ -5,6 +5,7 @@
 #   scripts/container-test (podman + runc) in the full tier's 62-container.
 # tier: fast
 # typical: 10 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 venv="$root/.venv-test/bin"
 
@@ -12,8 +13,8 @@ echo "hadolint $("$venv/hadolint" --version | grep -o '[0-9][0-9.]*' | head -1):
 "$venv/hadolint" --config .hadolint.yaml Dockerfile
 echo "hadolint: no findings"
 
-scripts=(scripts/docker-smoke scripts/container-test scripts/test.d/60-docker.sh scripts/test.d/61-reverse-proxy.sh
-    scripts/test.d/25-backup.sh .ci/run)
+scripts=(scripts/docker-smoke scripts/container-test scripts/test scripts/lib/harness.sh scripts/test.d/19-harness.sh
+    scripts/test.d/25-backup.sh scripts/test.d/60-docker.sh scripts/test.d/61-reverse-proxy.sh scripts/test.d/62-container.sh .ci/run)
 "$venv/shellcheck" "${scripts[@]}"
 echo "shellcheck: ${scripts[*]} clean"
 

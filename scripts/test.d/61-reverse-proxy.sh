@@ -5,6 +5,7 @@
 # through the proxied approval port, event stream delivered promptly (scripts/container/proxy_check.py).
 # tier: full
 # typical: 30 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 scripts/setup --proxy
 need sigil

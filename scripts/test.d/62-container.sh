@@ -4,5 +4,6 @@
 # machine (debootstrap, the builder's packages, a release build), about 5 min with warm layers.
 # tier: full
 # typical: 900 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 timeout 1800 "$root/scripts/container-test"

@@ -6,6 +6,7 @@
 # scalecodec and schnorrkel; scripts/e2e/polkadot_api_e2e.py).
 # tier: fast
 # typical: 110 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser
 need sigil

@@ -4,6 +4,7 @@
 # IconTestDoubleNode (verifies every transaction with iconsdk + coincurve). See scripts/e2e/e2e_icon.py.
 # tier: fast
 # typical: 40 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser
 need sigil

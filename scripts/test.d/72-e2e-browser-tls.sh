@@ -6,6 +6,7 @@
 # https are verified independently. See scripts/e2e/e2e_browser_tls.py. About 30 s; hard limit 2 min.
 # tier: full
 # typical: 30 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser
 need sigil

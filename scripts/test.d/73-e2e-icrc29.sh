@@ -3,6 +3,7 @@
 # stand-in replica (a test double for the network). See scripts/e2e/icrc29_e2e.py.
 # tier: fast
 # typical: 30 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser
 need sigil

@@ -5,6 +5,7 @@
 # scripts/e2e/e2e_approval_ux.py. SIGIL_SCREENSHOTS=DIR writes them elsewhere.
 # tier: full
 # typical: 150 s
+# shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser
 need sigil
