@@ -35,7 +35,7 @@ import sys
 import eth_keyfile
 import rlp
 from eth_account import Account
-from eth_account.hdaccount.mnemonic import Language, Mnemonic
+from eth_account.hdaccount.mnemonic import Mnemonic
 from eth_account.messages import encode_defunct, encode_typed_data
 from eth_utils import is_checksum_address, keccak, to_checksum_address
 
@@ -96,7 +96,11 @@ def check_keys(f, r, n):
 
 
 def check_mnemonics(f, r, n):
-    m = Mnemonic(Language.ENGLISH)
+    try:  # eth-account ≥ 0.14 takes a Language enum, 0.13 a string
+        from eth_account.hdaccount.mnemonic import Language
+        m = Mnemonic(Language.ENGLISH)
+    except ImportError:
+        m = Mnemonic("english")
     for _ in range(n):
         phrase = m.to_mnemonic(r.randbytes(r.choice([16, 20, 24, 28, 32])))
         i = r.choice([0, 1, 2, r.randrange(1000), r.randrange(1 << 31)])
