@@ -92,3 +92,47 @@ import Testing
         }
     }
 }
+
+/// The exact integer type: parsing, printing, arithmetic at the edges.
+@Suite struct UInt256Tests {
+    static let decimals = [
+        "0", "1", "255", "256", "18446744073709551615", "18446744073709551616",
+        "340282366920938463463374607431768211456",
+        "115792089237316195423570985008687907853269984665640564039457584007913129639935",
+    ]
+
+    @Test(arguments: UInt256Tests.decimals)
+    func decimalRoundTrip(_ text: String) throws {
+        let v = try #require(UInt256(decimal: text))
+        #expect(v.description == text)
+        #expect(UInt256(hexDigits: String(v.quantity.dropFirst(2))) == v)
+        #expect(UInt256(bigEndianBytes: v.word) == v)
+        #expect(UInt256(bigEndianBytes: v.minimalBytes) == v)
+        #expect(v.twosComplementNegated.twosComplementNegated == v)
+        #expect(v.adding(v.twosComplementNegated) == (v.isZero ? .zero : nil))
+    }
+
+    @Test func overflowIsReportedNotTrapped() {
+        #expect(
+            UInt256(decimal: "115792089237316195423570985008687907853269984665640564039457584007913129639936") == nil)
+        #expect(UInt256.max.addingReportingOverflow(1) == nil)
+        #expect(UInt256.max.multipliedReportingOverflow(by: 2) == nil)
+        #expect(UInt256.zero.subtracting(1) == nil)
+        #expect(UInt256(hexDigits: String(repeating: "f", count: 65)) == nil)
+        #expect(UInt256(hexDigits: "0" + String(repeating: "f", count: 64)) == .max)
+        #expect(UInt256(decimal: "") == nil)
+        #expect(UInt256(decimal: "-1") == nil)
+        #expect(UInt256(bigEndianBytes: [UInt8](repeating: 0, count: 33)) == nil)
+        #expect(UInt256(1).twosComplementNegated == .max)
+        #expect(UInt256.max.bitLength == 256)
+        #expect(UInt256(0x80).bitLength == 8)
+    }
+
+    /// A 1 MiB list of small strings decodes in one pass (a quadratic decoder would take minutes).
+    @Test func largeInputsDecodeLinearly() throws {
+        let items = [RLPItem](repeating: .bytes([0x81, 0x82]), count: 350_000)
+        let encoded = RLP.encode(.list(items))
+        #expect(encoded.count > 1_000_000)
+        #expect(try RLP.decode(encoded) == .list(items))
+    }
+}
