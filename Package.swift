@@ -181,7 +181,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "SigilConfiguration", "IconCodec",
-                "ICPCodec",
+                "ICPCodec", "EthereumCodec",
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
