@@ -5,6 +5,7 @@
 //   SignerCore → (Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
 //   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
 //   ICPCodec (Internet Computer requests, principals, Candid) → (Primitives, SigningKeys)
+//   EthereumCodec (RLP, transactions, EIP-191/712, ABI display, SIWE) → (Primitives, SigningKeys' Keccak/secp256k1)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -78,6 +79,13 @@ let package = Package(
         // Internet Computer: CBOR, request ids, principals, envelopes, bounded Candid (docs/reference/icp.md).
         .target(
             name: "ICPCodec",
+            dependencies: ["Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+        // Ethereum: RLP, the three transaction types, EIP-191, EIP-712, ABI for display, EIP-55, SIWE
+        // (docs/reference/ethereum.md).
+        .target(
+            name: "EthereumCodec",
             dependencies: ["Primitives", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
@@ -161,13 +169,19 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 
+        // JSON-lines filter for scripts/test.d/18-interop-ethereum.sh (keys, transactions, EIP-191/712, keystores).
+        .executableTarget(
+            name: "EthereumInterop", dependencies: ["EthereumCodec", "Keystore", "Primitives", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+
         // The fuzz targets: every parser fed by a socket or a file, with its properties (Fuzz/README.md).
         // The Swift tests replay their seeds and kept crash inputs; libFuzzer drives them through SigilFuzz.
         .target(
             name: "FuzzTargets",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "SigilConfiguration", "IconCodec",
-                "ICPCodec", "Gateway", "SigningKeys",
+                "ICPCodec", "EthereumCodec", "Gateway", "SigningKeys",
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
@@ -206,6 +220,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ICPCodecTests", dependencies: ["SigilTesting", "ICPCodec", "Primitives", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EthereumCodecTests", dependencies: ["EthereumCodec", "Keystore", "Primitives", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(

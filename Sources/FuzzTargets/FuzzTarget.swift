@@ -1,3 +1,4 @@
+import EthereumCodec
 import Foundation
 import GatewayHTTP
 import ICPCodec
@@ -45,6 +46,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case icrc49Candid = "icrc49-candid"
     /// An ICON Connect / relay request: its transaction prepared and shown, with the same checks.
     case iconRequest = "icon-request"
+    /// An Ethereum transaction, signed or unsigned (`EthereumTransaction.decode`): what decodes
+    /// serialises to exactly the input; its calldata goes through the display decoder.
+    case ethereumTransaction = "ethereum-tx"
+    /// EIP-712 typed data (`TypedData(jsonText:)` and its digest), and the same bytes as a
+    /// `personal_sign` param and a Sign-In with Ethereum message: the digest is deterministic.
+    case ethereumMessage = "ethereum-message"
 
     /// Feeds `bytes` to the target and checks its properties.
     /// - Throws: ``FuzzViolation`` when a property does not hold (never for refused input).
@@ -63,6 +70,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .icrc: try Self.icrcRequest(bytes)
         case .icrc49Candid: try Self.icrc49Candid(bytes)
         case .iconRequest: try Self.iconRequest(bytes)
+        case .ethereumTransaction: try Self.ethereumTransaction(bytes)
+        case .ethereumMessage: try Self.ethereumMessage(bytes)
         }
     }
 
@@ -173,6 +182,33 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let ledger else { return }
         for method in ["icrc1_transfer", "icrc2_approve", "icrc2_transfer_from", "transfer", "account_balance"] {
             _ = RenderedCall.render(canister: ledger, method: method, arg: bytes)
+        }
+    }
+
+    private static func ethereumTransaction(_ bytes: [UInt8]) throws(FuzzViolation) {
+        guard let decoded = try? EthereumTransaction.decode(bytes) else { return }
+        switch decoded {
+        case .unsigned(let tx):
+            guard tx.signingPayload == bytes else {
+                throw FuzzViolation(.ethereumTransaction, "an unsigned transaction serialises differently")
+            }
+            _ = try? Calldata.decode(tx.data)
+        case .signed(let signed):
+            guard signed.raw == bytes else {
+                throw FuzzViolation(.ethereumTransaction, "a signed transaction serialises differently")
+            }
+            _ = try? signed.recoverSender()
+            _ = try? Calldata.decode(signed.transaction.data)
+        }
+    }
+
+    private static func ethereumMessage(_ bytes: [UInt8]) throws(FuzzViolation) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? SiweMessage(text)
+        _ = try? PersonalMessage.messageBytes(param: text)
+        guard let typed = try? TypedData(jsonText: bytes), let digest = try? typed.digest() else { return }
+        guard (try? TypedData(jsonText: bytes).digest()) == digest else {
+            throw FuzzViolation(.ethereumMessage, "the same typed data hashes differently")
         }
     }
 

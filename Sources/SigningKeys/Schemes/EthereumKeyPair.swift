@@ -4,14 +4,15 @@ import Primitives
 /// the message and whose account is the 20-byte Ethereum address (Keccak-256 of the uncompressed
 /// key without its 0x04 byte, last 20 bytes).
 ///
-/// Security: as `EcdsaKeyPair` (deterministic RFC 6979, low-S, `r ‖ s ‖ v` with v = 0/1). Only
-/// raw 32-byte secrets are supported: polkadot-js derives ethereum keys from mnemonics with BIP32
-/// (`hdEthereum`), which this module does not implement, and sp-core has no such key type.
+/// Security: as `EcdsaKeyPair` (deterministic RFC 6979, low-S, `r ‖ s ‖ v` with v = 0/1). As a
+/// polkadot-js `KeyPair` scheme only raw 32-byte secrets are supported; Ethereum wallets' BIP-44
+/// keys (`m/44'/60'/0'/0/n`), hash signing and recovery are in `EthereumKeyPair+Wallet.swift`
+/// (docs/reference/ethereum.md §4).
 public struct EthereumKeyPair: SigningKeyPair {
     /// `.ethereum` (MultiSignature index 2, 20-byte accounts).
     public static let scheme = KeyScheme.ethereum
 
-    private let inner: EcdsaKeyPair
+    let inner: EcdsaKeyPair
     /// The 33-byte compressed secp256k1 public key (not secret).
     public var publicKey: [UInt8] { inner.publicKey }
     /// The 20-byte address.
