@@ -4,7 +4,7 @@
 # by `MetadataHashBench blake3` and compared. Bounded: seconds after the build; hard limit 5 minutes.
 # BLAKE3_INTEROP_ROUNDS overrides the number of inputs (default 400).
 # tier: fast
-# typical: 5 s
+# typical: 3 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need MetadataHashBench

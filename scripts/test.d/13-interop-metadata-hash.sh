@@ -4,7 +4,7 @@
 # extra information, both hashes equal; v14 and v16 refused by both. Bounded: under a minute after
 # the build; hard limit 5 minutes. METADATA_HASH_INTEROP_ROUNDS overrides rounds per file (default 3).
 # tier: fast
-# typical: 30 s
+# typical: 5 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

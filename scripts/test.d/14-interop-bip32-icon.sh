@@ -5,7 +5,7 @@
 # transactions (serialization, hash, signature recovering to `from`) and one-change refusals.
 # ICON_INTEROP_ROUNDS sets the scale (default 200: about 2,500 checks); seeded, so reproducible.
 # tier: fast
-# typical: 15 s
+# typical: 3 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need IconInterop

@@ -5,7 +5,7 @@
 # iconsdk + coincurve. Seeded random transactions both ways, the v1 error table, no-node refusals.
 # ICON_GATEWAY_ROUNDS sets the scale (default 200), ICON_GATEWAY_SEED the seed.
 # tier: fast
-# typical: 40 s
+# typical: 10 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

@@ -7,7 +7,7 @@
 # certificate come back; a foreign origin without permission gets 3000; blind signing is refused
 # (2001); without --ic-url the call is 4000 and nothing is submitted.
 # tier: fast
-# typical: 15 s
+# typical: 5 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

@@ -7,7 +7,7 @@
 # values encoded by icp-py-core and known-method rendering.
 # ICP_INTEROP_ROUNDS sets the scale (default 300: about 2,700 checks); seeded, so reproducible.
 # tier: fast
-# typical: 10 s
+# typical: 4 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need ICPInterop

@@ -8,7 +8,7 @@
 # v3 files both ways (scrypt and pbkdf2).
 # ETH_INTEROP_ROUNDS sets the scale (default 200: about 3,300 checks; 60 in the fast tier); seeded.
 # tier: fast
-# typical: 15 s
+# typical: 5 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need EthereumInterop

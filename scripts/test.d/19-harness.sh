@@ -5,7 +5,7 @@
 # sends it, (2) fail, (3) leave an escaped process behind. In every case no process of the nested run
 # may survive it, the runner's exit status must say what happened, and case 3 must be reported.
 # tier: fast
-# typical: 15 s
+# typical: 12 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
@@ -19,7 +19,7 @@ fixture() {  # NAME ACTION
 #!/usr/bin/env bash
 # Harness fixture: $2.
 # tier: fast
-# typical: 1 s
+# typical: 12 s
 . "$root/scripts/lib/harness.sh"
 sigil_serve one --dev
 sigil_serve two --dev --auto-approve

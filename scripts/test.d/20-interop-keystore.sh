@@ -6,7 +6,7 @@
 # nothing changed. Bounded: well under a minute on 2 cores. KEYSTORE_INTEROP_ROUNDS overrides rounds
 # (default 3; 1 in the fast tier).
 # tier: fast
-# typical: 15 s
+# typical: 10 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

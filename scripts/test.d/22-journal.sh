@@ -6,7 +6,7 @@
 # deleted entry, swapped entries, a cut tail, a forged checkpoint); `sigil journal verify` names a
 # changed database entry and catches a rolled-back database against the mirror.
 # tier: fast
-# typical: 30 s
+# typical: 5 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

@@ -4,7 +4,7 @@
 #   without --replace; the restored journal verifies and holds every signature acknowledged before
 #   the backup began; serve runs on the restored directory (scripts/e2e/backup_e2e.py, issue 26).
 # tier: full
-# typical: 40 s
+# typical: 10 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

@@ -12,7 +12,7 @@
 # schnorrkel (py-sr25519-bindings) and PyNaCl, independently of Sigil. The approval API accepts a
 # POST from its own https origin and refuses the http origin of the same host and port.
 # tier: fast
-# typical: 15 s
+# typical: 5 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

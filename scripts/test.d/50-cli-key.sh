@@ -4,7 +4,7 @@
 # exit codes (0 valid, 1 invalid with a one-line reason), --public hides secrets, generate
 # round-trips through inspect, and refused URIs. Takes a few seconds.
 # tier: fast
-# typical: 5 s
+# typical: 6 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

@@ -3,7 +3,7 @@
 # public/bridge.js byte for byte (gzip and 304 too), the approval port answers, a second serve on the
 # same data directory refuses, SIGTERM exits 0.
 # tier: fast
-# typical: 5 s
+# typical: 2 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

@@ -3,7 +3,7 @@
 # requests made, among them real signatures through the HTTP API) and the JSON logs (no secret in any
 # line) of a real `sigil serve --dev --auto-approve` on free ports. See scripts/e2e/metrics_e2e.py.
 # tier: fast
-# typical: 20 s
+# typical: 8 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

@@ -4,7 +4,7 @@
 # and its source) and exit status 78 before anything is created or bound; a warning for a misspelt
 # SIGIL_ variable; and a server configured purely by environment + file serves /bridge.js.
 # tier: fast
-# typical: 10 s
+# typical: 4 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

@@ -4,7 +4,7 @@
 # refuses metadata v14/v16, missing or out-of-range options and non-metadata input. Uses only
 # python3's standard library and the files copied into Tests/. Bounded: under a minute.
 # tier: fast
-# typical: 5 s
+# typical: 9 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil

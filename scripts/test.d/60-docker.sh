@@ -4,7 +4,7 @@
 #   --public-url declarations, volume, secret). The image itself is built and run by
 #   scripts/container-test (podman + runc) in the full tier's 62-container.
 # tier: fast
-# typical: 10 s
+# typical: 3 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 venv="$root/.venv-test/bin"

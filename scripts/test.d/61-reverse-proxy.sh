@@ -4,7 +4,7 @@
 # and forged Host refused, approval API behind its token, a connection and a signature approved
 # through the proxied approval port, event stream delivered promptly (scripts/container/proxy_check.py).
 # tier: full
-# typical: 30 s
+# typical: 5 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 scripts/setup --proxy

@@ -3,7 +3,7 @@
 # (.venv-test); a page that uses only ICONEX_RELAY_REQUEST events, the approval page, and
 # IconTestDoubleNode (verifies every transaction with iconsdk + coincurve). See scripts/e2e/e2e_icon.py.
 # tier: fast
-# typical: 40 s
+# typical: 6 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser
