@@ -119,4 +119,25 @@ import Testing
         let headline = ApprovalHeadline(approval.subject, source: approval.source, accounts: [])
         #expect(headline.warnings.contains { $0.contains("came from a link") && $0.contains("Referer") } == viaLink)
     }
+
+    /// A `bind` through the URL form is a connection request: its card carries the same warning.
+    @Test(arguments: [true, false])
+    func aBindFromALinkSaysSo(viaLink: Bool) async throws {
+        let tests = IconGatewayTests()
+        let service = try await tests.makeService(mode: .person)
+        let wire = WireRequest(id: "bind", message: "icon(connect)", request: ["id": 1, "method": "bind"])
+        let client = ClientIdentity(source: Fixture.site, session: "bind-session")
+        _ =
+            viaLink
+            ? try await service.handleIconConnect(wire, from: client, caller: Fixture.site + "/back")
+            : try await service.handle(wire, from: client)
+        let approval = try #require(await service.pendingApprovals.last)
+        guard case .authorize(let request) = approval.subject else {
+            Issue.record("not a connection request")
+            return
+        }
+        #expect(request.fromLink == viaLink)
+        let headline = ApprovalHeadline(approval.subject, source: approval.source, accounts: [])
+        #expect(headline.warnings.contains { $0.contains("came from a link") && $0.contains("Referer") } == viaLink)
+    }
 }

@@ -131,7 +131,7 @@ extension GatewayService {
         }
         switch method {
         case "bind":
-            return try await iconBind(request, client, shape: shape)
+            return try await iconBind(request, client, shape: shape, fromLink: caller != nil)
         case "sign":
             try require(["version", "from", "to", "value", "stepLimit", "timestamp", "nid", "nonce"])
             return try await iconQueue(
@@ -168,14 +168,17 @@ extension GatewayService {
     /// The person picks the ICON account for the site (Connect `bind`, relay `REQUEST_ADDRESS`):
     /// a connection request shown again even for a connected site; the answer is the first ICON
     /// account ticked.
-    func iconBind(_ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape) async throws -> Outcome {
+    func iconBind(
+        _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape, fromLink: Bool = false
+    ) async throws -> Outcome {
         guard signer.accounts().contains(where: { $0.type == "icon" }) else { throw IconConnectError.noWallet }
         if isDenied(client.source) { throw IconConnectError.cancelled }
         if storingAuthorizations.contains(client.source) {
             throw SignerError(.authorizationPending, "an authorization is being stored")
         }
         switch try center.requestAuthorization(
-            source: client.source, declaredName: "", session: client.session, now: clock.now, askAgain: true)
+            source: client.source, declaredName: "", session: client.session, now: clock.now, askAgain: true,
+            fromLink: fromLink)
         {
         case .authorized(let keys):
             guard let address = iconAddress(in: keys) else { throw IconConnectError.noWallet }

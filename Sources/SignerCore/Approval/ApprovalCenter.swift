@@ -49,7 +49,8 @@ public struct ApprovalCenter: Sendable {
     /// `pub(authorize.tab)`.
     /// - Throws: `authorizationPending` if one is already waiting; `tooManyPending`.
     public mutating func requestAuthorization(
-        source: String, declaredName: String, session: String?, now: Duration, askAgain: Bool = false
+        source: String, declaredName: String, session: String?, now: Duration, askAgain: Bool = false,
+        fromLink: Bool = false
     ) throws -> AuthorizationOutcome {
         // askAgain: an ICON bind, where the person picks the account each time (ICONex behaviour).
         if !askAgain, let site = book.site(source) { return .authorized(site.accounts) }
@@ -59,7 +60,8 @@ public struct ApprovalCenter: Sendable {
         }
         if pending { throw SignerError(.authorizationPending, "an authorization request is already waiting") }
         let entry = try queue.enqueue(
-            source: source, session: session, subject: .authorize(AuthorizationRequest(declaredName: declaredName)),
+            source: source, session: session,
+            subject: .authorize(AuthorizationRequest(declaredName: declaredName, fromLink: fromLink)),
             now: now, isConnectionRequest: true)
         return .queued(entry)
     }

@@ -29,6 +29,14 @@ public struct ApprovalHeadline: Sendable, Equatable {
     public static let batchCallsNamed = 3
 
     /// The headline of `subject`, asked by `source`, for a person whose accounts are `accounts`.
+    /// The warning of a request made through the ICONex Connect URL form (a link): the site's
+    /// identity is the referring page's claim.
+    static func linkWarning(_ source: String) -> String {
+        "This request came from a link, not from the site's own script: \(source) is only what the "
+            + "referring page claims (Referer) and Sigil cannot verify it. A link posted on a site you "
+            + "trust shows that site here; approve only if you started this yourself."
+    }
+
     public init(_ subject: ApprovalSubject, source: String, accounts: [SignerAccount]) {
         var names: [String: String] = [:]
         for account in accounts { if let name = account.name { names[account.key.lowercased()] = name } }
@@ -37,6 +45,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
         case .authorize(let request):
             let name = request.appName.text
             text = "Connect \(source)" + (name.isEmpty ? "" : " (\(name))")
+            if request.fromLink { builder.warnings.append(Self.linkWarning(source)) }
             if request.appName.isSuspicious && !name.isEmpty {
                 builder.warnings.append(
                     "The name this site gives itself looks suspicious: trust the address \(source), not the name.")
@@ -270,12 +279,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
 
         mutating func icon(_ request: IconSigningRequest, source: String) -> String {
             let from = iconMention("from", request.accountKey)
-            if request.fromLink {
-                warnings.append(
-                    "This request came from a link, not from the site's own script: \(source) is only what the "
-                        + "referring page claims (Referer) and Sigil cannot verify it. A link posted on a site you "
-                        + "trust shows that site here; approve only if you started this yourself.")
-            }
+            if request.fromLink { warnings.append(ApprovalHeadline.linkWarning(source)) }
             guard let tx = request.transaction, request.action != .blindHash else {
                 warnings.append(
                     "Blind signing: \(source) asks you to sign a bare hash. Sigil cannot tell what it authorises; "
