@@ -50,7 +50,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GatewayHTTP",
-            dependencies: ["CEpoll", "CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Primitives", "CEpoll", "CZlib", "COpenSSL", .product(name: "Logging", package: "swift-log")],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(

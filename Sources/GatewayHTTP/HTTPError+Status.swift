@@ -1,3 +1,4 @@
+import Primitives
 extension HTTPError {
     /// The status the server answers a request with when parsing it failed with this error, or `nil`
     /// for errors that are not about a request (configuration, bind, files).

@@ -1,6 +1,7 @@
 import CSodium
 import Foundation
 import Keystore
+import Primitives
 import SigilTesting
 import SigningKeys
 

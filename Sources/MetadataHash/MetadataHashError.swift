@@ -1,56 +1,39 @@
+import Primitives
+
 /// The one error type of the `MetadataHash` module (convention: docs/reference/conventions.md §1): a
 /// stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Security: `reason` never contains secret material; names from metadata appear only as short,
 /// escaped excerpts (metadata is untrusted input).
-public struct MetadataHashError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        fileprivate enum Value: String, Sendable {
-            case unsupportedVersion
-            case unknownType
-            case unsupportedType
-            case specVersionMismatch
-            case invalidInput
-            case undecodable
-            case invalidProof
-        }
-        fileprivate let value: Value
-        /// Metadata other than v15: RFC-0078's reference implementation defines the hash on v15 only.
-        public static let unsupportedVersion = Code(value: .unsupportedVersion)
-        /// A type id that the metadata's registry does not hold.
-        public static let unknownType = Code(value: .unknownType)
-        /// A type RFC-0078 cannot express: a `Compact` of anything but one unsigned integer, a bit
-        /// sequence whose store is not `u8`…`u64` or whose order is neither `Lsb0` nor `Msb0`.
-        public static let unsupportedType = Code(value: .unsupportedType)
-        /// Metadata whose `System.Version` names another spec version than the one asked for.
-        public static let specVersionMismatch = Code(value: .specVersionMismatch)
-        /// Arguments that do not satisfy the API's rules (a genesis hash that is not 32 bytes…).
-        public static let invalidInput = Code(value: .invalidInput)
-        /// Extrinsic bytes that do not decode with the type information (building a proof).
-        public static let undecodable = Code(value: .undecodable)
-        /// A proof whose leaves and nodes do not form a tree (verifying a proof).
-        public static let invalidProof = Code(value: .invalidProof)
-        public var description: String { value.rawValue }
+public typealias MetadataHashError = CodedError<MetadataHashErrorCode>
+
+/// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
+public struct MetadataHashErrorCode: ErrorCode {
+    fileprivate enum Value: String, Sendable {
+        case unsupportedVersion
+        case unknownType
+        case unsupportedType
+        case specVersionMismatch
+        case invalidInput
+        case undecodable
+        case invalidProof
     }
-
-    /// The stable error code.
-    public let code: Code
-    /// A human explanation for developers and logs; never secret.
-    public let reason: String
-    /// Source location where the error was created.
-    public let file: String
-    public let line: Int
-
-    /// Creates an error. - Parameters: code, reason (no secrets), and the throwing site.
-    public init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
-        self.code = code
-        self.reason = reason
-        self.file = file
-        self.line = line
-    }
-
-    public static func == (lhs: MetadataHashError, rhs: MetadataHashError) -> Bool { lhs.code == rhs.code }
-
-    public var description: String { "MetadataHashError.\(code): \(reason)" }
+    fileprivate let value: Value
+    /// Metadata other than v15: RFC-0078's reference implementation defines the hash on v15 only.
+    public static let unsupportedVersion = Self(value: .unsupportedVersion)
+    /// A type id that the metadata's registry does not hold.
+    public static let unknownType = Self(value: .unknownType)
+    /// A type RFC-0078 cannot express: a `Compact` of anything but one unsigned integer, a bit
+    /// sequence whose store is not `u8`…`u64` or whose order is neither `Lsb0` nor `Msb0`.
+    public static let unsupportedType = Self(value: .unsupportedType)
+    /// Metadata whose `System.Version` names another spec version than the one asked for.
+    public static let specVersionMismatch = Self(value: .specVersionMismatch)
+    /// Arguments that do not satisfy the API's rules (a genesis hash that is not 32 bytes…).
+    public static let invalidInput = Self(value: .invalidInput)
+    /// Extrinsic bytes that do not decode with the type information (building a proof).
+    public static let undecodable = Self(value: .undecodable)
+    /// A proof whose leaves and nodes do not form a tree (verifying a proof).
+    public static let invalidProof = Self(value: .invalidProof)
+    public var description: String { value.rawValue }
+    public static let domain = "MetadataHashError"
 }

@@ -1,3 +1,4 @@
+import Primitives
 import ScaleCodec
 
 /// Runtime metadata v15 in RFC-0078's form: the extrinsic layout and the leaves of the type tree,

@@ -1,86 +1,69 @@
+import Primitives
+
 /// The one error type of the `SigningKeys` module (convention: docs/reference/conventions.md §1): a
 /// stable `code` that can grow, a developer-facing `reason`, and where it was thrown.
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.
-public struct KeyError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        fileprivate enum Value: String, Sendable {
-            case invalidInput
-            case badBase58
-            case badLength
-            case invalidPrefix
-            case formatNotAllowed
-            case invalidChecksum
-            case prefixOutOfRange
-            case invalidPhrase
-            case invalidFormat
-            case softKeyInPath
-            case invalidSeed
-            case ambiguousURI
-            case invalidPublicKey
-            case invalidSignature
-            case invalidDerivationPath
-            case unsupported
-            case cryptoFailure
-        }
-        fileprivate let value: Value
-        /// Input that does not satisfy the module's rules.
-        public static let invalidInput = Code(value: .invalidInput)
-        /// An SS58 address contains a character outside the Base58 alphabet (sp-core `BadBase58`).
-        public static let badBase58 = Code(value: .badBase58)
-        /// Wrong length: an SS58 body, a key, a seed or a signature (sp-core `BadLength`).
-        public static let badLength = Code(value: .badLength)
-        /// An SS58 prefix byte ≥ 128 (sp-core `InvalidPrefix`).
-        public static let invalidPrefix = Code(value: .invalidPrefix)
-        /// A reserved SS58 format, 46 or 47 (sp-core `FormatNotAllowed`).
-        public static let formatNotAllowed = Code(value: .formatNotAllowed)
-        /// An SS58 checksum mismatch (sp-core `InvalidChecksum`).
-        public static let invalidChecksum = Code(value: .invalidChecksum)
-        /// An SS58 prefix to encode that is reserved (46, 47) or above 16383.
-        public static let prefixOutOfRange = Code(value: .prefixOutOfRange)
-        /// A mnemonic that is not valid BIP39 English (sp-core `InvalidPhrase`).
-        public static let invalidPhrase = Code(value: .invalidPhrase)
-        /// A secret URI that does not match the grammar (sp-core `InvalidFormat`).
-        public static let invalidFormat = Code(value: .invalidFormat)
-        /// A soft junction for a scheme that only supports hard derivation (sp-core `SoftKeyInPath`).
-        public static let softKeyInPath = Code(value: .softKeyInPath)
-        /// A seed or secret key that is not valid for the scheme (sp-core `InvalidSeed`).
-        public static let invalidSeed = Code(value: .invalidSeed)
-        /// A secret URI that sp-core and polkadot-js interpret differently; refused rather than guessed.
-        public static let ambiguousURI = Code(value: .ambiguousURI)
-        /// A public key that does not decode (non-canonical or not on the curve).
-        public static let invalidPublicKey = Code(value: .invalidPublicKey)
-        /// A signature that is malformed or does not verify.
-        public static let invalidSignature = Code(value: .invalidSignature)
-        /// A BIP32 derivation path that does not follow `m/a'/b/…` (docs/reference/icon.md §6), or a
-        /// derivation step that BIP32 declares invalid.
-        public static let invalidDerivationPath = Code(value: .invalidDerivationPath)
-        /// A request this module deliberately does not implement (e.g. mnemonic URIs for `ethereum`).
-        public static let unsupported = Code(value: .unsupported)
-        /// A system cryptography library reported an unexpected failure.
-        public static let cryptoFailure = Code(value: .cryptoFailure)
-        public var description: String { value.rawValue }
+public typealias KeyError = CodedError<KeyErrorCode>
+
+/// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
+public struct KeyErrorCode: ErrorCode {
+    fileprivate enum Value: String, Sendable {
+        case invalidInput
+        case badBase58
+        case badLength
+        case invalidPrefix
+        case formatNotAllowed
+        case invalidChecksum
+        case prefixOutOfRange
+        case invalidPhrase
+        case invalidFormat
+        case softKeyInPath
+        case invalidSeed
+        case ambiguousURI
+        case invalidPublicKey
+        case invalidSignature
+        case invalidDerivationPath
+        case unsupported
+        case cryptoFailure
     }
-
-    /// The stable error code.
-    public let code: Code
-    /// A human explanation for developers and logs; never secret.
-    public let reason: String
-    /// Source location where the error was created.
-    public let file: String
-    public let line: Int
-
-    /// Creates an error. - Parameters: code, reason (no secrets), and the throwing site.
-    public init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
-        self.code = code
-        self.reason = reason
-        self.file = file
-        self.line = line
-    }
-
-    public static func == (lhs: KeyError, rhs: KeyError) -> Bool { lhs.code == rhs.code }
-
-    public var description: String { "KeyError.\(code): \(reason)" }
+    fileprivate let value: Value
+    /// Input that does not satisfy the module's rules.
+    public static let invalidInput = Self(value: .invalidInput)
+    /// An SS58 address contains a character outside the Base58 alphabet (sp-core `BadBase58`).
+    public static let badBase58 = Self(value: .badBase58)
+    /// Wrong length: an SS58 body, a key, a seed or a signature (sp-core `BadLength`).
+    public static let badLength = Self(value: .badLength)
+    /// An SS58 prefix byte ≥ 128 (sp-core `InvalidPrefix`).
+    public static let invalidPrefix = Self(value: .invalidPrefix)
+    /// A reserved SS58 format, 46 or 47 (sp-core `FormatNotAllowed`).
+    public static let formatNotAllowed = Self(value: .formatNotAllowed)
+    /// An SS58 checksum mismatch (sp-core `InvalidChecksum`).
+    public static let invalidChecksum = Self(value: .invalidChecksum)
+    /// An SS58 prefix to encode that is reserved (46, 47) or above 16383.
+    public static let prefixOutOfRange = Self(value: .prefixOutOfRange)
+    /// A mnemonic that is not valid BIP39 English (sp-core `InvalidPhrase`).
+    public static let invalidPhrase = Self(value: .invalidPhrase)
+    /// A secret URI that does not match the grammar (sp-core `InvalidFormat`).
+    public static let invalidFormat = Self(value: .invalidFormat)
+    /// A soft junction for a scheme that only supports hard derivation (sp-core `SoftKeyInPath`).
+    public static let softKeyInPath = Self(value: .softKeyInPath)
+    /// A seed or secret key that is not valid for the scheme (sp-core `InvalidSeed`).
+    public static let invalidSeed = Self(value: .invalidSeed)
+    /// A secret URI that sp-core and polkadot-js interpret differently; refused rather than guessed.
+    public static let ambiguousURI = Self(value: .ambiguousURI)
+    /// A public key that does not decode (non-canonical or not on the curve).
+    public static let invalidPublicKey = Self(value: .invalidPublicKey)
+    /// A signature that is malformed or does not verify.
+    public static let invalidSignature = Self(value: .invalidSignature)
+    /// A BIP32 derivation path that does not follow `m/a'/b/…` (docs/reference/icon.md §6), or a
+    /// derivation step that BIP32 declares invalid.
+    public static let invalidDerivationPath = Self(value: .invalidDerivationPath)
+    /// A request this module deliberately does not implement (e.g. mnemonic URIs for `ethereum`).
+    public static let unsupported = Self(value: .unsupported)
+    /// A system cryptography library reported an unexpected failure.
+    public static let cryptoFailure = Self(value: .cryptoFailure)
+    public var description: String { value.rawValue }
+    public static let domain = "KeyError"
 }

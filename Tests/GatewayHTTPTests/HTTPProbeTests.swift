@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 import Testing
 
 @testable import GatewayHTTP

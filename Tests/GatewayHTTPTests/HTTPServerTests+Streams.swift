@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Logging
+import Primitives
 import Testing
 
 @testable import GatewayHTTP

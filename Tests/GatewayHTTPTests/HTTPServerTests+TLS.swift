@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Primitives
 import Testing
 
 @testable import GatewayHTTP

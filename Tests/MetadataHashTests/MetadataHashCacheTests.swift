@@ -1,5 +1,6 @@
 import Foundation
 import MetadataHash
+import Primitives
 import ScaleCodec
 import Testing
 

@@ -1,4 +1,5 @@
 import CSodium
+import Primitives
 import Testing
 
 @testable import SigningKeys

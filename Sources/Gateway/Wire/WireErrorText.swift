@@ -1,3 +1,4 @@
+import Primitives
 import SignerCore
 
 /// The error strings clients see: polkadot-js's own (so dapps matching on them keep working,

@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Primitives
 
 /// A minimal, blocking HTTP/1.1 `GET` client for health checks (`sigil health`, the container's
 /// `HEALTHCHECK`), so the image needs no curl. One request per connection (`Connection: close`),

@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Primitives
 
 /// The TLS client side of `HTTPProbe`: OpenSSL directly on a non-blocking socket (`SSL_set_fd`),
 /// waiting with `poll` for `SSL_ERROR_WANT_READ`/`WANT_WRITE` until the probe's deadline. Used on

@@ -1,3 +1,4 @@
+import Primitives
 /// Size limits the parser enforces on every request (docs/reference/http-server.md §6 item 4). Exceeding one is
 /// answered with the status named on the field and the connection is closed.
 public struct HTTPLimits: Sendable, Equatable {

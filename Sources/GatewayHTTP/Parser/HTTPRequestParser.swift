@@ -1,3 +1,4 @@
+import Primitives
 /// An incremental HTTP/1.1 request parser: a pure value fed with bytes, yielding complete requests
 /// or a typed error. It does no I/O and keeps no clock, so it can be fuzzed and unit-tested on byte
 /// strings (docs/reference/http-server.md §4, §6 item 4).

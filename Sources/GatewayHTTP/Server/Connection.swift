@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Logging
+import Primitives
 
 /// One accepted socket, a member of one `EventLoop` (its epoll set, drained on the loop's serial
 /// queue). All mutable state is confined to `queue` (the loop's): entry points from another thread

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Logging
+import Primitives
 import Synchronization
 
 /// An HTTP/1.1 server on POSIX sockets and Dispatch sources (no SwiftNIO, no Foundation networking).

@@ -1,3 +1,4 @@
+import Primitives
 /// Everything a server needs to know, with safe defaults (docs/reference/http-server.md §6 items 1, 4, 5, 6).
 /// Durations are monotonic-clock intervals.
 public struct HTTPServerConfiguration: Sendable {

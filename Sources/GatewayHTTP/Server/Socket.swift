@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 import Synchronization
 
 /// Thin POSIX socket helpers (docs/reference/http-server.md §2.2). Every call reads `errno` right after the syscall.

@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 
 /// A set of files served from memory with strong `ETag`s, `304 Not Modified`, and a precompressed
 /// gzip variant when the client accepts it (docs/reference/http-server.md §6 item 3).

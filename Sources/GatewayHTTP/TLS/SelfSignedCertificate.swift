@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Primitives
 
 /// A fresh ECDSA P-256 key and a self-signed X.509 v3 certificate for one host name or IP address,
 /// for trying HTTPS out (`sigil tls self-signed`). Not for production: nothing vouches for it, so

@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Primitives
 
 /// A server-side TLS configuration (an OpenSSL `SSL_CTX`) loaded from a PEM certificate chain and a
 /// PEM private key; set it as `HTTPServerConfiguration.tls` to serve HTTPS. One context can serve

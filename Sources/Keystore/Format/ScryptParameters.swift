@@ -1,3 +1,4 @@
+import Primitives
 /// scrypt cost parameters as stored in a polkadot-js keyring JSON file (docs/reference/crypto.md §7.2).
 ///
 /// Files carry their own parameters; decoders must read them from the file. polkadot-js accepts only

@@ -1,3 +1,4 @@
+import Primitives
 /// One record of the signing journal: a request that reached a person or an automatic rule, what
 /// was decided, and its place in the hash chain (docs/journal.md).
 ///

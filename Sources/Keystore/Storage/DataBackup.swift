@@ -1,6 +1,7 @@
 import CSodium
 import Foundation
 import GRDB
+import Primitives
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Primitives
 
 #if canImport(Glibc)
     import Glibc

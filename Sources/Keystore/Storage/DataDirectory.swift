@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 #if canImport(Glibc)
     import Glibc

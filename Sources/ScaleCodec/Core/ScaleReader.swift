@@ -1,3 +1,4 @@
+import Primitives
 /// A cursor over SCALE-encoded bytes (parity-scale-codec wire format).
 ///
 /// Security: built for untrusted input. Every read checks the bytes left before touching them and

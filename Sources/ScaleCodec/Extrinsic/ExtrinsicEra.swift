@@ -1,3 +1,4 @@
+import Primitives
 /// The mortality of an extrinsic (`sp_runtime::generic::Era`; polkadot-js `ExtrinsicEra.ts`).
 ///
 /// Encoding: immortal is the single byte `0x00`; mortal is a little-endian `u16` where the low

@@ -1,3 +1,4 @@
+import Primitives
 /// `sp_runtime::MultiAddress<AccountId32, AccountIndex>`: how a signed extrinsic names its signer.
 ///
 /// Variants (SCALE indices): `0 Id(AccountId32)`, `1 Index(Compact<u32>)`, `2 Raw(Vec<u8>)`,

@@ -1,3 +1,4 @@
+import Primitives
 /// `sp_runtime::MultiSignature`: a signature tagged with its scheme (docs/reference/polkadot-extension.md §2.7).
 ///
 /// Encoding is the variant byte (`0x00` ed25519, `0x01` sr25519, `0x02` ecdsa) then the raw

@@ -1,3 +1,4 @@
+import Primitives
 /// `sp_runtime::MultiSigner`: a public key tagged with its scheme (`0x00` ed25519 32 bytes,
 /// `0x01` sr25519 32 bytes, `0x02` ecdsa 33-byte compressed). The initialiser checks the length.
 public struct MultiSigner: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import Primitives
 /// Deprecation status of a metadata item (frame-metadata v16 `ItemDeprecationInfo`, and with
 /// indices 1/2 only, `VariantDeprecationInfo`). Absent before v16.
 public enum DeprecationInfo: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import Primitives
 /// Runtime metadata, versions 14, 15 and 16 (`frame_metadata::RuntimeMetadataPrefixed`).
 ///
 /// Bytes: the magic `meta` (`0x6d657461`), a version byte, then the version's structure. Decoding

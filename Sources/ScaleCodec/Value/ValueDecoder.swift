@@ -1,3 +1,4 @@
+import Primitives
 /// Decodes SCALE bytes into ``ScaleValue`` trees by following a ``PortableRegistry``.
 ///
 /// Untrusted input (both the bytes and the registry may come from a dapp): every length is

@@ -1,3 +1,4 @@
+import Primitives
 /// Encodes ``ScaleValue`` trees back to SCALE by following a ``PortableRegistry`` — the inverse
 /// of ``ValueDecoder`` (decode then encode gives the original bytes).
 ///

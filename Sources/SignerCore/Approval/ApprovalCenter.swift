@@ -1,3 +1,4 @@
+import Primitives
 /// The rules between sources, their authorizations and the approval queue, as one pure state
 /// machine (no threads, no I/O; time comes in as `now`). The gateway owns one instance behind an
 /// actor, turns wire messages into calls here and answers waiting requests from the returned values.

@@ -1,3 +1,4 @@
+import Primitives
 /// The queue of requests waiting for a person: a pure state machine (no threads, no I/O, no clock
 /// reads; every operation that depends on time takes `now`). FIFO across sources and tabs, like the
 /// polkadot-js signing queue (extension-base `State.ts`).

@@ -1,3 +1,4 @@
+import Primitives
 /// Which sources are connected and which accounts each may use: a pure value, persisted by the
 /// caller (the keystore's state store) after every change.
 ///

@@ -1,3 +1,4 @@
+import Primitives
 import ScaleCodec
 
 /// Reads `SignerPayloadJSON.assetId` in both wire forms and gives the `Option<Location>` bytes

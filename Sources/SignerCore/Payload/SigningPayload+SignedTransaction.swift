@@ -1,3 +1,4 @@
+import Primitives
 import ScaleCodec
 
 extension SigningPayload {

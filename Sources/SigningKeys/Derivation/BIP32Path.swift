@@ -1,3 +1,4 @@
+import Primitives
 /// A BIP32 derivation path such as `m/44'/74'/0'/0/0` (docs/reference/icon.md §6.2).
 ///
 /// Parsing takes untrusted text and never traps. Grammar: `m` followed by zero to 255 components

@@ -1,3 +1,4 @@
+import Primitives
 /// SS58 addresses (sp-core `crypto.rs` `Ss58Codec`; polkadot-js `address/{encode,decode}.ts`;
 /// docs/reference/crypto.md §5.1): prefixes 0…16383 in the one- and two-byte forms, a BLAKE2b-512
 /// `"SS58PRE"` checksum, Base58.

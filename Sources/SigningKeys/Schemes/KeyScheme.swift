@@ -1,3 +1,4 @@
+import Primitives
 /// The signature schemes of Substrate accounts (sp-core `sr25519`, `ed25519`, `ecdsa`) plus the
 /// polkadot-js `ethereum` key type (secp256k1 with Keccak-256 and 20-byte addresses).
 public enum KeyScheme: String, Sendable, CaseIterable, Codable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Keystore
+import Primitives
 
 #if canImport(Glibc)
     import Glibc

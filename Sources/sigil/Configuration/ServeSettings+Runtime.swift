@@ -1,5 +1,6 @@
 import GatewayHTTP
 import Logging
+import Primitives
 import SigilConfiguration
 
 extension ServeSettings {

@@ -1,5 +1,6 @@
 import Dispatch
 import Gateway
+import Primitives
 import SignerCore
 
 /// `sigil serve --approve terminal`: asks the approval page's questions on the terminal, one at a

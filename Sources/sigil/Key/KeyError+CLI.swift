@@ -1,4 +1,5 @@
 import ArgumentParser
+import Primitives
 import SigningKeys
 
 extension KeyError {

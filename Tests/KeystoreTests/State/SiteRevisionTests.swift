@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Primitives
 import Testing
 
 @testable import Keystore

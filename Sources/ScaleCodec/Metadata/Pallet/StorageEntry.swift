@@ -1,3 +1,4 @@
+import Primitives
 /// One storage item.
 public struct StorageEntry: Hashable, Sendable {
     /// `StorageEntryType`: a plain value, or a map with hashers, key and value types.

@@ -1,3 +1,4 @@
+import Primitives
 /// The portable type registry of runtime metadata (scale-info `PortableRegistry`): every type the
 /// runtime mentions, by compact id.
 ///

@@ -1,3 +1,4 @@
+import Primitives
 /// The shape of a type (scale-info `TypeDef`, SCALE index order).
 public indirect enum TypeDefinition: Hashable, Sendable {
     case composite([TypeField])
