@@ -10,9 +10,9 @@ import SigningKeys
 /// than a misleading sentence. Selectors collide across standards (`transferFrom`, `approve`,
 /// `setApprovalForAll`), so the names here say what the words are, not which standard the contract
 /// implements. Linear: every length is checked against the bytes present before anything is read.
-public enum Calldata {
+package enum Calldata {
     /// One decoded argument.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         case address(EthereumAddress)
         case uint(UInt256)
         case bool(Bool)
@@ -21,23 +21,23 @@ public enum Calldata {
     }
 
     /// A known function and its named arguments.
-    public struct Call: Sendable, Hashable {
+    package struct Call: Sendable, Hashable {
         /// The canonical signature, e.g. `transfer(address,uint256)`.
-        public let signature: String
+        package let signature: String
         /// The function name, e.g. `transfer`.
-        public let name: String
-        public let arguments: [(name: String, value: Value)]
+        package let name: String
+        package let arguments: [(name: String, value: Value)]
 
-        public static func == (a: Call, b: Call) -> Bool {
+        package static func == (a: Call, b: Call) -> Bool {
             a.signature == b.signature && a.arguments.map(\.name) == b.arguments.map(\.name)
                 && a.arguments.map(\.value) == b.arguments.map(\.value)
         }
 
-        public func hash(into h: inout Hasher) { h.combine(signature) }
+        package func hash(into h: inout Hasher) { h.combine(signature) }
     }
 
     /// What `decode` found.
-    public enum Decoded: Sendable, Hashable {
+    package enum Decoded: Sendable, Hashable {
         /// No calldata (a plain transfer of ether).
         case empty
         /// A known call.
@@ -77,13 +77,13 @@ public enum Calldata {
     }()
 
     /// keccak256(signature)[0..<4].
-    public static func selector(_ signature: String) -> [UInt8] {
+    package static func selector(_ signature: String) -> [UInt8] {
         Array(Keccak256.hash(Array(signature.utf8)).prefix(4))
     }
 
     /// Decodes calldata. - Throws: `EthereumCodecError` (`.invalidValue`, `.truncated`,
     /// `.trailingBytes`, `.tooLarge`) with the offset, for a known selector whose arguments are malformed.
-    public static func decode(_ data: [UInt8]) throws(EthereumCodecError) -> Decoded {
+    package static func decode(_ data: [UInt8]) throws(EthereumCodecError) -> Decoded {
         if data.isEmpty { return .empty }
         guard data.count >= 4 else { return .unknown(selector: data, arguments: []) }
         let sel = Array(data[0..<4])

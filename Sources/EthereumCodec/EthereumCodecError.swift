@@ -5,8 +5,8 @@
 ///
 /// Security: never contains values from the input (addresses, amounts, data), only offsets, field
 /// names and rules; never secret material.
-public struct EthereumCodecError: Error, Equatable, CustomStringConvertible, Sendable {
-    public enum Code: String, Sendable, CaseIterable {
+package struct EthereumCodecError: Error, Equatable, CustomStringConvertible, Sendable {
+    package enum Code: String, Sendable, CaseIterable {
         /// The input ends before an item or value it announces.
         case truncated
         /// Bytes are left after a complete item (RLP, a transaction, calldata of a static signature).
@@ -54,23 +54,23 @@ public struct EthereumCodecError: Error, Equatable, CustomStringConvertible, Sen
         case invalidSiweMessage
     }
 
-    public let code: Code
+    package let code: Code
     /// The byte offset in the input where the problem is, when the input is bytes or text.
-    public let position: Int?
+    package let position: Int?
     /// The dotted path of the field, when there is one.
-    public let field: String?
-    public let reason: String
+    package let field: String?
+    package let reason: String
 
-    public init(_ code: Code, at position: Int? = nil, field: String? = nil, _ reason: String) {
+    package init(_ code: Code, at position: Int? = nil, field: String? = nil, _ reason: String) {
         self.code = code
         self.position = position
         self.field = field
         self.reason = reason
     }
 
-    public static func == (a: EthereumCodecError, b: EthereumCodecError) -> Bool { a.code == b.code }
+    package static func == (a: EthereumCodecError, b: EthereumCodecError) -> Bool { a.code == b.code }
 
-    public var description: String {
+    package var description: String {
         "EthereumCodecError.\(code.rawValue)" + (field.map { " at \($0)" } ?? "")
             + (position.map { " (offset \($0))" } ?? "") + ": \(reason)"
     }

@@ -4,10 +4,10 @@ import Primitives
 ///
 /// QUANTITY: `0x` + minimal hex digits, zero is `0x0`; `0x`, `0x00`, `0x0400`, `400` are refused.
 /// DATA: `0x` + two hex digits per byte, `0x` is empty.
-public enum EthereumQuantity {
+package enum EthereumQuantity {
     /// Parses a QUANTITY of at most 256 bits.
     /// - Throws: `.leadingZeros` (no `0x`, empty, leading zero), `.invalidHex`, `.outOfRange`.
-    public static func parse(_ text: String, field: String? = nil) throws(EthereumCodecError) -> UInt256 {
+    package static func parse(_ text: String, field: String? = nil) throws(EthereumCodecError) -> UInt256 {
         let u = Array(text.utf8)
         guard u.count >= 3, u[0] == UInt8(ascii: "0"), u[1] == UInt8(ascii: "x") else {
             throw EthereumCodecError(.leadingZeros, field: field, "a QUANTITY is 0x + at least one hex digit")
@@ -25,7 +25,7 @@ public enum EthereumQuantity {
     }
 
     /// Parses a QUANTITY that must fit 64 bits (nonce, gas, chain id).
-    public static func parse64(_ text: String, field: String? = nil) throws(EthereumCodecError) -> UInt64 {
+    package static func parse64(_ text: String, field: String? = nil) throws(EthereumCodecError) -> UInt64 {
         guard let v = try parse(text, field: field).uint64 else {
             throw EthereumCodecError(.outOfRange, field: field, "wider than 64 bits")
         }
@@ -33,12 +33,12 @@ public enum EthereumQuantity {
     }
 
     /// Parses DATA: `0x` + an even number of hex digits.
-    public static func parseData(_ text: String, field: String? = nil) throws(EthereumCodecError) -> [UInt8] {
+    package static func parseData(_ text: String, field: String? = nil) throws(EthereumCodecError) -> [UInt8] {
         do { return try Hex.decode(text, prefix: .required) } catch {
             throw EthereumCodecError(.invalidHex, field: field, "DATA is 0x + two hex digits per byte")
         }
     }
 
     /// Encodes a QUANTITY.
-    public static func encode(_ value: UInt256) -> String { value.quantity }
+    package static func encode(_ value: UInt256) -> String { value.quantity }
 }

@@ -2,7 +2,7 @@ import Primitives
 import SigningKeys
 
 /// An EIP-2718 transaction type this codec signs and decodes (docs/reference/ethereum.md §8.2).
-public enum EthereumTransactionType: UInt8, Sendable, Hashable, CaseIterable {
+package enum EthereumTransactionType: UInt8, Sendable, Hashable, CaseIterable {
     /// Legacy; Sigil signs it only with EIP-155 replay protection.
     case legacy = 0
     /// EIP-2930: gas price and an access list.
@@ -12,12 +12,12 @@ public enum EthereumTransactionType: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// One access-list entry (EIP-2930): an address and 32-byte storage keys.
-public struct AccessListEntry: Sendable, Hashable {
-    public var address: EthereumAddress
+package struct AccessListEntry: Sendable, Hashable {
+    package var address: EthereumAddress
     /// 32 bytes each.
-    public var storageKeys: [[UInt8]]
+    package var storageKeys: [[UInt8]]
 
-    public init(address: EthereumAddress, storageKeys: [[UInt8]]) throws(EthereumCodecError) {
+    package init(address: EthereumAddress, storageKeys: [[UInt8]]) throws(EthereumCodecError) {
         guard storageKeys.allSatisfy({ $0.count == 32 }) else {
             throw EthereumCodecError(.invalidValue, field: "storageKeys", "a storage key is 32 bytes")
         }
@@ -34,27 +34,27 @@ public struct AccessListEntry: Sendable, Hashable {
 /// `signingPayload` is the exact preimage whose Keccak-256 the key signs; `sign` produces the
 /// broadcast form. Fields that a type does not carry are ignored for it (`gasPrice` for type 2,
 /// the EIP-1559 fees and the access list for legacy).
-public struct EthereumTransaction: Sendable, Hashable {
-    public var type: EthereumTransactionType
+package struct EthereumTransaction: Sendable, Hashable {
+    package var type: EthereumTransactionType
     /// The chain id; `nil` only for a pre-EIP-155 legacy transaction read by `decode`, which Sigil
     /// never signs.
-    public var chainId: UInt64?
-    public var nonce: UInt64
+    package var chainId: UInt64?
+    package var nonce: UInt64
     /// Legacy and type 1.
-    public var gasPrice: UInt256
+    package var gasPrice: UInt256
     /// Type 2.
-    public var maxPriorityFeePerGas: UInt256
+    package var maxPriorityFeePerGas: UInt256
     /// Type 2.
-    public var maxFeePerGas: UInt256
-    public var gas: UInt64
+    package var maxFeePerGas: UInt256
+    package var gas: UInt64
     /// `nil` creates a contract.
-    public var to: EthereumAddress?
-    public var value: UInt256
-    public var data: [UInt8]
+    package var to: EthereumAddress?
+    package var value: UInt256
+    package var data: [UInt8]
     /// Types 1 and 2.
-    public var accessList: [AccessListEntry]
+    package var accessList: [AccessListEntry]
 
-    public init(
+    package init(
         type: EthereumTransactionType, chainId: UInt64?, nonce: UInt64, gasPrice: UInt256 = .zero,
         maxPriorityFeePerGas: UInt256 = .zero, maxFeePerGas: UInt256 = .zero, gas: UInt64, to: EthereumAddress?,
         value: UInt256 = .zero, data: [UInt8] = [], accessList: [AccessListEntry] = []
@@ -94,7 +94,7 @@ public struct EthereumTransaction: Sendable, Hashable {
     /// The bytes whose Keccak-256 is signed: `rlp([nonce, gasPrice, gas, to, value, data, chainId, 0, 0])`
     /// for EIP-155 legacy (six fields without a chain id), `type ‖ rlp(fields)` for types 1 and 2.
     /// This is also the unsigned serialized form `decode` reads.
-    public var signingPayload: [UInt8] {
+    package var signingPayload: [UInt8] {
         switch type {
         case .legacy:
             guard let chainId else { return RLP.encode(.list(fieldItems)) }
@@ -105,19 +105,19 @@ public struct EthereumTransaction: Sendable, Hashable {
     }
 
     /// Keccak-256 of `signingPayload`.
-    public var signingHash: [UInt8] { Keccak256.hash(signingPayload) }
+    package var signingHash: [UInt8] { Keccak256.hash(signingPayload) }
 
     /// Attaches a signature `r ‖ s ‖ yParity` (65 bytes, yParity 0/1 or 27/28).
     /// - Throws: `.invalidSignature` (length, v, high-S, r or s zero), `.chainMismatch` for a legacy
     ///   transaction without chain id (pre-EIP-155; never produced).
-    public func signed(signature: [UInt8]) throws(EthereumCodecError) -> SignedEthereumTransaction {
+    package func signed(signature: [UInt8]) throws(EthereumCodecError) -> SignedEthereumTransaction {
         let sig = try EthereumSignature(bytes65: signature)
         return try SignedEthereumTransaction(transaction: self, signature: sig)
     }
 
     /// Signs with `key`: deterministic (RFC 6979), low-S.
     /// - Throws: `.chainMismatch` when there is no chain id; `KeyError` from the key.
-    public func sign(with key: EthereumKeyPair) throws -> SignedEthereumTransaction {
+    package func sign(with key: EthereumKeyPair) throws -> SignedEthereumTransaction {
         guard chainId != nil else {
             throw EthereumCodecError(
                 .chainMismatch, field: "chainId", "Sigil signs legacy transactions only with EIP-155")
@@ -126,7 +126,7 @@ public struct EthereumTransaction: Sendable, Hashable {
     }
 
     /// What `decode` read: an unsigned transaction (its signing payload) or a signed one.
-    public enum Decoded: Sendable, Hashable {
+    package enum Decoded: Sendable, Hashable {
         case unsigned(EthereumTransaction)
         case signed(SignedEthereumTransaction)
     }
@@ -136,7 +136,7 @@ public struct EthereumTransaction: Sendable, Hashable {
     /// Untrusted input: strict RLP, exact field counts, canonical integers, 64-bit nonce/gas/chain
     /// id, 20-byte `to`, 32-byte storage keys, low-S signatures.
     /// - Throws: `EthereumCodecError` naming the field or the offset.
-    public static func decode(_ bytes: [UInt8]) throws(EthereumCodecError) -> Decoded {
+    package static func decode(_ bytes: [UInt8]) throws(EthereumCodecError) -> Decoded {
         guard let first = bytes.first else { throw EthereumCodecError(.truncated, at: 0, "no bytes") }
         if first >= 0xc0 { return try decodeLegacy(bytes) }
         guard let type = EthereumTransactionType(rawValue: first), type != .legacy else {
@@ -258,13 +258,13 @@ public struct EthereumTransaction: Sendable, Hashable {
 }
 
 /// A secp256k1 signature as Ethereum carries it: `r`, `s` (32 bytes each, low-S) and yParity 0/1.
-public struct EthereumSignature: Sendable, Hashable {
-    public let r: [UInt8]
-    public let s: [UInt8]
-    public let yParity: UInt8
+package struct EthereumSignature: Sendable, Hashable {
+    package let r: [UInt8]
+    package let s: [UInt8]
+    package let yParity: UInt8
 
     /// - Throws: `.invalidSignature` for lengths, yParity > 1, zero r or s, or high-S (EIP-2).
-    public init(r: [UInt8], s: [UInt8], yParity: UInt8) throws(EthereumCodecError) {
+    package init(r: [UInt8], s: [UInt8], yParity: UInt8) throws(EthereumCodecError) {
         guard r.count == 32, s.count == 32, yParity <= 1 else {
             throw EthereumCodecError(.invalidSignature, "r and s are 32 bytes, yParity 0 or 1")
         }
@@ -278,7 +278,7 @@ public struct EthereumSignature: Sendable, Hashable {
     }
 
     /// From `r ‖ s ‖ v`, v = 0/1 or 27/28.
-    public init(bytes65 b: [UInt8]) throws(EthereumCodecError) {
+    package init(bytes65 b: [UInt8]) throws(EthereumCodecError) {
         guard b.count == 65, [0, 1, 27, 28].contains(b[64]) else {
             throw EthereumCodecError(.invalidSignature, "65 bytes r ‖ s ‖ v with v 0, 1, 27 or 28")
         }
@@ -286,19 +286,19 @@ public struct EthereumSignature: Sendable, Hashable {
     }
 
     /// `r ‖ s ‖ yParity`.
-    public var bytes: [UInt8] { r + s + [yParity] }
+    package var bytes: [UInt8] { r + s + [yParity] }
     /// `r ‖ s ‖ (27 + yParity)`: the form `personal_sign` and `eth_signTypedData_v4` return.
-    public var messageSignature: [UInt8] { r + s + [27 + yParity] }
+    package var messageSignature: [UInt8] { r + s + [27 + yParity] }
 }
 
 /// A signed transaction: the transaction, its signature, the broadcast bytes and the tx hash.
-public struct SignedEthereumTransaction: Sendable, Hashable {
-    public let transaction: EthereumTransaction
-    public let signature: EthereumSignature
+package struct SignedEthereumTransaction: Sendable, Hashable {
+    package let transaction: EthereumTransaction
+    package let signature: EthereumSignature
     /// Legacy: EIP-155 `v = chainId·2 + 35 + yParity` (27/28 without chain id); typed: yParity.
-    public let v: UInt256
+    package let v: UInt256
     /// The bytes for `eth_sendRawTransaction`.
-    public let raw: [UInt8]
+    package let raw: [UInt8]
 
     init(transaction: EthereumTransaction, signature: EthereumSignature) throws(EthereumCodecError) {
         self.transaction = transaction
@@ -335,11 +335,11 @@ public struct SignedEthereumTransaction: Sendable, Hashable {
     }
 
     /// Keccak-256 of `raw` (the hash nodes and explorers show; not the signing hash).
-    public var hash: [UInt8] { Keccak256.hash(raw) }
+    package var hash: [UInt8] { Keccak256.hash(raw) }
 
     /// The sender: the address the signature over the signing hash recovers to.
     /// - Throws: `.invalidSignature` when no key recovers.
-    public func recoverSender() throws(EthereumCodecError) -> EthereumAddress {
+    package func recoverSender() throws(EthereumCodecError) -> EthereumAddress {
         do {
             return EthereumAddress(
                 uncheckedBytes: try EthereumKeyPair.recoverAddress(

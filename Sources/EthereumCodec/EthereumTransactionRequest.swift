@@ -9,21 +9,21 @@ import Primitives
 ///
 /// Filling absent fields (nonce, gas, fees) needs a node and is the caller's job; `transaction`
 /// refuses until they are present.
-public struct EthereumTransactionRequest: Sendable, Hashable {
-    public var from: EthereumAddress
-    public var to: EthereumAddress?
-    public var gas: UInt64?
-    public var gasPrice: UInt256?
-    public var maxFeePerGas: UInt256?
-    public var maxPriorityFeePerGas: UInt256?
-    public var value: UInt256?
-    public var nonce: UInt64?
-    public var data: [UInt8]?
-    public var accessList: [AccessListEntry]?
-    public var chainId: UInt64?
+package struct EthereumTransactionRequest: Sendable, Hashable {
+    package var from: EthereumAddress
+    package var to: EthereumAddress?
+    package var gas: UInt64?
+    package var gasPrice: UInt256?
+    package var maxFeePerGas: UInt256?
+    package var maxPriorityFeePerGas: UInt256?
+    package var value: UInt256?
+    package var nonce: UInt64?
+    package var data: [UInt8]?
+    package var accessList: [AccessListEntry]?
+    package var chainId: UInt64?
     /// The type given or implied by the fee fields (§8.3 step 4): gasPrice → 0 (1 with an access
     /// list), EIP-1559 fees → 2, no fee field → 2 unless `type` says otherwise.
-    public var type: EthereumTransactionType
+    package var type: EthereumTransactionType
 
     static let knownKeys: Set<String> = [
         "from", "to", "gas", "gasLimit", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas", "value", "nonce", "data",
@@ -34,7 +34,7 @@ public struct EthereumTransactionRequest: Sendable, Hashable {
     /// - Throws: `.wrongType`, `.missingField` (`from`), `.unknownField`, `.leadingZeros`,
     ///   `.invalidHex`, `.outOfRange`, `.invalidAddress`/`.badChecksum`, `.conflictingFields`,
     ///   `.unsupportedType`, `.invalidValue` (maxPriorityFeePerGas above maxFeePerGas), each naming the field.
-    public init(json: JSONValue) throws(EthereumCodecError) {
+    package init(json: JSONValue) throws(EthereumCodecError) {
         guard let object = json.objectValue else {
             throw EthereumCodecError(.wrongType, field: "params[0]", "the transaction is a JSON object")
         }
@@ -143,7 +143,7 @@ public struct EthereumTransactionRequest: Sendable, Hashable {
     /// The transaction to sign on `chainId` (the active chain; never one from the request or a node).
     /// - Throws: `.chainMismatch` when the request names another chain, `.missingField` for an absent
     ///   nonce, gas or fee of the type.
-    public func transaction(chainId activeChain: UInt64) throws(EthereumCodecError) -> EthereumTransaction {
+    package func transaction(chainId activeChain: UInt64) throws(EthereumCodecError) -> EthereumTransaction {
         if let chainId, chainId != activeChain {
             throw EthereumCodecError(.chainMismatch, field: "chainId", "the request names another chain")
         }

@@ -1,12 +1,12 @@
 /// One RLP item (docs/reference/ethereum.md §8.1): a byte string or a list of items.
-public indirect enum RLPItem: Sendable, Hashable {
+package indirect enum RLPItem: Sendable, Hashable {
     case bytes([UInt8])
     case list([RLPItem])
 
     /// An unsigned integer as RLP writes it: minimal big-endian bytes, zero as the empty string.
-    public static func uint(_ value: UInt256) -> RLPItem { .bytes(value.minimalBytes) }
+    package static func uint(_ value: UInt256) -> RLPItem { .bytes(value.minimalBytes) }
     /// An unsigned 64-bit integer in the same form.
-    public static func uint(_ value: UInt64) -> RLPItem { .uint(UInt256(value)) }
+    package static func uint(_ value: UInt64) -> RLPItem { .uint(UInt256(value)) }
 
     /// The byte string, or `wrongType` naming `field`.
     func byteString(_ field: String) throws(EthereumCodecError) -> [UInt8] {
@@ -48,12 +48,12 @@ public indirect enum RLPItem: Sendable, Hashable {
 /// against the bytes that remain before reading, and refuses every non-canonical form (a single
 /// byte below 0x80 wrapped as a string, the long form for a short payload, a length with a leading
 /// zero), truncation and trailing bytes, each with the offset.
-public enum RLP {
+package enum RLP {
     /// Default nesting bound: transactions need 3 levels (access lists), 16 leaves room.
-    public static let defaultMaxDepth = 16
+    package static let defaultMaxDepth = 16
 
     /// Encodes an item.
-    public static func encode(_ item: RLPItem) -> [UInt8] {
+    package static func encode(_ item: RLPItem) -> [UInt8] {
         var out = [UInt8]()
         append(item, to: &out)
         return out
@@ -89,7 +89,7 @@ public enum RLP {
     /// Decodes exactly one item that spans all of `bytes`.
     /// - Throws: `EthereumCodecError` `.truncated`, `.trailingBytes`, `.nonCanonical`, `.tooDeep`,
     ///   `.tooLarge`, each with the offset.
-    public static func decode(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(EthereumCodecError) -> RLPItem {
+    package static func decode(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(EthereumCodecError) -> RLPItem {
         var position = 0
         let item = try decodeItem(bytes, &position, end: bytes.count, depth: 0, maxDepth: maxDepth)
         guard position == bytes.count else {

@@ -18,33 +18,33 @@
 /// LF line ends, labels exact and in this order, the address EIP-55 checksummed. Comparing `domain`
 /// and `scheme` with the requesting origin, the address with the signing account and the times
 /// with the clock is the caller's job. Linear in the text; errors carry the line's byte offset.
-public struct SiweMessage: Sendable, Hashable {
+package struct SiweMessage: Sendable, Hashable {
     /// The scheme before `://`, when given (default `https` when comparing with the origin).
-    public let scheme: String?
+    package let scheme: String?
     /// The RFC 3986 authority that asks for the sign-in.
-    public let domain: String
-    public let address: EthereumAddress
-    public let statement: String?
-    public let uri: String
-    public let version: String
-    public let chainId: UInt64
-    public let nonce: String
-    public let issuedAt: String
-    public let expirationTime: String?
-    public let notBefore: String?
-    public let requestId: String?
-    public let resources: [String]
+    package let domain: String
+    package let address: EthereumAddress
+    package let statement: String?
+    package let uri: String
+    package let version: String
+    package let chainId: UInt64
+    package let nonce: String
+    package let issuedAt: String
+    package let expirationTime: String?
+    package let notBefore: String?
+    package let requestId: String?
+    package let resources: [String]
 
     static let preamble = " wants you to sign in with your Ethereum account:"
 
     /// Whether the text claims to be a SIWE message (so that a parse failure deserves a loud warning).
-    public static func looksLikeSiwe(_ text: String) -> Bool {
+    package static func looksLikeSiwe(_ text: String) -> Bool {
         text.contains("wants you to sign in with your Ethereum account")
     }
 
     /// Parses the message. - Throws: `.invalidSiweMessage` with the byte offset and the field,
     /// `.invalidAddress`/`.badChecksum` for the address line.
-    public init(_ text: String) throws(EthereumCodecError) {
+    package init(_ text: String) throws(EthereumCodecError) {
         guard text.utf8.count <= 64 * 1024 else { throw EthereumCodecError(.tooLarge, "longer than 64 KiB") }
         var lines: [(offset: Int, text: Substring)] = []
         var offset = 0

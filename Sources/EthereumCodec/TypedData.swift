@@ -20,11 +20,11 @@ import SigningKeys
 /// at parse time, values nested at most `maxDepth` structs/arrays deep, each value encoded once,
 /// type strings computed once per type. A struct that contains itself with no array in between is
 /// refused (`cyclicType`: no finite value exists); recursion through arrays is allowed.
-public struct TypedData: Sendable {
+package struct TypedData: Sendable {
     /// One member of a struct type.
-    public struct Field: Sendable, Hashable {
-        public let name: String
-        public let type: String
+    package struct Field: Sendable, Hashable {
+        package let name: String
+        package let type: String
     }
 
     /// A parsed member type.
@@ -37,22 +37,22 @@ public struct TypedData: Sendable {
         case array(FieldType, length: Int?)
     }
 
-    public static let maxTypes = 256
-    public static let maxFields = 256
-    public static let maxDepth = 32
+    package static let maxTypes = 256
+    package static let maxFields = 256
+    package static let maxDepth = 32
 
     /// Struct types by name, fields in declared order.
-    public let types: [String: [Field]]
-    public let primaryType: String
-    public let domain: JSONObject
-    public let message: JSONValue
+    package let types: [String: [Field]]
+    package let primaryType: String
+    package let domain: JSONObject
+    package let message: JSONValue
     let parsedTypes: [String: [(name: String, type: FieldType)]]
     let typeStrings: [String: String]
 
     /// From the JSON value (object) or the JSON string of `eth_signTypedData_v4`'s second param.
     /// - Throws: `.invalidJSON`, `.wrongType`, `.missingField`, `.unknownType`, `.unsupportedType`,
     ///   `.cyclicType`, `.tooLarge`.
-    public init(json: JSONValue) throws(EthereumCodecError) {
+    package init(json: JSONValue) throws(EthereumCodecError) {
         var root = json
         if let text = json.stringValue {
             do {
@@ -133,7 +133,7 @@ public struct TypedData: Sendable {
     }
 
     /// From JSON text. - Throws: as `init(json:)`.
-    public init(jsonText: [UInt8]) throws(EthereumCodecError) {
+    package init(jsonText: [UInt8]) throws(EthereumCodecError) {
         let value: JSONValue
         do { value = try JSONValue.parse(jsonText, limits: JSONLimits(maxDepth: 64, maxBytes: 1 << 20)) } catch {
             throw EthereumCodecError(.invalidJSON, field: "typedData", "not JSON")
@@ -249,7 +249,7 @@ public struct TypedData: Sendable {
 
     /// `Name(type name,…)` followed by the referenced struct types sorted by name.
     /// - Throws: `.unknownType`.
-    public func encodeType(_ name: String) throws(EthereumCodecError) -> String {
+    package func encodeType(_ name: String) throws(EthereumCodecError) -> String {
         guard let s = typeStrings[name] else {
             throw EthereumCodecError(.unknownType, field: name, "not one of the types")
         }
@@ -257,12 +257,12 @@ public struct TypedData: Sendable {
     }
 
     /// keccak256(encodeType(name)).
-    public func typeHash(_ name: String) throws(EthereumCodecError) -> [UInt8] {
+    package func typeHash(_ name: String) throws(EthereumCodecError) -> [UInt8] {
         Keccak256.hash(Array(try encodeType(name).utf8))
     }
 
     /// The concatenated 32-byte words of a struct value's fields (without the type hash).
-    public func encodeData(_ name: String, _ value: JSONValue) throws(EthereumCodecError) -> [UInt8] {
+    package func encodeData(_ name: String, _ value: JSONValue) throws(EthereumCodecError) -> [UInt8] {
         try encodeData(name, value, path: name, depth: 0)
     }
 
@@ -286,7 +286,7 @@ public struct TypedData: Sendable {
     }
 
     /// hashStruct(name, value).
-    public func hashStruct(_ name: String, _ value: JSONValue) throws(EthereumCodecError) -> [UInt8] {
+    package func hashStruct(_ name: String, _ value: JSONValue) throws(EthereumCodecError) -> [UInt8] {
         try hashStruct(name, value, path: name, depth: 0)
     }
 
@@ -383,24 +383,24 @@ public struct TypedData: Sendable {
     }
 
     /// hashStruct("EIP712Domain", domain), with the field order of `types.EIP712Domain`.
-    public func domainSeparator() throws(EthereumCodecError) -> [UInt8] {
+    package func domainSeparator() throws(EthereumCodecError) -> [UInt8] {
         try hashStruct("EIP712Domain", .object(domain), path: "domain", depth: 0)
     }
 
     /// The hash of the message, or `nil` when `primaryType` is `EIP712Domain`.
-    public func messageHash() throws(EthereumCodecError) -> [UInt8]? {
+    package func messageHash() throws(EthereumCodecError) -> [UInt8]? {
         primaryType == "EIP712Domain" ? nil : try hashStruct(primaryType, message, path: "message", depth: 0)
     }
 
     /// The 32 bytes that are signed: keccak256(0x19 ‖ 0x01 ‖ domainSeparator ‖ hashStruct(message))
     /// (no message hash when `primaryType` is `EIP712Domain`).
-    public func digest() throws(EthereumCodecError) -> [UInt8] {
+    package func digest() throws(EthereumCodecError) -> [UInt8] {
         Keccak256.hash([0x19, 0x01] + (try domainSeparator()) + (try messageHash() ?? []))
     }
 
     /// `domain.chainId` as a number, decimal string or hex string (§7.2: to compare with the active
     /// chain), `nil` when absent. - Throws: `.invalidValue`.
-    public func domainChainId() throws(EthereumCodecError) -> UInt256? {
+    package func domainChainId() throws(EthereumCodecError) -> UInt256? {
         guard let v = domain["chainId"], !v.isNull else { return nil }
         let (negative, magnitude) = try Self.integer(v, path: "domain.chainId")
         guard !negative else { throw EthereumCodecError(.invalidValue, field: "domain.chainId", "negative") }

@@ -1,18 +1,18 @@
 /// An exact unsigned 256-bit integer (four 64-bit limbs): Ethereum values, fees, EIP-712 `uintN`
 /// and the magnitude of `intN`. No operation here goes through floating point; arithmetic reports
 /// overflow instead of trapping.
-public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+package struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     /// Limbs, least significant first.
     var limbs: (UInt64, UInt64, UInt64, UInt64)
 
-    public static let zero = UInt256(0)
-    public static let max = UInt256(limbs: (.max, .max, .max, .max))
+    package static let zero = UInt256(0)
+    package static let max = UInt256(limbs: (.max, .max, .max, .max))
 
     init(limbs: (UInt64, UInt64, UInt64, UInt64)) { self.limbs = limbs }
 
-    public init(_ value: UInt64) { limbs = (value, 0, 0, 0) }
+    package init(_ value: UInt64) { limbs = (value, 0, 0, 0) }
 
-    public init(integerLiteral value: UInt64) { self.init(value) }
+    package init(integerLiteral value: UInt64) { self.init(value) }
 
     subscript(i: Int) -> UInt64 {
         get {
@@ -34,7 +34,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// From big-endian bytes; `nil` when more than 32 bytes (leading zero bytes included).
-    public init?(bigEndianBytes bytes: some Collection<UInt8>) {
+    package init?(bigEndianBytes bytes: some Collection<UInt8>) {
         guard bytes.count <= 32 else { return nil }
         var value = UInt256.zero
         var shift = 0
@@ -47,7 +47,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
 
     /// From hex digits without prefix (either case); `nil` for another character, no digit or more
     /// than 256 bits.
-    public init?(hexDigits text: some StringProtocol) {
+    package init?(hexDigits text: some StringProtocol) {
         let digits = Array(text.utf8)
         guard !digits.isEmpty else { return nil }
         var start = 0
@@ -64,7 +64,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// From decimal digits (no sign, no spaces); `nil` for another character, no digit or overflow.
-    public init?(decimal text: some StringProtocol) {
+    package init?(decimal text: some StringProtocol) {
         guard !text.isEmpty, text.utf8.count <= 100 else { return nil }
         var value = UInt256.zero
         for c in text.utf8 {
@@ -85,13 +85,13 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
         }
     }
 
-    public var isZero: Bool { self == .zero }
+    package var isZero: Bool { self == .zero }
 
     /// The value when it fits 64 bits.
-    public var uint64: UInt64? { limbs.1 == 0 && limbs.2 == 0 && limbs.3 == 0 ? limbs.0 : nil }
+    package var uint64: UInt64? { limbs.1 == 0 && limbs.2 == 0 && limbs.3 == 0 ? limbs.0 : nil }
 
     /// The number of significant bits (0 for zero).
-    public var bitLength: Int {
+    package var bitLength: Int {
         for i in stride(from: 3, through: 0, by: -1) where self[i] != 0 {
             return i * 64 + 64 - self[i].leadingZeroBitCount
         }
@@ -99,7 +99,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// 32 big-endian bytes (an ABI / EIP-712 word).
-    public var word: [UInt8] {
+    package var word: [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(32)
         for i in stride(from: 3, through: 0, by: -1) {
@@ -111,10 +111,10 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Big-endian bytes without leading zeros (zero is empty): the RLP integer form.
-    public var minimalBytes: [UInt8] { Array(word.drop { $0 == 0 }) }
+    package var minimalBytes: [UInt8] { Array(word.drop { $0 == 0 }) }
 
     /// `self * m`, `nil` on overflow.
-    public func multipliedReportingOverflow(by m: UInt64) -> UInt256? {
+    package func multipliedReportingOverflow(by m: UInt64) -> UInt256? {
         var out = UInt256.zero
         var carry: UInt64 = 0
         for i in 0..<4 {
@@ -127,10 +127,10 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// `self + a`, `nil` on overflow.
-    public func addingReportingOverflow(_ a: UInt64) -> UInt256? { adding(UInt256(a)) }
+    package func addingReportingOverflow(_ a: UInt64) -> UInt256? { adding(UInt256(a)) }
 
     /// `self + other`, `nil` on overflow.
-    public func adding(_ other: UInt256) -> UInt256? {
+    package func adding(_ other: UInt256) -> UInt256? {
         var out = UInt256.zero
         var carry = false
         for i in 0..<4 {
@@ -143,7 +143,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// `self - other`, `nil` when negative.
-    public func subtracting(_ other: UInt256) -> UInt256? {
+    package func subtracting(_ other: UInt256) -> UInt256? {
         guard self >= other else { return nil }
         var out = UInt256.zero
         var borrow = false
@@ -157,7 +157,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Quotient and remainder by a non-zero 64-bit divisor.
-    public func quotientAndRemainder(dividingBy d: UInt64) -> (quotient: UInt256, remainder: UInt64) {
+    package func quotientAndRemainder(dividingBy d: UInt64) -> (quotient: UInt256, remainder: UInt64) {
         guard d != 0 else { return (.zero, 0) }
         var q = UInt256.zero
         var r: UInt64 = 0
@@ -170,7 +170,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// 2^256 − self (mod 2^256): the two's-complement word of −self.
-    public var twosComplementNegated: UInt256 {
+    package var twosComplementNegated: UInt256 {
         var inverted = UInt256(limbs: (~limbs.0, ~limbs.1, ~limbs.2, ~limbs.3))
         var i = 0
         while i < 4 {
@@ -189,16 +189,16 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
         return v
     }
 
-    public static func < (a: UInt256, b: UInt256) -> Bool {
+    package static func < (a: UInt256, b: UInt256) -> Bool {
         for i in stride(from: 3, through: 0, by: -1) where a[i] != b[i] { return a[i] < b[i] }
         return false
     }
 
-    public static func == (a: UInt256, b: UInt256) -> Bool {
+    package static func == (a: UInt256, b: UInt256) -> Bool {
         a.limbs.0 == b.limbs.0 && a.limbs.1 == b.limbs.1 && a.limbs.2 == b.limbs.2 && a.limbs.3 == b.limbs.3
     }
 
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         h.combine(limbs.0)
         h.combine(limbs.1)
         h.combine(limbs.2)
@@ -206,7 +206,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Decimal digits.
-    public var description: String {
+    package var description: String {
         if isZero { return "0" }
         var chunks: [UInt64] = []
         var v = self
@@ -224,7 +224,7 @@ public struct UInt256: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// `0x` + minimal lower-case hex digits (`0x0` for zero): an EIP-1474 QUANTITY.
-    public var quantity: String {
+    package var quantity: String {
         let bytes = minimalBytes
         guard let first = bytes.first else { return "0x0" }
         let digits = "0123456789abcdef".utf8.map { Character(Unicode.Scalar($0)) }

@@ -3,13 +3,13 @@ import ScaleCodec
 
 /// Files the targets need, found in the repository next to this source file (the targets run from a
 /// checkout: `scripts/fuzz` and the tests), or at `SIGIL_FUZZ_METADATA`.
-public enum FuzzResources {
+package enum FuzzResources {
     /// The repository's root.
-    public static let root: URL = URL(fileURLWithPath: #filePath)
+    package static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Polkadot's runtime metadata (v15), decoded once; nil when the file is missing.
-    public static let polkadot: RuntimeMetadata? = {
+    package static let polkadot: RuntimeMetadata? = {
         let path =
             ProcessInfo.processInfo.environment["SIGIL_FUZZ_METADATA"]
             ?? root.appendingPathComponent("Tests/SigilTesting/Resources/polkadot-v15.scale").path
@@ -18,12 +18,12 @@ public enum FuzzResources {
     }()
 
     /// The seed corpus of `target` (`Fuzz/corpus/<target>`).
-    public static func corpus(_ target: FuzzTarget) -> URL {
+    package static func corpus(_ target: FuzzTarget) -> URL {
         root.appendingPathComponent("Fuzz/corpus").appendingPathComponent(target.rawValue)
     }
 
     /// Inputs that once broke `target`, kept as regressions (`Fuzz/regressions/<target>`).
-    public static func regressions(_ target: FuzzTarget) -> URL {
+    package static func regressions(_ target: FuzzTarget) -> URL {
         root.appendingPathComponent("Fuzz/regressions").appendingPathComponent(target.rawValue)
     }
 }

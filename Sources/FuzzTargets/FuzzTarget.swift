@@ -16,7 +16,7 @@ import SignerCore
 ///
 /// Used by libFuzzer (`SigilFuzz`, built only with `SIGIL_FUZZ=1`, see `scripts/fuzz`) and by the
 /// Swift tests, which replay every seed and every kept crash input (`Fuzz/`).
-public enum FuzzTarget: String, CaseIterable, Sendable {
+package enum FuzzTarget: String, CaseIterable, Sendable {
     /// HTTP/1.1 request parser: the same messages (or the same error) whether the bytes arrive at
     /// once or split in two.
     case http
@@ -55,7 +55,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Feeds `bytes` to the target and checks its properties.
     /// - Throws: ``FuzzViolation`` when a property does not hold (never for refused input).
-    public func run(_ bytes: [UInt8]) throws(FuzzViolation) {
+    package func run(_ bytes: [UInt8]) throws(FuzzViolation) {
         switch self {
         case .http: try Self.http(bytes)
         case .json: try Self.json(bytes)
@@ -230,14 +230,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 }
 
 /// A property of a fuzz target that did not hold.
-public struct FuzzViolation: Error, CustomStringConvertible {
-    public let target: FuzzTarget
-    public let reason: String
+package struct FuzzViolation: Error, CustomStringConvertible {
+    package let target: FuzzTarget
+    package let reason: String
 
-    public init(_ target: FuzzTarget, _ reason: String) {
+    package init(_ target: FuzzTarget, _ reason: String) {
         self.target = target
         self.reason = reason
     }
 
-    public var description: String { "fuzz target \(target.rawValue): \(reason)" }
+    package var description: String { "fuzz target \(target.rawValue): \(reason)" }
 }

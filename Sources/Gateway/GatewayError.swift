@@ -5,10 +5,10 @@ import Primitives
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.
-public typealias GatewayError = CodedError<GatewayErrorCode>
+package typealias GatewayError = CodedError<GatewayErrorCode>
 
 /// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
-public struct GatewayErrorCode: ErrorCode {
+package struct GatewayErrorCode: ErrorCode {
     fileprivate enum Value: String, Sendable {
         case invalidInput
         case sessionMismatch, tooManySessions, unknownMessage, notAllowed, forbidden, unsupportedMediaType,
@@ -17,23 +17,23 @@ public struct GatewayErrorCode: ErrorCode {
     }
     fileprivate let value: Value
     /// Input that does not satisfy the module's rules.
-    public static let invalidInput = Self(value: .invalidInput)
+    package static let invalidInput = Self(value: .invalidInput)
     /// A session id used by another source than the one that created it.
-    public static let sessionMismatch = Self(value: .sessionMismatch)
+    package static let sessionMismatch = Self(value: .sessionMismatch)
     /// A new session would exceed `GatewayOptions.maxSessions`.
-    public static let tooManySessions = Self(value: .tooManySessions)
+    package static let tooManySessions = Self(value: .tooManySessions)
     /// A message the gateway does not handle; `reason` is the message name (wire text uses it).
-    public static let unknownMessage = Self(value: .unknownMessage)
+    package static let unknownMessage = Self(value: .unknownMessage)
     /// The source is denied (phishing deny list).
-    public static let notAllowed = Self(value: .notAllowed)
+    package static let notAllowed = Self(value: .notAllowed)
     /// A security gate refused the request (Host, Origin, token).
-    public static let forbidden = Self(value: .forbidden)
+    package static let forbidden = Self(value: .forbidden)
     /// A POST without `Content-Type: application/json`.
-    public static let unsupportedMediaType = Self(value: .unsupportedMediaType)
+    package static let unsupportedMediaType = Self(value: .unsupportedMediaType)
     /// A body over the configured limit.
-    public static let payloadTooLarge = Self(value: .payloadTooLarge)
+    package static let payloadTooLarge = Self(value: .payloadTooLarge)
     /// An authorization change the store refused (nothing changed; the reason is in the log).
-    public static let notSaved = Self(value: .notSaved)
-    public var description: String { value.rawValue }
-    public static let domain = "GatewayError"
+    package static let notSaved = Self(value: .notSaved)
+    package var description: String { value.rawValue }
+    package static let domain = "GatewayError"
 }

@@ -2,7 +2,7 @@ import Primitives
 extension HTTPError {
     /// The status the server answers a request with when parsing it failed with this error, or `nil`
     /// for errors that are not about a request (configuration, bind, files).
-    public var responseStatus: HTTPStatus? {
+    package var responseStatus: HTTPStatus? {
         switch code {
         case .badRequest, .invalidInput: return .badRequest
         case .uriTooLong: return .uriTooLong

@@ -9,10 +9,10 @@ import Primitives
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt. Clients never see `reason`: error
 /// responses carry only the status line.
-public typealias HTTPError = CodedError<HTTPErrorCode>
+package typealias HTTPError = CodedError<HTTPErrorCode>
 
 /// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
-public struct HTTPErrorCode: ErrorCode {
+package struct HTTPErrorCode: ErrorCode {
     fileprivate enum Value: String, Sendable {
         case invalidInput
         case badRequest
@@ -33,37 +33,37 @@ public struct HTTPErrorCode: ErrorCode {
     }
     fileprivate let value: Value
     /// Input that does not satisfy the module's rules.
-    public static let invalidInput = Self(value: .invalidInput)
+    package static let invalidInput = Self(value: .invalidInput)
     /// A malformed request or a framing error (answered 400, then close).
-    public static let badRequest = Self(value: .badRequest)
+    package static let badRequest = Self(value: .badRequest)
     /// The request line is longer than `HTTPLimits.maxRequestLineBytes` (answered 414).
-    public static let uriTooLong = Self(value: .uriTooLong)
+    package static let uriTooLong = Self(value: .uriTooLong)
     /// The header section is too large or has too many fields (answered 431).
-    public static let headersTooLarge = Self(value: .headersTooLarge)
+    package static let headersTooLarge = Self(value: .headersTooLarge)
     /// The body is larger than `HTTPLimits.maxBodyBytes` (answered 413).
-    public static let bodyTooLarge = Self(value: .bodyTooLarge)
+    package static let bodyTooLarge = Self(value: .bodyTooLarge)
     /// A transfer coding or feature this server does not implement (answered 501).
-    public static let notImplemented = Self(value: .notImplemented)
+    package static let notImplemented = Self(value: .notImplemented)
     /// An HTTP major version other than 1 (answered 505).
-    public static let versionNotSupported = Self(value: .versionNotSupported)
+    package static let versionNotSupported = Self(value: .versionNotSupported)
     /// An `Expect` value other than `100-continue` (answered 417).
-    public static let expectationFailed = Self(value: .expectationFailed)
+    package static let expectationFailed = Self(value: .expectationFailed)
     /// A configuration value that cannot work (bad bind address, zero limit, missing directory).
-    public static let invalidConfiguration = Self(value: .invalidConfiguration)
+    package static let invalidConfiguration = Self(value: .invalidConfiguration)
     /// `socket`/`bind`/`listen` failed.
-    public static let bindFailed = Self(value: .bindFailed)
+    package static let bindFailed = Self(value: .bindFailed)
     /// A static file could not be read or is over the size limit.
-    public static let fileLoadFailed = Self(value: .fileLoadFailed)
+    package static let fileLoadFailed = Self(value: .fileLoadFailed)
     /// The TLS certificate file is missing, unreadable, or holds no usable PEM certificate chain.
-    public static let tlsCertificateLoadFailed = Self(value: .tlsCertificateLoadFailed)
+    package static let tlsCertificateLoadFailed = Self(value: .tlsCertificateLoadFailed)
     /// The TLS private key file is missing, unreadable, encrypted, or holds no usable PEM key.
-    public static let tlsKeyLoadFailed = Self(value: .tlsKeyLoadFailed)
+    package static let tlsKeyLoadFailed = Self(value: .tlsKeyLoadFailed)
     /// The private key does not belong to the certificate.
-    public static let tlsKeyMismatch = Self(value: .tlsKeyMismatch)
+    package static let tlsKeyMismatch = Self(value: .tlsKeyMismatch)
     /// OpenSSL could not set up a TLS context or create a key/certificate.
-    public static let tlsFailed = Self(value: .tlsFailed)
+    package static let tlsFailed = Self(value: .tlsFailed)
     /// An `HTTPProbe` request failed (resolve, connect, timeout, TLS, malformed response).
-    public static let probeFailed = Self(value: .probeFailed)
-    public var description: String { value.rawValue }
-    public static let domain = "HTTPError"
+    package static let probeFailed = Self(value: .probeFailed)
+    package var description: String { value.rawValue }
+    package static let domain = "HTTPError"
 }

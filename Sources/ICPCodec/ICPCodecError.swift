@@ -2,8 +2,8 @@
 /// for developers and, for binary input (CBOR, Candid), the byte offset where decoding stopped.
 ///
 /// Security: never contains keys, signatures or argument values; principal texts are not echoed.
-public struct ICPCodecError: Error, Equatable, CustomStringConvertible, Sendable {
-    public enum Code: String, Sendable, CaseIterable {
+package struct ICPCodecError: Error, Equatable, CustomStringConvertible, Sendable {
+    package enum Code: String, Sendable, CaseIterable {
         /// Principal text that is not the IC's textual form (length, characters, grouping, padding
         /// bits, checksum) or principal bytes longer than 29.
         case invalidPrincipal
@@ -29,20 +29,20 @@ public struct ICPCodecError: Error, Equatable, CustomStringConvertible, Sendable
         case signature
     }
 
-    public let code: Code
-    public let reason: String
+    package let code: Code
+    package let reason: String
     /// Byte offset into the decoded input, when the input is binary.
-    public let offset: Int?
+    package let offset: Int?
 
-    public init(_ code: Code, _ reason: String, offset: Int? = nil) {
+    package init(_ code: Code, _ reason: String, offset: Int? = nil) {
         self.code = code
         self.reason = reason
         self.offset = offset
     }
 
-    public static func == (a: ICPCodecError, b: ICPCodecError) -> Bool { a.code == b.code }
+    package static func == (a: ICPCodecError, b: ICPCodecError) -> Bool { a.code == b.code }
 
-    public var description: String {
+    package var description: String {
         "ICPCodecError.\(code.rawValue)" + (offset.map { " at byte \($0)" } ?? "") + ": \(reason)"
     }
 }

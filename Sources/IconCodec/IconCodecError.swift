@@ -4,8 +4,8 @@
 /// docs/reference/icon.md §3 that a node would otherwise hash or read differently.
 ///
 /// Security: never contains values (addresses, amounts, data), only field names and rules.
-public struct IconCodecError: Error, Equatable, CustomStringConvertible, Sendable {
-    public enum Code: String, Sendable, CaseIterable {
+package struct IconCodecError: Error, Equatable, CustomStringConvertible, Sendable {
+    package enum Code: String, Sendable, CaseIterable {
         /// The text is not JSON (syntax, invalid UTF-8, too deep or too large for the parser).
         case invalidJSON
         /// The transaction is not a JSON object.
@@ -54,20 +54,20 @@ public struct IconCodecError: Error, Equatable, CustomStringConvertible, Sendabl
         case tooDeep
     }
 
-    public let code: Code
+    package let code: Code
     /// The dotted path of the field, when there is one.
-    public let field: String?
-    public let reason: String
+    package let field: String?
+    package let reason: String
 
-    public init(_ code: Code, field: String? = nil, _ reason: String) {
+    package init(_ code: Code, field: String? = nil, _ reason: String) {
         self.code = code
         self.field = field
         self.reason = reason
     }
 
-    public static func == (a: IconCodecError, b: IconCodecError) -> Bool { a.code == b.code }
+    package static func == (a: IconCodecError, b: IconCodecError) -> Bool { a.code == b.code }
 
-    public var description: String {
+    package var description: String {
         "IconCodecError.\(code.rawValue)" + (field.map { " at \($0)" } ?? "") + ": \(reason)"
     }
 

@@ -9,47 +9,47 @@ import SigningKeys
 /// written (they are canonical by then), so `serialized` is the §3.1 serialization of exactly what
 /// a display shows. Validation and serialization are linear in the input, `data` nesting is
 /// bounded by `maxDataDepth`.
-public struct IconTransaction: Sendable, Hashable {
+package struct IconTransaction: Sendable, Hashable {
     /// What `dataType` may say. `deploy` is refused: it carries opaque contract code (§3.4).
-    public enum DataType: String, Sendable, Hashable, CaseIterable {
+    package enum DataType: String, Sendable, Hashable, CaseIterable {
         case call
         case message
         case deposit
     }
 
     /// Deepest nesting of objects and arrays inside `data` (`data` itself is depth 1).
-    public static let maxDataDepth = 24
+    package static let maxDataDepth = 24
     /// Longest `T_INT` in hex digits (256 bits).
-    public static let maxIntegerDigits = 64
+    package static let maxIntegerDigits = 64
 
     /// The v3 fields a node reads (§3.3); anything else is refused.
-    public static let fieldNames: Set<String> = [
+    package static let fieldNames: Set<String> = [
         "version", "from", "to", "value", "stepLimit", "timestamp", "nid", "nonce", "dataType", "data",
     ]
 
     /// Always `0x3`.
-    public let version: String
+    package let version: String
     /// The signer, `hx…`.
-    public let from: String
+    package let from: String
     /// The receiver, `hx…` or a contract `cx…`.
-    public let to: String
+    package let to: String
     /// Loop (10^-18 ICX), when present.
-    public let value: String?
-    public let stepLimit: String
+    package let value: String?
+    package let stepLimit: String
     /// Microseconds since 1970, `T_INT`.
-    public let timestamp: String
+    package let timestamp: String
     /// The network id (required here, against cross-network replay).
-    public let nid: String
-    public let nonce: String?
-    public let dataType: DataType?
+    package let nid: String
+    package let nonce: String?
+    package let dataType: DataType?
     /// `data` as validated: strings, objects, arrays and null only.
-    public let data: JSONValue?
+    package let data: JSONValue?
     /// `icx_sendTransaction.` + the serialized fields (§3.1), UTF-8: computed once, when validated.
-    public let serialized: [UInt8]
+    package let serialized: [UInt8]
 
     /// Parses JSON text and validates it. A duplicate key is `duplicateKey`, other parser errors
     /// `invalidJSON`.
-    public init(jsonText bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws(IconCodecError) {
+    package init(jsonText bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws(IconCodecError) {
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes, limits: limits)
@@ -63,7 +63,7 @@ public struct IconTransaction: Sendable, Hashable {
     }
 
     /// Validates a parsed transaction (the `params` of `icx_sendTransaction`, without `signature`).
-    public init(json: JSONValue) throws(IconCodecError) {
+    package init(json: JSONValue) throws(IconCodecError) {
         guard case .object(let object) = json else {
             throw IconCodecError(.notAnObject, "a transaction is a JSON object, not \(json.kindName)")
         }
@@ -135,7 +135,7 @@ public struct IconTransaction: Sendable, Hashable {
     }
 
     /// The accepted fields as one object (what is hashed and what is sent, before `signature`).
-    public var fields: JSONObject {
+    package var fields: JSONObject {
         IconTransaction.fields(
             version: version, from: from, to: to, value: value, stepLimit: stepLimit, timestamp: timestamp, nid: nid,
             nonce: nonce, dataType: dataType, data: data)
@@ -160,13 +160,13 @@ public struct IconTransaction: Sendable, Hashable {
     }
 
     /// SHA3-256 of `serialized` (§3.2): the 32 bytes that are signed.
-    public var hash: [UInt8] { SHA3_256.hash(serialized) }
+    package var hash: [UInt8] { SHA3_256.hash(serialized) }
 
     /// `0x` + hex of `hash`: the id a node returns for this transaction.
-    public var transactionHash: String { Hex.encode(hash) }
+    package var transactionHash: String { Hex.encode(hash) }
 
     /// The `icx_sendTransaction` params with `signature` (Base64 of `r ‖ s ‖ recid`, §4).
-    public func signed(signatureBase64: String) -> JSONValue {
+    package func signed(signatureBase64: String) -> JSONValue {
         var o = fields
         o["signature"] = .string(signatureBase64)
         return .object(o)

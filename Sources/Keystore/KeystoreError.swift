@@ -5,10 +5,10 @@ import Primitives
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.
-public typealias KeystoreError = CodedError<KeystoreErrorCode>
+package typealias KeystoreError = CodedError<KeystoreErrorCode>
 
 /// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
-public struct KeystoreErrorCode: ErrorCode {
+package struct KeystoreErrorCode: ErrorCode {
     fileprivate enum Value: String, Sendable {
         case invalidInput
         case malformedFile
@@ -29,42 +29,42 @@ public struct KeystoreErrorCode: ErrorCode {
     }
     fileprivate let value: Value
     /// Input that does not satisfy the module's rules.
-    public static let invalidInput = Self(value: .invalidInput)
+    package static let invalidInput = Self(value: .invalidInput)
     /// A keyring JSON file (or its decrypted contents) is not well formed: bad JSON, bad base64,
     /// wrong lengths, wrong header bytes. The reason names the field or offset.
-    public static let malformedFile = Self(value: .malformedFile)
+    package static let malformedFile = Self(value: .malformedFile)
     /// A well-formed file in a format or version this module does not read (e.g. `version` 4,
     /// content other than `pkcs8`/`batch-pkcs8`, an unknown key type).
-    public static let unsupportedFormat = Self(value: .unsupportedFormat)
+    package static let unsupportedFormat = Self(value: .unsupportedFormat)
     /// scrypt parameters outside polkadot-js's allow-list (docs/reference/crypto.md §7.2).
-    public static let invalidScryptParameters = Self(value: .invalidScryptParameters)
+    package static let invalidScryptParameters = Self(value: .invalidScryptParameters)
     /// Decryption failed: wrong password, or the ciphertext/MAC/nonce/salt was altered.
     /// The two cannot be told apart (XSalsa20-Poly1305 authenticates everything).
-    public static let decryptFailed = Self(value: .decryptFailed)
+    package static let decryptFailed = Self(value: .decryptFailed)
     /// The decrypted secret does not produce the public key embedded in the file or its address.
-    public static let keyMismatch = Self(value: .keyMismatch)
+    package static let keyMismatch = Self(value: .keyMismatch)
     /// No account with that address in the keystore.
-    public static let accountNotFound = Self(value: .accountNotFound)
+    package static let accountNotFound = Self(value: .accountNotFound)
     /// An account with that public key is already stored.
-    public static let accountExists = Self(value: .accountExists)
+    package static let accountExists = Self(value: .accountExists)
     /// An operation needs a password and none could be obtained (no terminal, empty file).
-    public static let passwordRequired = Self(value: .passwordRequired)
+    package static let passwordRequired = Self(value: .passwordRequired)
     /// A file system call failed (the reason names the call, the path and errno).
-    public static let fileSystem = Self(value: .fileSystem)
+    package static let fileSystem = Self(value: .fileSystem)
     /// A file or directory is readable or writable by other users, or owned by someone else.
-    public static let permissions = Self(value: .permissions)
+    package static let permissions = Self(value: .permissions)
     /// Another process holds the data directory's lock (e.g. a second `sigil serve`).
-    public static let dataDirectoryInUse = Self(value: .dataDirectoryInUse)
+    package static let dataDirectoryInUse = Self(value: .dataDirectoryInUse)
     /// The state database failed (open, migrate, read or write).
-    public static let database = Self(value: .database)
+    package static let database = Self(value: .database)
     /// The disk holding the data directory is full (SQLite `SQLITE_FULL`, `ENOSPC`): nothing of the
     /// failed change was stored; what was committed before is intact.
-    public static let diskFull = Self(value: .diskFull)
+    package static let diskFull = Self(value: .diskFull)
     /// The state database is not a database or is damaged (`SQLITE_NOTADB`, `SQLITE_CORRUPT`). The
     /// reason says how to recover (docs/deployment.md "A damaged state database").
-    public static let databaseDamaged = Self(value: .databaseDamaged)
+    package static let databaseDamaged = Self(value: .databaseDamaged)
     /// The user declined a confirmation.
-    public static let cancelled = Self(value: .cancelled)
-    public var description: String { value.rawValue }
-    public static let domain = "KeystoreError"
+    package static let cancelled = Self(value: .cancelled)
+    package var description: String { value.rawValue }
+    package static let domain = "KeystoreError"
 }

@@ -6,27 +6,27 @@ import SigningKeys
 /// ("included in extrinsic") and implicit ("included in signed data") types, in extrinsic order.
 ///
 /// Its hash, BLAKE3 of the SCALE encoding, is `extrinsic_metadata_hash` in the digest.
-public struct ExtrinsicLayout: Hashable, Sendable {
-    public var version: UInt8
-    public var addressType: TypeRef
-    public var callType: TypeRef
-    public var signatureType: TypeRef
-    public var signedExtensions: [Extension]
+package struct ExtrinsicLayout: Hashable, Sendable {
+    package var version: UInt8
+    package var addressType: TypeRef
+    package var callType: TypeRef
+    package var signatureType: TypeRef
+    package var signedExtensions: [Extension]
 
     /// RFC-0078 `SignedExtensionMetadata`.
-    public struct Extension: Hashable, Sendable {
-        public var identifier: String
-        public var includedInExtrinsic: TypeRef
-        public var includedInSignedData: TypeRef
+    package struct Extension: Hashable, Sendable {
+        package var identifier: String
+        package var includedInExtrinsic: TypeRef
+        package var includedInSignedData: TypeRef
 
-        public init(identifier: String, includedInExtrinsic: TypeRef, includedInSignedData: TypeRef) {
+        package init(identifier: String, includedInExtrinsic: TypeRef, includedInSignedData: TypeRef) {
             self.identifier = identifier
             self.includedInExtrinsic = includedInExtrinsic
             self.includedInSignedData = includedInSignedData
         }
     }
 
-    public init(
+    package init(
         version: UInt8, addressType: TypeRef, callType: TypeRef, signatureType: TypeRef, signedExtensions: [Extension]
     ) {
         self.version = version
@@ -37,7 +37,7 @@ public struct ExtrinsicLayout: Hashable, Sendable {
     }
 
     /// The SCALE encoding.
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var w = ScaleWriter(capacity: 512)
         w.writeU8(version)
         addressType.encode(to: &w)
@@ -52,5 +52,5 @@ public struct ExtrinsicLayout: Hashable, Sendable {
     }
 
     /// BLAKE3 of the encoding.
-    public var hash: [UInt8] { Blake3.hash(encoded) }
+    package var hash: [UInt8] { Blake3.hash(encoded) }
 }

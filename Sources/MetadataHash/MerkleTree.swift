@@ -8,14 +8,14 @@ import SigningKeys
 /// the `n` leaves fill positions `n − 1 … 2n − 2` in order, and node `i = n − 2 … 0` is
 /// BLAKE3(node(2i + 1) ‖ node(2i + 2)). ``nodes`` is that array; ``root`` is node 0, or 32 zero
 /// bytes for no leaves. (The queue form and the array form are compared in `MerkleTreeTests`.)
-public struct MerkleTree: Hashable, Sendable {
+package struct MerkleTree: Hashable, Sendable {
     /// Every node hash in heap order (`2n − 1` of them; empty for no leaves).
-    public let nodes: [[UInt8]]
+    package let nodes: [[UInt8]]
     /// The number of leaves.
-    public let leafCount: Int
+    package let leafCount: Int
 
     /// Builds the tree over `leafHashes` (32 bytes each), in the given order.
-    public init(leafHashes: [[UInt8]]) {
+    package init(leafHashes: [[UInt8]]) {
         leafCount = leafHashes.count
         guard leafCount > 0 else {
             nodes = []
@@ -30,8 +30,8 @@ public struct MerkleTree: Hashable, Sendable {
     }
 
     /// The root: node 0, or 32 zero bytes when there are no leaves.
-    public var root: [UInt8] { nodes.first ?? [UInt8](repeating: 0, count: 32) }
+    package var root: [UInt8] { nodes.first ?? [UInt8](repeating: 0, count: 32) }
 
     /// The node index of leaf `leafIndex` (`n − 1 + leafIndex`).
-    public func nodeIndex(ofLeaf leafIndex: Int) -> Int { leafCount - 1 + leafIndex }
+    package func nodeIndex(ofLeaf leafIndex: Int) -> Int { leafCount - 1 + leafIndex }
 }

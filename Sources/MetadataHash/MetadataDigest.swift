@@ -4,14 +4,14 @@ import SigningKeys
 
 /// What RFC-0078's digest takes besides the metadata: the runtime's spec version and name, the
 /// SS58 prefix, and the native token's decimals and symbol (the crate's `ExtraInfo`).
-public struct ExtraInfo: Hashable, Sendable {
-    public var specVersion: UInt32
-    public var specName: String
-    public var base58Prefix: UInt16
-    public var decimals: UInt8
-    public var tokenSymbol: String
+package struct ExtraInfo: Hashable, Sendable {
+    package var specVersion: UInt32
+    package var specName: String
+    package var base58Prefix: UInt16
+    package var decimals: UInt8
+    package var tokenSymbol: String
 
-    public init(specVersion: UInt32, specName: String, base58Prefix: UInt16, decimals: UInt8, tokenSymbol: String) {
+    package init(specVersion: UInt32, specName: String, base58Prefix: UInt16, decimals: UInt8, tokenSymbol: String) {
         self.specVersion = specVersion
         self.specName = specName
         self.base58Prefix = base58Prefix
@@ -22,7 +22,7 @@ public struct ExtraInfo: Hashable, Sendable {
     /// The chain's own values: spec name and version from the metadata's `System.Version`
     /// constant, the prefix from `System.SS58Prefix`; decimals and symbol (not in the metadata)
     /// given. - Throws: `invalidInput` when the metadata lacks either constant.
-    public init(metadata: RuntimeMetadata, decimals: UInt8, tokenSymbol: String) throws {
+    package init(metadata: RuntimeMetadata, decimals: UInt8, tokenSymbol: String) throws {
         guard let version = metadata.runtimeVersion else {
             throw MetadataHashError(.invalidInput, "the metadata has no decodable System.Version constant")
         }
@@ -37,26 +37,26 @@ public struct ExtraInfo: Hashable, Sendable {
 
 /// The two hashes of the digest that depend on the metadata: the type tree's root and the
 /// extrinsic layout's hash. Computing them is the expensive part (``MetadataHashCache`` keeps them).
-public struct MetadataRoots: Hashable, Sendable {
-    public var typesTreeRoot: [UInt8]
-    public var extrinsicMetadataHash: [UInt8]
+package struct MetadataRoots: Hashable, Sendable {
+    package var typesTreeRoot: [UInt8]
+    package var extrinsicMetadataHash: [UInt8]
     /// How many leaves the tree has (informational).
-    public var leafCount: Int
+    package var leafCount: Int
 
-    public init(typesTreeRoot: [UInt8], extrinsicMetadataHash: [UInt8], leafCount: Int) {
+    package init(typesTreeRoot: [UInt8], extrinsicMetadataHash: [UInt8], leafCount: Int) {
         self.typesTreeRoot = typesTreeRoot
         self.extrinsicMetadataHash = extrinsicMetadataHash
         self.leafCount = leafCount
     }
 
     /// From converted type information.
-    public init(_ info: TypeInformation) {
+    package init(_ info: TypeInformation) {
         self.init(
             typesTreeRoot: info.tree.root, extrinsicMetadataHash: info.extrinsic.hash, leafCount: info.leaves.count)
     }
 
     /// Converts v15 metadata and hashes it. - Throws: as ``TypeInformation/init(metadata:)``.
-    public init(metadata: RuntimeMetadata) throws { self.init(try TypeInformation(metadata: metadata)) }
+    package init(metadata: RuntimeMetadata) throws { self.init(try TypeInformation(metadata: metadata)) }
 }
 
 /// RFC-0078 `MetadataDigest::V1`; its ``hash`` is the metadata hash that `CheckMetadataHash`
@@ -65,22 +65,22 @@ public struct MetadataRoots: Hashable, Sendable {
 /// SCALE: variant index 1, `types_tree_root: [u8; 32]`, `extrinsic_metadata_hash: [u8; 32]`,
 /// `spec_version: u32`, `spec_name: String`, `base58_prefix: u16`, `decimals: u8`,
 /// `token_symbol: String`; the hash is BLAKE3 of that.
-public struct MetadataDigest: Hashable, Sendable {
-    public var roots: MetadataRoots
-    public var extra: ExtraInfo
+package struct MetadataDigest: Hashable, Sendable {
+    package var roots: MetadataRoots
+    package var extra: ExtraInfo
 
-    public init(roots: MetadataRoots, extra: ExtraInfo) {
+    package init(roots: MetadataRoots, extra: ExtraInfo) {
         self.roots = roots
         self.extra = extra
     }
 
     /// Computes the digest of v15 metadata. - Throws: as ``TypeInformation/init(metadata:)``.
-    public init(metadata: RuntimeMetadata, extra: ExtraInfo) throws {
+    package init(metadata: RuntimeMetadata, extra: ExtraInfo) throws {
         self.init(roots: try MetadataRoots(metadata: metadata), extra: extra)
     }
 
     /// The SCALE encoding of `MetadataDigest::V1`.
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var w = ScaleWriter(capacity: 128)
         w.writeU8(1)
         w.write(raw: roots.typesTreeRoot)
@@ -94,5 +94,5 @@ public struct MetadataDigest: Hashable, Sendable {
     }
 
     /// The metadata hash: BLAKE3 of ``encoded`` (32 bytes).
-    public var hash: [UInt8] { Blake3.hash(encoded) }
+    package var hash: [UInt8] { Blake3.hash(encoded) }
 }

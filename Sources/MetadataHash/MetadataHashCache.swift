@@ -14,13 +14,13 @@ import Synchronization
 /// metadata whose `System.Version` names another spec version than the key is refused
 /// (`specVersionMismatch`). Bounded: at most ``capacity`` entries, the least recently used one
 /// leaves first. Thread-safe; the conversion runs outside the lock.
-public final class MetadataHashCache: Sendable {
+package final class MetadataHashCache: Sendable {
     /// (genesis hash, spec version).
-    public struct Key: Hashable, Sendable {
-        public var genesisHash: [UInt8]
-        public var specVersion: UInt32
+    package struct Key: Hashable, Sendable {
+        package var genesisHash: [UInt8]
+        package var specVersion: UInt32
 
-        public init(genesisHash: [UInt8], specVersion: UInt32) {
+        package init(genesisHash: [UInt8], specVersion: UInt32) {
             self.genesisHash = genesisHash
             self.specVersion = specVersion
         }
@@ -34,23 +34,23 @@ public final class MetadataHashCache: Sendable {
     }
 
     /// The most entries kept.
-    public let capacity: Int
+    package let capacity: Int
     private let state = Mutex(State())
 
     /// Creates an empty cache holding at most `capacity` (≥ 1) entries.
-    public init(capacity: Int = 32) { self.capacity = max(1, capacity) }
+    package init(capacity: Int = 32) { self.capacity = max(1, capacity) }
 
     /// The metadata hash for `extra` on the chain `genesisHash`, converting `metadata()` only when
     /// (genesis, `extra.specVersion`) is not cached. - Throws: `invalidInput` for a genesis hash
     /// that is not 32 bytes, `specVersionMismatch`, or what `metadata` or the conversion throws.
-    public func metadataHash(
+    package func metadataHash(
         genesisHash: [UInt8], extra: ExtraInfo, metadata: () throws -> RuntimeMetadata
     ) throws -> [UInt8] {
         try digest(genesisHash: genesisHash, extra: extra, metadata: metadata).hash
     }
 
     /// The whole digest (roots and extra information), as ``metadataHash(genesisHash:extra:metadata:)``.
-    public func digest(
+    package func digest(
         genesisHash: [UInt8], extra: ExtraInfo, metadata: () throws -> RuntimeMetadata
     ) throws -> MetadataDigest {
         MetadataDigest(
@@ -59,7 +59,7 @@ public final class MetadataHashCache: Sendable {
     }
 
     /// The metadata-dependent roots for a key, computed on a miss.
-    public func roots(
+    package func roots(
         genesisHash: [UInt8], specVersion: UInt32, metadata: () throws -> RuntimeMetadata
     ) throws -> MetadataRoots {
         guard genesisHash.count == 32 else {
@@ -94,12 +94,12 @@ public final class MetadataHashCache: Sendable {
     }
 
     /// Forgets every entry of one chain (its stored metadata changed).
-    public func removeAll(genesisHash: [UInt8]) {
+    package func removeAll(genesisHash: [UInt8]) {
         state.withLock { s in s.entries = s.entries.filter { $0.key.genesisHash != genesisHash } }
     }
 
     /// Entries held, cache hits and misses so far.
-    public var statistics: (entries: Int, hits: Int, misses: Int) {
+    package var statistics: (entries: Int, hits: Int, misses: Int) {
         state.withLock { s in (s.entries.count, s.hits, s.misses) }
     }
 }

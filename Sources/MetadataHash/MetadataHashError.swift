@@ -5,10 +5,10 @@ import Primitives
 ///
 /// Security: `reason` never contains secret material; names from metadata appear only as short,
 /// escaped excerpts (metadata is untrusted input).
-public typealias MetadataHashError = CodedError<MetadataHashErrorCode>
+package typealias MetadataHashError = CodedError<MetadataHashErrorCode>
 
 /// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
-public struct MetadataHashErrorCode: ErrorCode {
+package struct MetadataHashErrorCode: ErrorCode {
     fileprivate enum Value: String, Sendable {
         case unsupportedVersion
         case unknownType
@@ -20,20 +20,20 @@ public struct MetadataHashErrorCode: ErrorCode {
     }
     fileprivate let value: Value
     /// Metadata other than v15: RFC-0078's reference implementation defines the hash on v15 only.
-    public static let unsupportedVersion = Self(value: .unsupportedVersion)
+    package static let unsupportedVersion = Self(value: .unsupportedVersion)
     /// A type id that the metadata's registry does not hold.
-    public static let unknownType = Self(value: .unknownType)
+    package static let unknownType = Self(value: .unknownType)
     /// A type RFC-0078 cannot express: a `Compact` of anything but one unsigned integer, a bit
     /// sequence whose store is not `u8`…`u64` or whose order is neither `Lsb0` nor `Msb0`.
-    public static let unsupportedType = Self(value: .unsupportedType)
+    package static let unsupportedType = Self(value: .unsupportedType)
     /// Metadata whose `System.Version` names another spec version than the one asked for.
-    public static let specVersionMismatch = Self(value: .specVersionMismatch)
+    package static let specVersionMismatch = Self(value: .specVersionMismatch)
     /// Arguments that do not satisfy the API's rules (a genesis hash that is not 32 bytes…).
-    public static let invalidInput = Self(value: .invalidInput)
+    package static let invalidInput = Self(value: .invalidInput)
     /// Extrinsic bytes that do not decode with the type information (building a proof).
-    public static let undecodable = Self(value: .undecodable)
+    package static let undecodable = Self(value: .undecodable)
     /// A proof whose leaves and nodes do not form a tree (verifying a proof).
-    public static let invalidProof = Self(value: .invalidProof)
-    public var description: String { value.rawValue }
-    public static let domain = "MetadataHashError"
+    package static let invalidProof = Self(value: .invalidProof)
+    package var description: String { value.rawValue }
+    package static let domain = "MetadataHashError"
 }

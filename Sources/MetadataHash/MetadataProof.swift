@@ -8,22 +8,22 @@ import SigningKeys
 /// §9). Same bytes as the `merkleized-metadata` crate's `Proof`.
 ///
 /// SCALE: `leaves: Vec<Type>`, `leaf_indices: Vec<u32>` (tree node positions), `nodes: Vec<[u8; 32]>`.
-public struct MetadataProof: Hashable, Sendable {
+package struct MetadataProof: Hashable, Sendable {
     /// The leaves, leftmost (deepest level first, then by position).
-    public var leaves: [TypeLeaf]
+    package var leaves: [TypeLeaf]
     /// Each leaf's node position in the tree (heap order), in the same order.
-    public var leafIndices: [UInt32]
+    package var leafIndices: [UInt32]
     /// The other hashes needed, in the order the root computation consumes them.
-    public var nodes: [[UInt8]]
+    package var nodes: [[UInt8]]
 
-    public init(leaves: [TypeLeaf], leafIndices: [UInt32], nodes: [[UInt8]]) {
+    package init(leaves: [TypeLeaf], leafIndices: [UInt32], nodes: [[UInt8]]) {
         self.leaves = leaves
         self.leafIndices = leafIndices
         self.nodes = nodes
     }
 
     /// The SCALE encoding.
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var w = ScaleWriter(capacity: 4096)
         w.writeVector(leaves) { w, leaf in leaf.encode(to: &w) }
         w.writeVector(leafIndices) { w, i in w.writeU32(i) }
@@ -34,7 +34,7 @@ public struct MetadataProof: Hashable, Sendable {
     /// What Ledger's generic app (and the crate's users) send a signer: this proof, the extrinsic
     /// layout and the extra information, concatenated in SCALE (`MetadataProof { proof,
     /// extrinsic, extra_info }`).
-    public func encoded(extrinsic: ExtrinsicLayout, extra: ExtraInfo) -> [UInt8] {
+    package func encoded(extrinsic: ExtrinsicLayout, extra: ExtraInfo) -> [UInt8] {
         var w = ScaleWriter(capacity: 4096)
         w.write(raw: encoded)
         w.write(raw: extrinsic.encoded)
@@ -50,7 +50,7 @@ public struct MetadataProof: Hashable, Sendable {
     /// elsewhere, combined up to node 0. A verifier compares it with the root in the digest.
     /// - Throws: `invalidProof` when the proof is inconsistent (unsorted or duplicate positions,
     ///   too few or too many hashes).
-    public func root() throws -> [UInt8] {
+    package func root() throws -> [UInt8] {
         guard leaves.count == leafIndices.count else {
             throw MetadataHashError(.invalidProof, "\(leaves.count) leaves but \(leafIndices.count) positions")
         }
@@ -102,7 +102,7 @@ extension TypeInformation {
     /// included whole (every variant), since their values are not given (the crate's
     /// `generate_proof_for_extrinsic_parts` with signed data).
     /// - Throws: `undecodable` when the parts do not decode or bytes are left after the call.
-    public func proof(call: [UInt8], includedInExtrinsic: [UInt8], includedInSignedData: [UInt8]) throws
+    package func proof(call: [UInt8], includedInExtrinsic: [UInt8], includedInSignedData: [UInt8]) throws
         -> MetadataProof
     {
         var collector = AccessCollector(self)
@@ -119,7 +119,7 @@ extension TypeInformation {
     }
 
     /// The proof for an unsigned call alone.
-    public func proof(call: [UInt8]) throws -> MetadataProof {
+    package func proof(call: [UInt8]) throws -> MetadataProof {
         var collector = AccessCollector(self)
         try collector.decodeAll(call, [extrinsic.callType], what: "call")
         return try buildProof(collector.accessed)
@@ -128,7 +128,7 @@ extension TypeInformation {
     /// The proof for a whole extrinsic (v4, signed or not), and for the implicit data it was
     /// signed with when given (the crate's `generate_proof_for_extrinsic`).
     /// - Throws: `undecodable` when it does not decode or bytes are left over.
-    public func proof(extrinsic bytes: [UInt8], additionalSigned: [UInt8]? = nil) throws -> MetadataProof {
+    package func proof(extrinsic bytes: [UInt8], additionalSigned: [UInt8]? = nil) throws -> MetadataProof {
         try buildProof(try proofKeys(extrinsic: bytes, additionalSigned: additionalSigned))
     }
 

@@ -15,17 +15,17 @@ import ScaleCodec
 /// Same result as the `merkleized-metadata` crate's `FrameMetadataPrepared::as_type_information`.
 /// Untrusted input: every id is looked up (`unknownType`), every walk is iterative (no recursion
 /// on metadata depth), and nothing traps.
-public struct TypeInformation: Hashable, Sendable {
+package struct TypeInformation: Hashable, Sendable {
     /// The extrinsic's types.
-    public var extrinsic: ExtrinsicLayout
+    package var extrinsic: ExtrinsicLayout
     /// The leaves, by new id and, for an enum, by variant index.
-    public var leaves: [TypeLeaf]
+    package var leaves: [TypeLeaf]
     /// The metadata type id of each new id (`metadataIds[newId]`).
-    public var metadataIds: [UInt32]
+    package var metadataIds: [UInt32]
 
     /// Converts v15 metadata. - Throws: `unsupportedVersion` for other versions, `unknownType`,
     ///   `unsupportedType` (see ``MetadataHashError/Code``).
-    public init(metadata: RuntimeMetadata) throws {
+    package init(metadata: RuntimeMetadata) throws {
         guard metadata.version == 15 else {
             throw MetadataHashError(
                 .unsupportedVersion,
@@ -62,7 +62,7 @@ public struct TypeInformation: Hashable, Sendable {
     }
 
     /// The merkle tree over the leaves' hashes.
-    public var tree: MerkleTree { MerkleTree(leafHashes: leaves.map(\.hash)) }
+    package var tree: MerkleTree { MerkleTree(leafHashes: leaves.map(\.hash)) }
 }
 
 /// The conversion's state: the registry, the new ids, and the `Compact` references already resolved.

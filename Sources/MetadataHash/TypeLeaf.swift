@@ -6,16 +6,16 @@ import SigningKeys
 ///
 /// Its hash is BLAKE3 of its SCALE encoding: `path: Vec<String>`, `type_def: TypeDef`,
 /// `type_id: Compact<u32>` (docs/reference/metadata-hash.md §3.2).
-public struct TypeLeaf: Hashable, Sendable {
+package struct TypeLeaf: Hashable, Sendable {
     /// The Rust path of the metadata type (`["sp_core", "crypto", "AccountId32"]`), may be empty.
-    public var path: [String]
+    package var path: [String]
     /// The shape.
-    public var definition: Definition
+    package var definition: Definition
     /// The new id: the position of the metadata type among the kept types (shared by an enum's variants).
-    public var typeId: UInt32
+    package var typeId: UInt32
 
     /// RFC-0078 `TypeDef` (SCALE indices 0…5 in this order).
-    public enum Definition: Hashable, Sendable {
+    package enum Definition: Hashable, Sendable {
         case composite([LeafField])
         /// One variant of an enum.
         case enumeration(LeafVariant)
@@ -26,14 +26,14 @@ public struct TypeLeaf: Hashable, Sendable {
         case bitSequence(numBytes: UInt8, leastSignificantBitFirst: Bool)
     }
 
-    public init(path: [String], definition: Definition, typeId: UInt32) {
+    package init(path: [String], definition: Definition, typeId: UInt32) {
         self.path = path
         self.definition = definition
         self.typeId = typeId
     }
 
     /// Appends the SCALE encoding.
-    public func encode(to w: inout ScaleWriter) {
+    package func encode(to w: inout ScaleWriter) {
         w.writeVector(path) { w, s in w.writeString(s) }
         switch definition {
         case .composite(let fields):
@@ -61,35 +61,35 @@ public struct TypeLeaf: Hashable, Sendable {
     }
 
     /// The SCALE encoding.
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var w = ScaleWriter(capacity: 64)
         encode(to: &w)
         return w.bytes
     }
 
     /// BLAKE3 of the encoding: the leaf's hash in the tree.
-    public var hash: [UInt8] { Blake3.hash(encoded) }
+    package var hash: [UInt8] { Blake3.hash(encoded) }
 
     /// The variant index when this leaf is an enum variant.
-    public var variantIndex: UInt32? {
+    package var variantIndex: UInt32? {
         if case .enumeration(let v) = definition { return v.index }
         return nil
     }
 }
 
 /// A field of a composite or variant (RFC-0078 `Field`): docs are dropped.
-public struct LeafField: Hashable, Sendable {
-    public var name: String?
-    public var type: TypeRef
-    public var typeName: String?
+package struct LeafField: Hashable, Sendable {
+    package var name: String?
+    package var type: TypeRef
+    package var typeName: String?
 
-    public init(name: String?, type: TypeRef, typeName: String?) {
+    package init(name: String?, type: TypeRef, typeName: String?) {
         self.name = name
         self.type = type
         self.typeName = typeName
     }
 
-    public func encode(to w: inout ScaleWriter) {
+    package func encode(to w: inout ScaleWriter) {
         w.writeOption(name) { w, s in w.writeString(s) }
         type.encode(to: &w)
         w.writeOption(typeName) { w, s in w.writeString(s) }
@@ -97,18 +97,18 @@ public struct LeafField: Hashable, Sendable {
 }
 
 /// One variant of an enum (RFC-0078 `EnumerationVariant`): its index is a `Compact<u32>`.
-public struct LeafVariant: Hashable, Sendable {
-    public var name: String
-    public var fields: [LeafField]
-    public var index: UInt32
+package struct LeafVariant: Hashable, Sendable {
+    package var name: String
+    package var fields: [LeafField]
+    package var index: UInt32
 
-    public init(name: String, fields: [LeafField], index: UInt32) {
+    package init(name: String, fields: [LeafField], index: UInt32) {
         self.name = name
         self.fields = fields
         self.index = index
     }
 
-    public func encode(to w: inout ScaleWriter) {
+    package func encode(to w: inout ScaleWriter) {
         w.writeString(name)
         w.writeVector(fields) { w, f in f.encode(to: &w) }
         w.writeCompact(index)

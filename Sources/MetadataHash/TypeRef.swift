@@ -3,7 +3,7 @@ import ScaleCodec
 /// A reference from one RFC-0078 type to another (RFC-0078 "Type Information", `TypeRef`): a
 /// primitive inline (one byte), `Void` for types that encode to nothing, or the new id of a type
 /// in the type information (docs/reference/metadata-hash.md §3.1).
-public enum TypeRef: Hashable, Sendable {
+package enum TypeRef: Hashable, Sendable {
     case bool, char, str, u8, u16, u32, u64, u128, u256, i8, i16, i32, i64, i128, i256
     case compactU8, compactU16, compactU32, compactU64, compactU128, compactU256
     /// An empty composite, tuple or enum, or a `Compact<()>`.
@@ -62,7 +62,7 @@ public enum TypeRef: Hashable, Sendable {
     }
 
     /// Appends the SCALE encoding: the variant index, then for `byId` the compact id.
-    public func encode(to w: inout ScaleWriter) {
+    package func encode(to w: inout ScaleWriter) {
         w.writeU8(index)
         if case .byId(let id) = self { w.writeCompact(id) }
     }

@@ -1,39 +1,39 @@
 /// A module error's stable code: a value of a small closed set that can grow without breaking
 /// callers (the `Code` structs of every module, docs/reference/conventions.md §1).
-public protocol ErrorCode: Hashable, Sendable, CustomStringConvertible {
+package protocol ErrorCode: Hashable, Sendable, CustomStringConvertible {
     /// The module error's name in messages: `HTTPError`, `KeystoreError`, …
     static var domain: String { get }
 }
 
 /// The one coded error shape every module shares (docs/reference/conventions.md §1): a stable
 /// `code`, a developer-facing `reason`, and where it was thrown. Each module names its own error
-/// type with it (`public typealias KeystoreError = CodedError<KeystoreErrorCode>`), so a module still
+/// type with it (`package typealias KeystoreError = CodedError<KeystoreErrorCode>`), so a module still
 /// has exactly one error type and callers still catch it by that name.
 ///
 /// Two errors are equal when their codes are (the reason is prose for people and logs).
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.
-public struct CodedError<C: ErrorCode>: Error, Equatable, CustomStringConvertible, Sendable {
+package struct CodedError<C: ErrorCode>: Error, Equatable, CustomStringConvertible, Sendable {
     /// The module's code type (`KeystoreError.Code`).
-    public typealias Code = C
+    package typealias Code = C
 
     /// The stable error code.
-    public let code: Code
+    package let code: Code
     /// A human explanation for developers and logs; never secret.
-    public let reason: String
+    package let reason: String
     /// Source location where the error was created.
-    public let file: String
-    public let line: Int
+    package let file: String
+    package let line: Int
 
     /// Creates an error. - Parameters: code, reason (no secrets), and the throwing site.
-    public init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
+    package init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
         self.file = file
         self.line = line
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
 
-    public var description: String { "\(Code.domain).\(code): \(reason)" }
+    package var description: String { "\(Code.domain).\(code): \(reason)" }
 }

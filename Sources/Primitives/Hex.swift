@@ -4,9 +4,9 @@
 /// offset, never the text.
 ///
 /// Not constant-time: use ``decodeSecret(_:prefix:)`` for secrets, which at least leaves no unwiped copy.
-public enum Hex {
+package enum Hex {
     /// The rule for the `0x` prefix (lower-case `x` only, as polkadot-js `isHex` and sp-core read it).
-    public enum Prefix: Sendable {
+    package enum Prefix: Sendable {
         /// `0x` must be present (wire values, SCALE bytes in JSON).
         case required
         /// `0x` may be present (command-line input typed by a person).
@@ -18,7 +18,7 @@ public enum Hex {
     private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Lower-case hex, `0x`-prefixed unless `prefix` is false.
-    public static func encode(_ bytes: some Sequence<UInt8>, prefix: Bool = true) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>, prefix: Bool = true) -> String {
         // Contiguous input (arrays, slices, Data) is encoded straight from its buffer into the
         // string's storage: this runs for every key, hash and signature on the signing path, and the
         // generic element-by-element loop cost several times more.
@@ -48,7 +48,7 @@ public enum Hex {
 
     /// Decodes hex under the given prefix rule.
     /// - Throws: `PrimitivesError` `.hexPrefix`, `.hexOddLength`, `.hexInvalidDigit`.
-    public static func decode(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> [UInt8] {
+    package static func decode(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> [UInt8] {
         var out: [UInt8] = []
         try decode(text, prefix: prefix) { (byte: UInt8) in
             out.append(byte)
@@ -60,7 +60,7 @@ public enum Hex {
 
     /// Decodes hex that must be exactly `byteCount` bytes long.
     /// - Throws: as ``decode(_:prefix:)``, and `.hexWrongLength`.
-    public static func decode(
+    package static func decode(
         _ text: some StringProtocol, prefix: Prefix, byteCount: Int
     ) throws(PrimitivesError) -> [UInt8] {
         let bytes = try decode(text, prefix: prefix)
@@ -71,7 +71,7 @@ public enum Hex {
     }
 
     /// Decodes hex straight into wiped-on-release storage (no intermediate array of the secret).
-    public static func decodeSecret(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> SecretBytes
+    package static func decodeSecret(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> SecretBytes
     {
         var bytes = try decode(text, prefix: prefix)
         defer { ConstantTime.wipe(&bytes) }
@@ -79,7 +79,7 @@ public enum Hex {
     }
 
     /// Whether `text` is valid hex under `prefix` (of exactly `byteCount` bytes when given).
-    public static func isValid(_ text: some StringProtocol, prefix: Prefix, byteCount: Int? = nil) -> Bool {
+    package static func isValid(_ text: some StringProtocol, prefix: Prefix, byteCount: Int? = nil) -> Bool {
         var count = 0
         do {
             try decode(text, prefix: prefix) { (_: UInt8) in

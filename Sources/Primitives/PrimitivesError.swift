@@ -3,9 +3,9 @@
 ///
 /// Security: `reason` never contains the input itself (no echo of untrusted text, no secret bytes);
 /// it names the rule that failed and the position.
-public struct PrimitivesError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PrimitivesError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong. Two errors are equal when their codes are.
-    public enum Code: String, Sendable, Hashable {
+    package enum Code: String, Sendable, Hashable {
         /// JSON text that does not follow RFC 8259's grammar.
         case jsonSyntax
         /// JSON containers nested deeper than the limit.
@@ -28,22 +28,22 @@ public struct PrimitivesError: Error, Hashable, Sendable, CustomStringConvertibl
         case hexWrongLength
     }
 
-    public let code: Code
+    package let code: Code
     /// Byte offset into the input, when the error has a position.
-    public let offset: Int?
+    package let offset: Int?
     /// A human explanation for developers and logs; never echoes the input.
-    public let reason: String
+    package let reason: String
 
-    public init(_ code: Code, _ reason: String, offset: Int? = nil) {
+    package init(_ code: Code, _ reason: String, offset: Int? = nil) {
         self.code = code
         self.reason = reason
         self.offset = offset
     }
 
-    public var description: String {
+    package var description: String {
         offset.map { "\(code.rawValue) at byte \($0): \(reason)" } ?? "\(code.rawValue): \(reason)"
     }
 
-    public static func == (a: PrimitivesError, b: PrimitivesError) -> Bool { a.code == b.code }
-    public func hash(into h: inout Hasher) { h.combine(code) }
+    package static func == (a: PrimitivesError, b: PrimitivesError) -> Bool { a.code == b.code }
+    package func hash(into h: inout Hasher) { h.combine(code) }
 }

@@ -4,9 +4,9 @@
 ///
 /// `description` is the line printed to the operator, e.g.
 /// `SIGIL_PORT: 'abc' is not a port number (0-65535)` or `sigil.toml line 4: key 'prot' is unknown`.
-public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sendable {
+package struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What kind of problem (extensible: a struct wrapping a private enum).
-    public struct Code: Equatable, Hashable, CustomStringConvertible, Sendable {
+    package struct Code: Equatable, Hashable, CustomStringConvertible, Sendable {
         private enum Value: String, Sendable {
             case syntax, unknownKey, duplicateKey, wrongType, invalidValue, conflict, unreadableFile, refusedSecret
             case several, unmapped
@@ -15,40 +15,40 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sen
         private init(_ value: Value) { self.value = value }
 
         /// The config file is not the TOML subset we read (bad token, unterminated string, section…).
-        public static let syntax = Code(.syntax)
+        package static let syntax = Code(.syntax)
         /// A file key that is no option.
-        public static let unknownKey = Code(.unknownKey)
+        package static let unknownKey = Code(.unknownKey)
         /// A file key given twice.
-        public static let duplicateKey = Code(.duplicateKey)
+        package static let duplicateKey = Code(.duplicateKey)
         /// A file value of the wrong TOML type (a string where an integer is expected…).
-        public static let wrongType = Code(.wrongType)
+        package static let wrongType = Code(.wrongType)
         /// A value of the right type that an option does not accept (port 70000, 'yes' for a boolean…).
-        public static let invalidValue = Code(.invalidValue)
+        package static let invalidValue = Code(.invalidValue)
         /// Options that do not go together (auto-approve without dev, tls-cert without tls-key…).
-        public static let conflict = Code(.conflict)
+        package static let conflict = Code(.conflict)
         /// The config file (or a file an option names) cannot be read.
-        public static let unreadableFile = Code(.unreadableFile)
+        package static let unreadableFile = Code(.unreadableFile)
         /// A secret offered where secrets are refused (SIGIL_PASSWORD).
-        public static let refusedSecret = Code(.refusedSecret)
+        package static let refusedSecret = Code(.refusedSecret)
         /// A programming error: an option of the table the command line does not map (or the reverse).
-        public static let unmapped = Code(.unmapped)
+        package static let unmapped = Code(.unmapped)
         /// Several errors at once (`errors`).
-        public static let several = Code(.several)
+        package static let several = Code(.several)
 
-        public var description: String { value.rawValue }
+        package var description: String { value.rawValue }
     }
 
-    public let code: Code
+    package let code: Code
     /// Where the bad value came from.
-    public let source: ConfigurationSource
+    package let source: ConfigurationSource
     /// The option's name (`port`, `tls-cert`), when the error is about one.
-    public let field: String?
+    package let field: String?
     /// What is wrong, for a person; never a secret value.
-    public let reason: String
+    package let reason: String
     /// For `.several`: every error found, in order.
-    public let errors: [ConfigurationError]
+    package let errors: [ConfigurationError]
 
-    public init(_ code: Code, source: ConfigurationSource, field: String?, _ reason: String) {
+    package init(_ code: Code, source: ConfigurationSource, field: String?, _ reason: String) {
         self.code = code
         self.source = source
         self.field = field
@@ -57,7 +57,7 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sen
     }
 
     /// One error for several: the first alone when there is one.
-    public static func combining(_ errors: [ConfigurationError]) -> ConfigurationError {
+    package static func combining(_ errors: [ConfigurationError]) -> ConfigurationError {
         if errors.count == 1, let only = errors.first { return only }
         return ConfigurationError(several: errors)
     }
@@ -71,13 +71,13 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sen
     }
 
     /// Every single error (itself, or those it combines).
-    public var all: [ConfigurationError] { code == .several ? errors : [self] }
+    package var all: [ConfigurationError] { code == .several ? errors : [self] }
 
     /// `<source>: <reason>`, one line per error.
-    public var description: String {
+    package var description: String {
         all.map { "\($0.source.label): \($0.reason)" }.joined(separator: "\n")
     }
 
     /// Compares `code` only, like every module's error type (style: "Error modelling").
-    public static func == (lhs: ConfigurationError, rhs: ConfigurationError) -> Bool { lhs.code == rhs.code }
+    package static func == (lhs: ConfigurationError, rhs: ConfigurationError) -> Bool { lhs.code == rhs.code }
 }

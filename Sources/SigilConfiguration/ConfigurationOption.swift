@@ -3,25 +3,25 @@
 ///
 /// A command's options are a table of these (`ServeConfiguration.options`); adding an option is
 /// adding a row there (plus the `@Option` the command line parser needs).
-public struct ConfigurationOption: Sendable {
+package struct ConfigurationOption: Sendable {
     /// Flag name without `--`, and the file key (`ui-port`).
-    public let name: String
+    package let name: String
     /// Type and accepted values.
-    public let kind: ConfigurationValueKind
+    package let kind: ConfigurationValueKind
     /// The built-in default, or nil when unset means something (described by `unsetMeaning`).
-    public let defaultValue: ConfigurationValue?
+    package let defaultValue: ConfigurationValue?
     /// What it means when the option is not set and has no default value (for help and `--print-config`).
-    public let unsetMeaning: String?
+    package let unsetMeaning: String?
     /// One line for documentation.
-    public let summary: String
+    package let summary: String
     /// True when the value itself is a secret: never printed, never echoed in errors.
-    public let isSecret: Bool
+    package let isSecret: Bool
     /// Extra rule for each string (or list item) value: returns the reason it is refused.
-    public let check: (@Sendable (String) -> String?)?
+    package let check: (@Sendable (String) -> String?)?
     /// Whether the option may be set in the config file (false for `config` itself).
-    public let allowedInFile: Bool
+    package let allowedInFile: Bool
 
-    public init(
+    package init(
         _ name: String, _ kind: ConfigurationValueKind, default defaultValue: ConfigurationValue? = nil,
         unset unsetMeaning: String? = nil, secret isSecret: Bool = false, allowedInFile: Bool = true,
         summary: String, check: (@Sendable (String) -> String?)? = nil
@@ -37,28 +37,28 @@ public struct ConfigurationOption: Sendable {
     }
 
     /// `--name`.
-    public var flag: String { "--" + name }
+    package var flag: String { "--" + name }
 
     /// `SIGIL_NAME` (`ui-port` → `SIGIL_UI_PORT`).
-    public var environmentVariable: String {
+    package var environmentVariable: String {
         "SIGIL_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 
     /// The key in the config file.
-    public var fileKey: String { name }
+    package var fileKey: String { name }
 
     /// The default as a person reads it: the built-in value (`9715`, `info`, `false`), else what
     /// leaving the option unset means. `--help` and docs/configuration.md show exactly this text
     /// (`OptionDocumentationTests` checks the documentation against it), so a default is written
     /// only in the option table.
-    public var defaultDescription: String {
+    package var defaultDescription: String {
         if let defaultValue { return defaultValue.plainText }
         return unsetMeaning ?? "none"
     }
 
     /// The `--help` text: the summary, the accepted values (an integer's range, a choice's words,
     /// "repeatable" for a list) and the default, all taken from this row.
-    public var help: String {
+    package var help: String {
         switch kind {
         case .integer(let range, _):
             "\(summary) Range \(range.lowerBound)-\(range.upperBound); default: \(defaultDescription)."

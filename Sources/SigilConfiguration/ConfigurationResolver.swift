@@ -10,19 +10,19 @@ import Foundation
 /// together; nothing is half-applied.
 ///
 /// An empty environment variable (`SIGIL_HOST=`) counts as unset, as compose files use it.
-public struct ConfigurationResolver: Sendable {
+package struct ConfigurationResolver: Sendable {
     /// The option table.
-    public let options: [ConfigurationOption]
+    package let options: [ConfigurationOption]
     /// Rules over several options.
-    public let rules: [ConfigurationRule]
+    package let rules: [ConfigurationRule]
     /// `SIGIL_*` variables read elsewhere (no "unknown variable" warning for them).
-    public let otherVariables: Set<String>
+    package let otherVariables: Set<String>
     /// `SIGIL_*` variables refused with an error, and why (e.g. `SIGIL_PASSWORD`).
-    public let refusedVariables: [String: String]
+    package let refusedVariables: [String: String]
     /// The option naming the config file (command line and environment only).
-    public let configOption: String
+    package let configOption: String
 
-    public init(
+    package init(
         options: [ConfigurationOption], rules: [ConfigurationRule] = [], otherVariables: Set<String> = [],
         refusedVariables: [String: String] = [:], configOption: String = "config"
     ) {
@@ -39,7 +39,7 @@ public struct ConfigurationResolver: Sendable {
     ///     as `.string`, a flag as `.boolean`, a repeatable option as `.list`), or nil when not given.
     ///   - environment: the process environment.
     /// - Throws: `ConfigurationError` (`.several` when more than one problem) naming each field and source.
-    public func resolve(commandLine: [String: ConfigurationValue?], environment: [String: String])
+    package func resolve(commandLine: [String: ConfigurationValue?], environment: [String: String])
         throws(ConfigurationError) -> ResolvedConfiguration
     {
         var errors: [ConfigurationError] = []
@@ -164,7 +164,7 @@ public struct ConfigurationResolver: Sendable {
 
     /// Warnings for `SIGIL_*` variables that are no setting (a misspelt option is silently
     /// ignored otherwise), each with the closest option's variable when one is near.
-    public func warnings(environment: [String: String]) -> [String] {
+    package func warnings(environment: [String: String]) -> [String] {
         let known = Set(options.map(\.environmentVariable)).union(otherVariables).union(refusedVariables.keys)
         return environment.keys.filter { $0.hasPrefix("SIGIL_") && !known.contains($0) }.sorted().map { variable in
             let near = Self.closest(to: variable, among: options.map(\.environmentVariable))

@@ -1,6 +1,6 @@
 /// Where a value came from, in precedence order: a command-line flag beats an environment
 /// variable, which beats the config file, which beats the built-in default.
-public enum ConfigurationSource: Equatable, Hashable, Sendable {
+package enum ConfigurationSource: Equatable, Hashable, Sendable {
     /// A command-line flag, e.g. `--port`.
     case commandLine(flag: String)
     /// An environment variable, e.g. `SIGIL_PORT`.
@@ -11,7 +11,7 @@ public enum ConfigurationSource: Equatable, Hashable, Sendable {
     case defaultValue
 
     /// `--port`, `SIGIL_PORT`, `sigil.toml line 4`, `sigil.toml` or `default`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .commandLine(let flag): flag
         case .environment(let variable): variable
@@ -21,7 +21,7 @@ public enum ConfigurationSource: Equatable, Hashable, Sendable {
     }
 
     /// Lower is stronger (command line 0 … default 3).
-    public var rank: Int {
+    package var rank: Int {
         switch self {
         case .commandLine: 0
         case .environment: 1

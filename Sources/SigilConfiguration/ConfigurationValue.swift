@@ -1,12 +1,12 @@
 /// A typed option value, after parsing and checking.
-public enum ConfigurationValue: Equatable, Hashable, Sendable {
+package enum ConfigurationValue: Equatable, Hashable, Sendable {
     case string(String)
     case integer(Int)
     case boolean(Bool)
     case list([String])
 
     /// The value as TOML (`"text"`, `42`, `true`, `["a", "b"]`), as `--print-config` shows it.
-    public var toml: String {
+    package var toml: String {
         switch self {
         case .string(let text): TOMLText.quoted(text)
         case .integer(let number): String(number)
@@ -17,7 +17,7 @@ public enum ConfigurationValue: Equatable, Hashable, Sendable {
 
     /// The value as plain text for people (`9715`, `info`, `false`, `a, b`), as `--help` and
     /// docs/configuration.md show defaults.
-    public var plainText: String {
+    package var plainText: String {
         switch self {
         case .string(let text): text
         case .integer(let number): String(number)

@@ -1,7 +1,7 @@
 /// The type of an option and the values it accepts. Command-line and environment values arrive as
 /// text and are parsed by `parse(text:)`; config-file values arrive typed (TOML) and are checked by
 /// `accept(_:)`. Both apply the same rules, so a value means the same from every source.
-public enum ConfigurationValueKind: Sendable {
+package enum ConfigurationValueKind: Sendable {
     /// Any non-empty text.
     case string
     /// A file system path (non-empty), with what must exist there at start.
@@ -16,7 +16,7 @@ public enum ConfigurationValueKind: Sendable {
     case list
 
     /// What must exist at a path option's value when the server starts.
-    public enum PathRequirement: Sendable {
+    package enum PathRequirement: Sendable {
         /// Nothing checked (created when needed, such as the data directory).
         case none
         /// A regular file this process can read.

@@ -1,57 +1,57 @@
 /// The effective configuration: for every option that has a value, the value and where it came
 /// from. Built by `ConfigurationResolver`, which has already checked every value and rule.
-public struct ResolvedConfiguration: Sendable {
+package struct ResolvedConfiguration: Sendable {
     /// A value and its source.
-    public struct Entry: Equatable, Sendable {
-        public let value: ConfigurationValue
-        public let source: ConfigurationSource
+    package struct Entry: Equatable, Sendable {
+        package let value: ConfigurationValue
+        package let source: ConfigurationSource
     }
 
     /// The option table, in order.
-    public let options: [ConfigurationOption]
+    package let options: [ConfigurationOption]
     /// Option name → entry; options without a value (and no default) are absent.
-    public let entries: [String: Entry]
+    package let entries: [String: Entry]
     /// The config file read, if any.
-    public let file: ConfigurationFile?
+    package let file: ConfigurationFile?
 
-    public init(options: [ConfigurationOption], entries: [String: Entry], file: ConfigurationFile?) {
+    package init(options: [ConfigurationOption], entries: [String: Entry], file: ConfigurationFile?) {
         self.options = options
         self.entries = entries
         self.file = file
     }
 
-    public subscript(name: String) -> Entry? { entries[name] }
+    package subscript(name: String) -> Entry? { entries[name] }
 
-    public func string(_ name: String) -> String? {
+    package func string(_ name: String) -> String? {
         if case .string(let text)? = entries[name]?.value { return text }
         return nil
     }
 
-    public func integer(_ name: String) -> Int? {
+    package func integer(_ name: String) -> Int? {
         if case .integer(let number)? = entries[name]?.value { return number }
         return nil
     }
 
-    public func boolean(_ name: String) -> Bool? {
+    package func boolean(_ name: String) -> Bool? {
         if case .boolean(let flag)? = entries[name]?.value { return flag }
         return nil
     }
 
-    public func list(_ name: String) -> [String]? {
+    package func list(_ name: String) -> [String]? {
         if case .list(let items)? = entries[name]?.value { return items }
         return nil
     }
 
     /// Where `name`'s value came from (`.defaultValue` when unset).
-    public func source(of name: String) -> ConfigurationSource { entries[name]?.source ?? .defaultValue }
+    package func source(of name: String) -> ConfigurationSource { entries[name]?.source ?? .defaultValue }
 
     /// The source label of `name` as a flag/variable/file reference, or "default".
-    public func origin(of name: String) -> String { source(of: name).label }
+    package func origin(of name: String) -> String { source(of: name).label }
 
     /// The effective configuration as TOML, each value followed by its source as a comment;
     /// secret values are replaced by `"(redacted)"`. Unset options appear as comments. The output
     /// (minus secrets) is itself a valid config file.
-    public func rendered() -> String {
+    package func rendered() -> String {
         var rows: [(String, String)] = []
         for option in options {
             if let entry = entries[option.name] {

@@ -8,7 +8,7 @@ import FuzzTargets
 nonisolated(unsafe) private var selected: FuzzTarget = .json
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(
+package func fuzzerInitialize(
     _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>
 ) -> CInt {
     let name = ProcessInfo.processInfo.environment["SIGIL_FUZZ_TARGET"] ?? ""
@@ -26,7 +26,7 @@ public func fuzzerInitialize(
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     do {
         try selected.run(bytes)

@@ -5,10 +5,10 @@ import Primitives
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.
-public typealias SignerError = CodedError<SignerErrorCode>
+package typealias SignerError = CodedError<SignerErrorCode>
 
 /// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
-public struct SignerErrorCode: ErrorCode {
+package struct SignerErrorCode: ErrorCode {
     fileprivate enum Value: String, Sendable {
         case invalidInput
         // Approval and authorization (gateway stream).
@@ -28,75 +28,75 @@ public struct SignerErrorCode: ErrorCode {
     }
     fileprivate let value: Value
     /// Input that does not satisfy the module's rules.
-    public static let invalidInput = Self(value: .invalidInput)
+    package static let invalidInput = Self(value: .invalidInput)
 
     // MARK: Approval and authorization (Approval/, Authorization/, Requests/)
     /// The source has not been authorized (polkadot-js: `The source … has not been enabled yet`).
-    public static let notEnabled = Self(value: .notEnabled)
+    package static let notEnabled = Self(value: .notEnabled)
     /// The source already has an authorization request waiting for a person.
-    public static let authorizationPending = Self(value: .authorizationPending)
+    package static let authorizationPending = Self(value: .authorizationPending)
     /// A person rejected the connection request.
-    public static let authorizationRejected = Self(value: .authorizationRejected)
+    package static let authorizationRejected = Self(value: .authorizationRejected)
     /// The connection request went away without a decision (tab closed, expired, shutdown).
-    public static let authorizationCancelled = Self(value: .authorizationCancelled)
+    package static let authorizationCancelled = Self(value: .authorizationCancelled)
     /// A person rejected (cancelled) a signing request (polkadot-js: `Cancelled`).
-    public static let cancelled = Self(value: .cancelled)
+    package static let cancelled = Self(value: .cancelled)
     /// A person rejected a metadata update (polkadot-js: `Rejected`).
-    public static let rejected = Self(value: .rejected)
+    package static let rejected = Self(value: .rejected)
     /// Too many requests are already waiting, for this source or in total.
-    public static let tooManyPending = Self(value: .tooManyPending)
+    package static let tooManyPending = Self(value: .tooManyPending)
     /// The account is unknown or not authorized for the source.
-    public static let unknownAccount = Self(value: .unknownAccount)
+    package static let unknownAccount = Self(value: .unknownAccount)
     /// No pending approval has this id (already decided, expired, or never existed).
-    public static let unknownApproval = Self(value: .unknownApproval)
+    package static let unknownApproval = Self(value: .unknownApproval)
     /// The request waited longer than the configured approval timeout.
-    public static let expired = Self(value: .expired)
+    package static let expired = Self(value: .expired)
 
     // MARK: Signing payloads (Payload/, Display/) — names match payloads.json `invalid[].reason`
     /// A required `SignerPayloadJSON` field is absent (`MissingField`).
-    public static let missingField = Self(value: .missingField)
+    package static let missingField = Self(value: .missingField)
     /// A field has the wrong JSON type or an impossible value.
-    public static let badField = Self(value: .badField)
+    package static let badField = Self(value: .badField)
     /// A hex field is not `0x` + an even number of hex digits (`NotHex`).
-    public static let notHex = Self(value: .notHex)
+    package static let notHex = Self(value: .notHex)
     /// A hash or key has the wrong number of bytes (`BadLength`).
-    public static let badLength = Self(value: .badLength)
+    package static let badLength = Self(value: .badLength)
     /// A number does not fit its type (`Overflow`), e.g. a tip over u128.
-    public static let overflow = Self(value: .overflow)
+    package static let overflow = Self(value: .overflow)
     /// `era` does not decode as an extrinsic era (`InvalidEra`).
-    public static let invalidEra = Self(value: .invalidEra)
+    package static let invalidEra = Self(value: .invalidEra)
     /// `version` is not 4 (`UnsupportedVersion`).
-    public static let unsupportedVersion = Self(value: .unsupportedVersion)
+    package static let unsupportedVersion = Self(value: .unsupportedVersion)
     /// `mode` is neither 0 nor 1 (`BadMode`).
-    public static let badMode = Self(value: .badMode)
+    package static let badMode = Self(value: .badMode)
     /// `mode` 1 without `metadataHash` (`ModeWithoutMetadataHash`).
-    public static let modeWithoutMetadataHash = Self(value: .modeWithoutMetadataHash)
+    package static let modeWithoutMetadataHash = Self(value: .modeWithoutMetadataHash)
     /// `metadataHash` with `mode` 0 (`MetadataHashWithoutMode`).
-    public static let metadataHashWithoutMode = Self(value: .metadataHashWithoutMode)
+    package static let metadataHashWithoutMode = Self(value: .metadataHashWithoutMode)
     /// An immortal era whose `blockHash` is not the genesis hash (`ImmortalBlockHash`).
-    public static let immortalBlockHash = Self(value: .immortalBlockHash)
+    package static let immortalBlockHash = Self(value: .immortalBlockHash)
     /// `address` is neither valid SS58 nor a 20-byte hex address (`BadAddress`).
-    public static let badAddress = Self(value: .badAddress)
+    package static let badAddress = Self(value: .badAddress)
     /// `assetId` is neither an Option-prefixed nor a bare Location (`BadAssetId`).
-    public static let badAssetId = Self(value: .badAssetId)
+    package static let badAssetId = Self(value: .badAssetId)
     /// A signed extension we do not know carries data according to the chain's metadata.
-    public static let unknownSignedExtension = Self(value: .unknownSignedExtension)
+    package static let unknownSignedExtension = Self(value: .unknownSignedExtension)
     /// Runtime metadata that does not decode.
-    public static let badMetadata = Self(value: .badMetadata)
+    package static let badMetadata = Self(value: .badMetadata)
     /// Text that is not the JSON object expected.
-    public static let badJSON = Self(value: .badJSON)
+    package static let badJSON = Self(value: .badJSON)
 
     // MARK: RFC-0078 metadata hash (Signing/MetadataHashCheck)
     /// A payload's `metadataHash` (mode 1) is not the hash of the metadata and chain properties a
     /// person approved in Sigil: the site decoded with other metadata, or describes the chain differently.
-    public static let metadataHashMismatch = Self(value: .metadataHashMismatch)
+    package static let metadataHashMismatch = Self(value: .metadataHashMismatch)
 
     // MARK: Internet Computer (ICP/)
     /// A request Sigil cannot describe (a Polkadot call that does not decode with the stored
     /// metadata, a canister call with no known method and type), and the person has not allowed
     /// the site blind signing (off by default; ICRC-49 requires it for canister calls).
-    public static let blindSigningOff = Self(value: .blindSigningOff)
+    package static let blindSigningOff = Self(value: .blindSigningOff)
 
-    public var description: String { value.rawValue }
-    public static let domain = "SignerError"
+    package var description: String { value.rawValue }
+    package static let domain = "SignerError"
 }

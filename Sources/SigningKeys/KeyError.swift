@@ -5,10 +5,10 @@ import Primitives
 ///
 /// Security: `reason` must never contain secret material (keys, seeds, passwords, tokens) nor echo
 /// untrusted input verbatim beyond a short, escaped excerpt.
-public typealias KeyError = CodedError<KeyErrorCode>
+package typealias KeyError = CodedError<KeyErrorCode>
 
 /// What went wrong, as a stable, comparable value. Two errors are equal when their codes are.
-public struct KeyErrorCode: ErrorCode {
+package struct KeyErrorCode: ErrorCode {
     fileprivate enum Value: String, Sendable {
         case invalidInput
         case badBase58
@@ -30,40 +30,40 @@ public struct KeyErrorCode: ErrorCode {
     }
     fileprivate let value: Value
     /// Input that does not satisfy the module's rules.
-    public static let invalidInput = Self(value: .invalidInput)
+    package static let invalidInput = Self(value: .invalidInput)
     /// An SS58 address contains a character outside the Base58 alphabet (sp-core `BadBase58`).
-    public static let badBase58 = Self(value: .badBase58)
+    package static let badBase58 = Self(value: .badBase58)
     /// Wrong length: an SS58 body, a key, a seed or a signature (sp-core `BadLength`).
-    public static let badLength = Self(value: .badLength)
+    package static let badLength = Self(value: .badLength)
     /// An SS58 prefix byte ≥ 128 (sp-core `InvalidPrefix`).
-    public static let invalidPrefix = Self(value: .invalidPrefix)
+    package static let invalidPrefix = Self(value: .invalidPrefix)
     /// A reserved SS58 format, 46 or 47 (sp-core `FormatNotAllowed`).
-    public static let formatNotAllowed = Self(value: .formatNotAllowed)
+    package static let formatNotAllowed = Self(value: .formatNotAllowed)
     /// An SS58 checksum mismatch (sp-core `InvalidChecksum`).
-    public static let invalidChecksum = Self(value: .invalidChecksum)
+    package static let invalidChecksum = Self(value: .invalidChecksum)
     /// An SS58 prefix to encode that is reserved (46, 47) or above 16383.
-    public static let prefixOutOfRange = Self(value: .prefixOutOfRange)
+    package static let prefixOutOfRange = Self(value: .prefixOutOfRange)
     /// A mnemonic that is not valid BIP39 English (sp-core `InvalidPhrase`).
-    public static let invalidPhrase = Self(value: .invalidPhrase)
+    package static let invalidPhrase = Self(value: .invalidPhrase)
     /// A secret URI that does not match the grammar (sp-core `InvalidFormat`).
-    public static let invalidFormat = Self(value: .invalidFormat)
+    package static let invalidFormat = Self(value: .invalidFormat)
     /// A soft junction for a scheme that only supports hard derivation (sp-core `SoftKeyInPath`).
-    public static let softKeyInPath = Self(value: .softKeyInPath)
+    package static let softKeyInPath = Self(value: .softKeyInPath)
     /// A seed or secret key that is not valid for the scheme (sp-core `InvalidSeed`).
-    public static let invalidSeed = Self(value: .invalidSeed)
+    package static let invalidSeed = Self(value: .invalidSeed)
     /// A secret URI that sp-core and polkadot-js interpret differently; refused rather than guessed.
-    public static let ambiguousURI = Self(value: .ambiguousURI)
+    package static let ambiguousURI = Self(value: .ambiguousURI)
     /// A public key that does not decode (non-canonical or not on the curve).
-    public static let invalidPublicKey = Self(value: .invalidPublicKey)
+    package static let invalidPublicKey = Self(value: .invalidPublicKey)
     /// A signature that is malformed or does not verify.
-    public static let invalidSignature = Self(value: .invalidSignature)
+    package static let invalidSignature = Self(value: .invalidSignature)
     /// A BIP32 derivation path that does not follow `m/a'/b/…` (docs/reference/icon.md §6), or a
     /// derivation step that BIP32 declares invalid.
-    public static let invalidDerivationPath = Self(value: .invalidDerivationPath)
+    package static let invalidDerivationPath = Self(value: .invalidDerivationPath)
     /// A request this module deliberately does not implement (e.g. mnemonic URIs for `ethereum`).
-    public static let unsupported = Self(value: .unsupported)
+    package static let unsupported = Self(value: .unsupported)
     /// A system cryptography library reported an unexpected failure.
-    public static let cryptoFailure = Self(value: .cryptoFailure)
-    public var description: String { value.rawValue }
-    public static let domain = "KeyError"
+    package static let cryptoFailure = Self(value: .cryptoFailure)
+    package var description: String { value.rawValue }
+    package static let domain = "KeyError"
 }

@@ -2,7 +2,7 @@ import Primitives
 
 /// Stored chain metadata (per genesis hash), provided by dapps through `pub(metadata.provide)`
 /// after a person approved. Implemented over the keystore's state store.
-public protocol MetadataRegistry: Sendable {
+package protocol MetadataRegistry: Sendable {
     /// What is stored: `[(genesisHash, specVersion)]`.
     func known() async -> [(genesisHash: String, specVersion: UInt32)]
     /// Stores an approved `MetadataDef` (the JSON object as received).
@@ -10,20 +10,20 @@ public protocol MetadataRegistry: Sendable {
 }
 
 /// Metadata kept in memory only (dev mode and tests).
-public actor InMemoryMetadataRegistry: MetadataRegistry {
+package actor InMemoryMetadataRegistry: MetadataRegistry {
     private var entries: [String: (UInt32, JSONValue)] = [:]
 
     /// Creates an empty registry.
-    public init() {}
+    package init() {}
 
-    public func known() -> [(genesisHash: String, specVersion: UInt32)] {
+    package func known() -> [(genesisHash: String, specVersion: UInt32)] {
         entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.0) }
     }
 
-    public func store(genesisHash: String, specVersion: UInt32, definition: JSONValue) {
+    package func store(genesisHash: String, specVersion: UInt32, definition: JSONValue) {
         entries[genesisHash] = (specVersion, definition)
     }
 
     /// The stored definition for a genesis hash.
-    public func definition(genesisHash: String) -> JSONValue? { entries[genesisHash]?.1 }
+    package func definition(genesisHash: String) -> JSONValue? { entries[genesisHash]?.1 }
 }

@@ -2,7 +2,7 @@ import SignerCore
 
 /// Every way a request enters the dapp port. Each route names its entry point when it asks the
 /// ``AdmissionGate``; docs/threat-model.md "Checks per entry point" lists what each one passes.
-public enum EntryPoint: String, Sendable, CaseIterable {
+package enum EntryPoint: String, Sendable, CaseIterable {
     /// `POST /v1/request`: polkadot-js messages and the ICON relay events of the bridge.
     case request = "POST /v1/request"
     /// `GET /v1/events` (SSE).
@@ -21,13 +21,13 @@ public enum EntryPoint: String, Sendable, CaseIterable {
 
 /// Why the gate refused a request, before any protocol code saw it. Each route answers it in its
 /// protocol's shape (``AdmissionRefusal/httpStatus`` for the transport part).
-public enum AdmissionRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+package enum AdmissionRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The site's owner (or all strangers together) spent its request budget: HTTP 429.
     case rateLimited
     /// The deny list (`--deny-host`) names the site's host: the protocol's "not allowed" answer.
     case deniedHost
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .rateLimited: "rate limited"
         case .deniedHost: "denied host"
@@ -47,22 +47,22 @@ public enum AdmissionRefusal: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// Whether a source is connected is the one grant book's answer (``AuthorizationBook``), for every
 /// protocol. A pure state machine over an injected time; the service owns one behind its actor.
-public struct AdmissionGate: Sendable {
+package struct AdmissionGate: Sendable {
     /// Hosts the deny list names (lower-case).
-    public let deniedHosts: Set<String>
+    package let deniedHosts: Set<String>
     /// Requests per second per site owner and for all strangers together.
-    public private(set) var throttle: RequestThrottle
+    package private(set) var throttle: RequestThrottle
     /// Entries per source that no person decided.
-    public private(set) var journalBudget: JournalBudget
+    package private(set) var journalBudget: JournalBudget
 
-    public init(deniedHosts: Set<String>, rates: RequestThrottle.Rates, now: Duration) {
+    package init(deniedHosts: Set<String>, rates: RequestThrottle.Rates, now: Duration) {
         self.deniedHosts = deniedHosts
         throttle = RequestThrottle(rates: rates, now: now)
         journalBudget = JournalBudget(now: now)
     }
 
     /// What ``admit(source:connected:at:now:)`` decided.
-    public enum Decision: Sendable, Equatable {
+    package enum Decision: Sendable, Equatable {
         case admitted
         /// `newlyThrottled`: the owner had no refusal in the last minute (the approval page is told once).
         case refused(AdmissionRefusal, newlyThrottled: Bool)
@@ -70,7 +70,7 @@ public struct AdmissionGate: Sendable {
 
     /// Admits or refuses one request of `source` at `entry`: the rate first (a refusal costs
     /// nothing else, not even a journal entry), then the deny list.
-    public mutating func admit(source: String, connected: Bool, at entry: EntryPoint, now: Duration) -> Decision {
+    package mutating func admit(source: String, connected: Bool, at entry: EntryPoint, now: Duration) -> Decision {
         if !source.hasPrefix("client:") {
             if case .refused(let fresh) = throttle.admit(source: source, connected: connected, now: now) {
                 return .refused(.rateLimited, newlyThrottled: fresh)
@@ -81,7 +81,7 @@ public struct AdmissionGate: Sendable {
     }
 
     /// Whether the deny list names `source`'s host or one of its parent domains.
-    public func isDenied(_ source: String) -> Bool {
+    package func isDenied(_ source: String) -> Bool {
         guard !deniedHosts.isEmpty, let host = SiteOrigin(source)?.host else { return false }
         var labels = host.split(separator: ".")
         while !labels.isEmpty {
@@ -92,7 +92,7 @@ public struct AdmissionGate: Sendable {
     }
 
     /// Takes one journal place for an entry no person decided. - Returns: whether it may be written.
-    public mutating func mayJournal(source: String, connected: Bool, now: Duration) -> Bool {
+    package mutating func mayJournal(source: String, connected: Bool, now: Duration) -> Bool {
         journalBudget.take(source: source, connected: connected, now: now)
     }
 }
@@ -107,21 +107,21 @@ public struct AdmissionGate: Sendable {
 ///   strangers use, together they add at most `strangers` entries plus one per `strangerRefill`.
 ///
 /// Integer state over an injected time; a never-trapping refill (elapsed time is capped).
-public struct JournalBudget: Sendable {
-    public var connected = 20
-    public var strangerPerOwner = 4
-    public var strangers = 16
-    public var strangerRefill: Duration = .seconds(10)
+package struct JournalBudget: Sendable {
+    package var connected = 20
+    package var strangerPerOwner = 4
+    package var strangers = 16
+    package var strangerRefill: Duration = .seconds(10)
     /// Most buckets kept; beyond it, full buckets are forgotten (they carry nothing).
-    public var maxBuckets = 4096
+    package var maxBuckets = 4096
 
     private var buckets: [String: (tokens: Int, at: Duration)] = [:]
     private var shared: (tokens: Int, at: Duration)
 
-    public init(now: Duration) { shared = (16, now) }
+    package init(now: Duration) { shared = (16, now) }
 
     /// Takes one place. - Returns: whether one was left.
-    public mutating func take(source: String, connected: Bool, now: Duration) -> Bool {
+    package mutating func take(source: String, connected: Bool, now: Duration) -> Bool {
         if connected {
             return take(key: "c " + source, capacity: self.connected, every: .seconds(1), now: now)
         }

@@ -8,7 +8,7 @@ extension GatewayService {
     /// message with its protocol's "not allowed" (polkadot-js's `… is not allowed to interact with
     /// this extension`; ICON relay: `-1000`). A message that would have asked a person is journaled
     /// as `refused` within the journal budget.
-    public func refuseDenied(_ request: WireRequest, from client: ClientIdentity) async -> WireReply {
+    package func refuseDenied(_ request: WireRequest, from client: ClientIdentity) async -> WireReply {
         let method = registry.method(named: request.message)
         if case .polkadot(.phishingRedirectIfDenied) = method {
             return WireReply(id: request.id, .response(true))
@@ -25,7 +25,7 @@ extension GatewayService {
 
     /// Journals the refusal of a denied host's `message` (a wire name of any protocol) when the
     /// message asks a person, within the journal budget (docs/journal.md §1).
-    public func noteDenied(_ message: String, _ source: String) async {
+    package func noteDenied(_ message: String, _ source: String) async {
         guard let method = registry.method(named: message), method.asksAPerson else { return }
         await journalRefusal(method: message, source, GatewayError(.notAllowed, "denied host"))
     }

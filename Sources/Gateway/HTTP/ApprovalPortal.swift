@@ -8,7 +8,7 @@ import SignerCore
 /// the approval token (constant-time compared); every POST must also be same-origin (`Origin`
 /// equal to the page's own, `Sec-Fetch-Site: same-origin` when sent) with a JSON body: a
 /// cross-site form or fetch cannot approve anything (docs/reference/http-server.md §3.1 "CSRF on the approval page").
-public struct ApprovalPortal: HTTPHandler {
+package struct ApprovalPortal: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
     private let publicURLs: [SiteOrigin]
@@ -38,7 +38,7 @@ public struct ApprovalPortal: HTTPHandler {
     ///   - endpoints: the real URLs (known once the ports are bound), for the page and userscript.
     ///   - files: `public/` (`/ui/…`, the userscript and bookmarklet templates, the bridge source).
     ///   - telemetry: `/healthz` and `/metrics` (docs/observability.md).
-    public init(
+    package init(
         service: GatewayService, directory: any AccountDirectory, configuration: GatewayConfiguration,
         endpoints: GatewayEndpoints, files: StaticFiles, logger: Logger,
         telemetry: GatewayTelemetry = GatewayTelemetry()
@@ -200,7 +200,7 @@ public struct ApprovalPortal: HTTPHandler {
         _ = logger
     }
 
-    public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+    package func handle(_ request: HTTPRequest, responder: HTTPResponder) {
         // Liveness answers any Host: a container orchestrator or load balancer probes by IP address,
         // and the answer holds nothing a DNS-rebinding page could use (status, version, uptime).
         if request.path == "/healthz" {

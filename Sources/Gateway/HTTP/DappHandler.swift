@@ -16,7 +16,7 @@ import Primitives
 /// rate (429) and the deny list (each protocol's "not allowed"), on every route but
 /// `POST /v1/session/close` (which only frees) and the static files. `POST /v1/session/close` answers
 /// every identification failure with 403. docs/threat-model.md "Checks per entry point" lists them.
-public struct DappHandler: HTTPHandler {
+package struct DappHandler: HTTPHandler {
     private let router: Router
     private let extraHosts: Set<String>
     private let publicURLs: [SiteOrigin]
@@ -36,7 +36,7 @@ public struct DappHandler: HTTPHandler {
     ///   - files: `public/` (the bridge script); approval assets and templates are not served here.
     ///   - icrc: the Internet Computer signer (ICRC-25/27/29/49 at `POST /v1/icrc` and the ICRC-29
     ///     page `/icrc29.html`), nil when not served.
-    public init(
+    package init(
         service: GatewayService, configuration: GatewayConfiguration, files: StaticFiles, logger: Logger,
         icrc: IcrcService? = nil
     ) {
@@ -224,7 +224,7 @@ public struct DappHandler: HTTPHandler {
         _ = logger
     }
 
-    public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+    package func handle(_ request: HTTPRequest, responder: HTTPResponder) {
         guard
             SecurityGates.hostAllowed(request, extra: extraHosts, defaultPort: defaultHostPort, publicURLs: publicURLs)
         else {

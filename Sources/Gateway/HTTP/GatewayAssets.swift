@@ -4,9 +4,9 @@ import Primitives
 
 /// The userscript and bookmarklet, filled in from their templates in `public/` with the real
 /// gateway URL (and, for the userscript, the relay token and the bridge source).
-public enum GatewayAssets {
+package enum GatewayAssets {
     /// The userscript for this gateway, or `nil` when the templates are missing.
-    public static func userscript(files: StaticFiles, endpoints: GatewayEndpoints, relayToken: String) -> [UInt8]? {
+    package static func userscript(files: StaticFiles, endpoints: GatewayEndpoints, relayToken: String) -> [UInt8]? {
         guard let template = files.resource(for: "/sigil.user.js")?.body,
             let bridge = files.resource(for: "/bridge.js")?.body
         else { return nil }
@@ -25,7 +25,7 @@ public enum GatewayAssets {
     }
 
     /// The bookmarklet (`javascript:` URL) for this gateway.
-    public static func bookmarklet(files: StaticFiles, endpoints: GatewayEndpoints) -> String {
+    package static func bookmarklet(files: StaticFiles, endpoints: GatewayEndpoints) -> String {
         guard let template = files.resource(for: "/bookmarklet.js")?.body else { return "" }
         let text = String(decoding: template, as: UTF8.self).trimmingCharacters(in: " \n\r\t")
         return text.replacingAll("__SIGIL_GATEWAY__", with: endpoints.dappBase)

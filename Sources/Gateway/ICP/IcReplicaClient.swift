@@ -13,14 +13,14 @@ import SignerCore
 /// stop polling, and never reports a call as executed without a certificate. Polls every
 /// `pollInterval` until the request's `ingress_expiry`; network failures, non-202 answers and
 /// malformed replies are `IcrcError(.networkError, …)` naming the step, never the bytes.
-public struct IcReplicaClient: IcNetwork {
-    public let baseURL: String
-    public var pollInterval: Duration = .milliseconds(250)
-    public var timeout: Duration = .seconds(10)
+package struct IcReplicaClient: IcNetwork {
+    package let baseURL: String
+    package var pollInterval: Duration = .milliseconds(250)
+    package var timeout: Duration = .seconds(10)
     /// Wall clock in nanoseconds since 1970.
     let now: @Sendable () -> UInt64
 
-    public init(baseURL: String, now: @escaping @Sendable () -> UInt64 = IcrcService.wallClock) throws(IcrcError) {
+    package init(baseURL: String, now: @escaping @Sendable () -> UInt64 = IcrcService.wallClock) throws(IcrcError) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         guard base.hasPrefix("http://") || base.hasPrefix("https://"), (try? HTTPProbe(url: base + "/")) != nil else {
@@ -41,7 +41,7 @@ public struct IcReplicaClient: IcNetwork {
         }
     }
 
-    public func submit(canister: Principal, call: SignedIcpCall) async throws(IcrcError) -> [UInt8] {
+    package func submit(canister: Principal, call: SignedIcpCall) async throws(IcrcError) -> [UInt8] {
         let prefix = "/api/v2/canister/\(canister.text)"
         let submitted = try post(prefix + "/call", call.envelope)
         guard submitted.status == 202 || submitted.status == 200 else {

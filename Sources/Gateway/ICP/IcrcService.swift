@@ -4,7 +4,7 @@ import Primitives
 import SignerCore
 
 /// A person's answer to an ICRC request (the approval page or the terminal).
-public protocol IcrcApprover: Sendable {
+package protocol IcrcApprover: Sendable {
     /// Shows `rows` under `title` for `origin` and waits for a decision: `true` when approved, `false`
     /// when rejected, nil when nobody decided (expired, withdrawn because the client went away, no
     /// place left in the queue): nothing may be recorded then.
@@ -22,7 +22,7 @@ public protocol IcrcApprover: Sendable {
 }
 
 /// Where approved calls go: a replica (`--ic-url`), or a test double.
-public protocol IcNetwork: Sendable {
+package protocol IcNetwork: Sendable {
     /// Submits the signed call, waits until its status is replied, rejected or done, and returns the
     /// CBOR certificate of that `read_state` answer. Throws `IcrcError(.networkError, …)`.
     func submit(canister: Principal, call: SignedIcpCall) async throws(IcrcError) -> [UInt8]
@@ -30,22 +30,22 @@ public protocol IcNetwork: Sendable {
 
 /// What one origin was allowed (ICRC-25 scopes) and whether it may ask for calls Sigil cannot
 /// describe (blind signing, off by default as ICRC-49 requires).
-public struct IcrcSitePermissions: Sendable, Hashable, Codable {
-    public enum State: String, Sendable, Hashable, Codable {
+package struct IcrcSitePermissions: Sendable, Hashable, Codable {
+    package enum State: String, Sendable, Hashable, Codable {
         case granted
         case denied
         case askOnUse = "ask_on_use"
     }
 
-    public var scopes: [String: State]
-    public var blindSigning: Bool
+    package var scopes: [String: State]
+    package var blindSigning: Bool
 
-    public init(scopes: [String: State] = [:], blindSigning: Bool = false) {
+    package init(scopes: [String: State] = [:], blindSigning: Bool = false) {
         self.scopes = scopes
         self.blindSigning = blindSigning
     }
 
-    public func state(_ method: IcrcMethod) -> State { scopes[method.name] ?? .askOnUse }
+    package func state(_ method: IcrcMethod) -> State { scopes[method.name] ?? .askOnUse }
 }
 
 /// ICRC permissions per origin. Writes are field-level: each scope is its own record, written
@@ -53,7 +53,7 @@ public struct IcrcSitePermissions: Sendable, Hashable, Codable {
 /// reads, ``BlindSigningSettings``), so no read–await–write of a snapshot can undo another change.
 /// In `sigil serve` the ``GatewayService`` is the store the ICRC layer sees: the scopes count only
 /// while the origin is in the one grant book.
-public protocol IcrcPermissionStore: Sendable {
+package protocol IcrcPermissionStore: Sendable {
     /// The origin's scopes and its blind-signing switch (nil or empty scopes when it never asked).
     func load(_ origin: String) async throws -> IcrcSitePermissions?
     /// Records the states of exactly these scopes (by method name); other scopes are untouched.
@@ -63,23 +63,23 @@ public protocol IcrcPermissionStore: Sendable {
 }
 
 /// ICRC scopes kept in memory only (tests, embedding); `blindOrigins` stands for the switch.
-public actor InMemoryIcrcPermissions: IcrcPermissionStore {
+package actor InMemoryIcrcPermissions: IcrcPermissionStore {
     private var scopes: [String: [String: IcrcSitePermissions.State]] = [:]
     private let blindOrigins: Set<String>
 
-    public init(blindOrigins: Set<String> = []) { self.blindOrigins = blindOrigins }
+    package init(blindOrigins: Set<String> = []) { self.blindOrigins = blindOrigins }
 
-    public func load(_ origin: String) -> IcrcSitePermissions? {
+    package func load(_ origin: String) -> IcrcSitePermissions? {
         let blind = blindOrigins.contains(origin)
         guard let stored = scopes[origin] else { return blind ? IcrcSitePermissions(blindSigning: true) : nil }
         return IcrcSitePermissions(scopes: stored, blindSigning: blind)
     }
 
-    public func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) {
+    package func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) {
         scopes[origin, default: [:]].merge(states) { _, new in new }
     }
 
-    public func clear(_ origin: String) { scopes[origin] = nil }
+    package func clear(_ origin: String) { scopes[origin] = nil }
 }
 
 /// The ICRC-25/27/29/49 signer (docs/protocol.md §ICP): JSON-RPC 2.0 in, JSON-RPC 2.0 out. Methods are
@@ -88,7 +88,7 @@ public actor InMemoryIcrcPermissions: IcrcPermissionStore {
 /// The origin is the transport's word (HTTP `Origin`, or `event.origin` relayed by the ICRC-29 page),
 /// never a field of the request. Every call is approved by a person; without a network the reply is
 /// 4000 and nothing claims the call was executed.
-public actor IcrcService {
+package actor IcrcService {
     private let registry: MethodRegistry
     private let signer: IcpCallSigner
     private let permissions: any IcrcPermissionStore
@@ -97,7 +97,7 @@ public actor IcrcService {
     private let now: @Sendable () -> UInt64
 
     /// `now` is the clock in nanoseconds since 1970 (injectable; IC expiries are wall-clock times).
-    public init(
+    package init(
         registry: MethodRegistry, signer: IcpCallSigner, permissions: any IcrcPermissionStore,
         approver: any IcrcApprover,
         network: (any IcNetwork)?, now: @escaping @Sendable () -> UInt64 = IcrcService.wallClock
@@ -110,12 +110,12 @@ public actor IcrcService {
         self.now = now
     }
 
-    public static let wallClock: @Sendable () -> UInt64 = {
+    package static let wallClock: @Sendable () -> UInt64 = {
         UInt64(max(0, Date().timeIntervalSince1970 * 1_000_000)) * 1000
     }
 
     /// Handles a request body (bytes of one JSON-RPC object).
-    public func handle(body: [UInt8], origin: String) async -> JSONValue {
+    package func handle(body: [UInt8], origin: String) async -> JSONValue {
         guard let json = try? JSONValue.parse(body) else {
             return IcrcRequest.reply(id: nil, error: IcrcError(.parseError, "the body is not JSON"))
         }
@@ -128,7 +128,7 @@ public actor IcrcService {
         return await handle(request, origin: origin)
     }
 
-    public func handle(_ request: IcrcRequest, origin: String) async -> JSONValue {
+    package func handle(_ request: IcrcRequest, origin: String) async -> JSONValue {
         do {
             return request.reply(try await dispatch(request, origin: origin))
         } catch {
@@ -142,7 +142,7 @@ public actor IcrcService {
     }
 
     /// The site's stored permissions (empty when it never asked).
-    public func sitePermissions(_ origin: String) async throws -> IcrcSitePermissions {
+    package func sitePermissions(_ origin: String) async throws -> IcrcSitePermissions {
         try await permissions.load(origin) ?? IcrcSitePermissions()
     }
 

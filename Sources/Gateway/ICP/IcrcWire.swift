@@ -3,18 +3,18 @@ import Primitives
 /// One JSON-RPC 2.0 request, strictly read: `jsonrpc` must be `"2.0"`, `id` a string or integer
 /// (notifications without `id` are refused: every ICRC method answers), `method` a string, `params`
 /// an object or absent.
-public struct IcrcRequest: Sendable, Hashable {
-    public let id: JSONValue
-    public let method: String
-    public let params: JSONValue
+package struct IcrcRequest: Sendable, Hashable {
+    package let id: JSONValue
+    package let method: String
+    package let params: JSONValue
 
-    public init(id: JSONValue, method: String, params: JSONValue = .null) {
+    package init(id: JSONValue, method: String, params: JSONValue = .null) {
         self.id = id
         self.method = method
         self.params = params
     }
 
-    public init(json: JSONValue) throws(IcrcError) {
+    package init(json: JSONValue) throws(IcrcError) {
         guard case .object = json, json["jsonrpc"]?.stringValue == "2.0" else {
             throw IcrcError(.invalidRequest, "not a JSON-RPC 2.0 request")
         }
@@ -32,10 +32,10 @@ public struct IcrcRequest: Sendable, Hashable {
     }
 
     /// The reply envelope for a result.
-    public func reply(_ result: JSONValue) -> JSONValue { ["jsonrpc": "2.0", "id": id, "result": result] }
+    package func reply(_ result: JSONValue) -> JSONValue { ["jsonrpc": "2.0", "id": id, "result": result] }
 
     /// The reply envelope for an error (id null when the request had none that could be read).
-    public static func reply(id: JSONValue?, error: IcrcError) -> JSONValue {
+    package static func reply(id: JSONValue?, error: IcrcError) -> JSONValue {
         ["jsonrpc": "2.0", "id": id ?? .null, "error": error.json]
     }
 }

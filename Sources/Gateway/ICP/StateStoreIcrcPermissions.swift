@@ -11,21 +11,21 @@ import SignerCore
 ///
 /// An earlier version kept one JSON record per origin (`icrc.permissions.<origin>`); it was not tied
 /// to the grant book, so it is no longer read (such a site asks again) and is deleted by ``clear(_:)``.
-public struct StateStoreIcrcPermissions: IcrcPermissionStore {
+package struct StateStoreIcrcPermissions: IcrcPermissionStore {
     let store: any StateStore
 
     /// Uses `store` (shared with other processes on the same file).
-    public init(store: any StateStore) { self.store = store }
+    package init(store: any StateStore) { self.store = store }
 
     /// The setting key of one scope of `origin`.
-    public static func key(_ method: IcrcMethod, _ origin: String) -> String {
+    package static func key(_ method: IcrcMethod, _ origin: String) -> String {
         "icrc.scope.\(method.name).\(origin)"
     }
 
     /// The key of the earlier per-origin record.
-    public static func legacyKey(_ origin: String) -> String { "icrc.permissions." + origin }
+    package static func legacyKey(_ origin: String) -> String { "icrc.permissions." + origin }
 
-    public func load(_ origin: String) async throws -> IcrcSitePermissions? {
+    package func load(_ origin: String) async throws -> IcrcSitePermissions? {
         var permissions = IcrcSitePermissions(
             blindSigning: try await StateStoreBlindSigning(store: store).isAllowed(origin))
         for method in IcrcMethod.scoped {
@@ -35,20 +35,20 @@ public struct StateStoreIcrcPermissions: IcrcPermissionStore {
         return permissions
     }
 
-    public func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws {
+    package func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws {
         for method in IcrcMethod.scoped {
             guard let state = states[method.name] else { continue }
             try store.setSetting(Self.key(method, origin), to: state.rawValue)
         }
     }
 
-    public func clear(_ origin: String) async throws {
+    package func clear(_ origin: String) async throws {
         for method in IcrcMethod.scoped { try store.setSetting(Self.key(method, origin), to: nil) }
         try store.setSetting(Self.legacyKey(origin), to: nil)
     }
 
     /// The scopes granted to `origin` (for `sigil origins list`), by method name, sorted.
-    public func grantedScopes(_ origin: String) throws -> [String] {
+    package func grantedScopes(_ origin: String) throws -> [String] {
         try IcrcMethod.scoped.compactMap { method in
             try store.setting(Self.key(method, origin)) == IcrcSitePermissions.State.granted.rawValue
                 ? method.name : nil

@@ -9,9 +9,9 @@ import Synchronization
 /// Cardinality is bounded by construction: `route` is a router pattern or `unmatched`, `method`
 /// one of the RFC 9110 methods or `other`, `status` a 3-digit code, `scheme` one of five names or
 /// `other`. No label holds a path, query, origin, account or token.
-public final class GatewayMetrics: Sendable {
+package final class GatewayMetrics: Sendable {
     /// The signature schemes always exported (0 until used), as `SignerAccount.type` names them.
-    public static let schemes = ["sr25519", "ed25519", "ecdsa", "ethereum", "icon"]
+    package static let schemes = ["sr25519", "ed25519", "ecdsa", "ethereum", "icon"]
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"]
 
     struct RequestKey: Hashable {
@@ -43,17 +43,17 @@ public final class GatewayMetrics: Sendable {
     private let bounds: [Double]
 
     /// - Parameter latencyBounds: the request-latency histogram's bucket bounds, in seconds.
-    public init(latencyBounds: [Double] = Histogram.latencyBounds) {
+    package init(latencyBounds: [Double] = Histogram.latencyBounds) {
         bounds = latencyBounds
     }
 
     /// Reports `server`'s open connections and event streams (per name and port) at each scrape.
-    public func track(_ server: HTTPServer) {
+    package func track(_ server: HTTPServer) {
         state.withLock { $0.servers.append(server) }
     }
 
     /// Counts one answered request and its latency (`HTTPServerConfiguration.observer`).
-    public func record(_ observation: HTTPRequestObservation) {
+    package func record(_ observation: HTTPRequestObservation) {
         let route = observation.route ?? "unmatched"
         let method = observation.method.map { Self.methods.contains($0.rawValue) ? $0.rawValue : "other" } ?? "none"
         let key = RequestKey(server: observation.server, route: route, method: method, status: observation.status)
@@ -67,22 +67,22 @@ public final class GatewayMetrics: Sendable {
     }
 
     /// Counts one signature made with an account of `scheme` (`SignerAccount.type`).
-    public func recordSignature(scheme: String) {
+    package func recordSignature(scheme: String) {
         let name = Self.schemes.contains(scheme) ? scheme : "other"
         state.withLock { $0.signatures[name, default: 0] &+= 1 }
     }
 
     /// Counts one decision: `kind` authorize/extrinsic/bytes/metadata/icon/icon-hash, `approved` or rejected.
-    public func recordDecision(kind: String, approved: Bool) {
+    package func recordDecision(kind: String, approved: Bool) {
         let key = ApprovalKey(kind: kind, decision: approved ? "approved" : "rejected")
         state.withLock { $0.approvals[key, default: 0] &+= 1 }
     }
 
     /// Signatures made so far with `scheme`.
-    public func signatures(scheme: String) -> UInt64 { state.withLock { $0.signatures[scheme] ?? 0 } }
+    package func signatures(scheme: String) -> UInt64 { state.withLock { $0.signatures[scheme] ?? 0 } }
 
     /// Appends every family held here to `out`, in a stable order (sorted labels).
-    public func render(into out: inout PrometheusText) {
+    package func render(into out: inout PrometheusText) {
         let s = state.withLock { $0 }
         out.family(
             "sigil_http_requests_total", .counter,

@@ -10,11 +10,11 @@ import Primitives
 /// `status`, `version` and uptime; metrics reveal counts, never origins, accounts or tokens; the
 /// access log names the route pattern, never the path or query string (a query may carry a token)
 /// nor any header.
-public final class GatewayTelemetry: Sendable {
+package final class GatewayTelemetry: Sendable {
     /// The running program's version (`sigil --version`).
-    public let version: String
+    package let version: String
     /// The counters, gauges and histograms of `/metrics`.
-    public let metrics: GatewayMetrics
+    package let metrics: GatewayMetrics
     /// A token a scraper may send (`Authorization: Bearer …`) instead of the approval token, when an
     /// operator configured one (`--metrics-token-file`); `nil`: only the approval token.
     let metricsToken: String?
@@ -23,14 +23,14 @@ public final class GatewayTelemetry: Sendable {
     /// Monotonic start, for the uptime.
     private let started: ContinuousClock.Instant
     /// Wall-clock start, seconds since 1970 (`process_start_time_seconds`).
-    public let startTimeSeconds: Double
+    package let startTimeSeconds: Double
 
     /// - Parameters:
     ///   - version: reported by `/healthz` and `sigil_build_info`.
     ///   - metricsToken: an extra secret accepted for `/metrics` only (see `metricsToken`).
     ///   - metrics: the registry (share it with `GatewayService` so signatures are counted).
     ///   - logger: where the access log goes.
-    public init(
+    package init(
         version: String = "unknown", metricsToken: String? = nil, metrics: GatewayMetrics = GatewayMetrics(),
         logger: Logger = Logger(label: "sigil.http", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
@@ -45,13 +45,13 @@ public final class GatewayTelemetry: Sendable {
     }
 
     /// Seconds since this telemetry was created (process start for `sigil serve`), monotonic.
-    public var uptimeSeconds: Double {
+    package var uptimeSeconds: Double {
         let (seconds, attoseconds) = started.duration(to: .now).components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The `/healthz` body: `{"status":"ok","version":"…","uptimeSeconds":N}`.
-    public func healthJSON() -> JSONValue {
+    package func healthJSON() -> JSONValue {
         [
             "status": "ok", "version": .string(version),
             "uptimeSeconds": .number(JSONNumber(String((uptimeSeconds * 1000).rounded() / 1000)) ?? 0),
@@ -60,7 +60,7 @@ public final class GatewayTelemetry: Sendable {
 
     /// The `HTTPServerConfiguration.observer` of both ports: counts the request and writes its
     /// access-log line (`request`: id, server, method, route, status, duration, bytes).
-    public func observe(_ observation: HTTPRequestObservation) {
+    package func observe(_ observation: HTTPRequestObservation) {
         metrics.record(observation)
         guard logger.logLevel <= .info else { return }
         let (seconds, attoseconds) = observation.duration.components
@@ -97,7 +97,7 @@ public final class GatewayTelemetry: Sendable {
     }
 
     /// The `/metrics` body (Prometheus text format 0.0.4).
-    public func renderMetrics(pendingApprovals: Int) -> String {
+    package func renderMetrics(pendingApprovals: Int) -> String {
         var out = PrometheusText()
         out.family("sigil_build_info", .gauge, help: "Always 1; the version is a label.")
         out.sample("sigil_build_info", [("version", version)], 1.0)

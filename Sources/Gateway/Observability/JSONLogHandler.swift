@@ -16,20 +16,20 @@ import Synchronization
 ///
 /// Not a filter: the caller must never put secrets in messages or metadata (none of our call
 /// sites do; `LogSecrecyTests` checks a signing flow).
-public struct JSONLogHandler: LogHandler {
+package struct JSONLogHandler: LogHandler {
     /// Receives each complete line (with its trailing `\n`). Must be thread-safe.
-    public typealias Sink = @Sendable (String) -> Void
+    package typealias Sink = @Sendable (String) -> Void
 
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
+    package var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
+    package var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let sink: Sink
 
     /// - Parameters:
     ///   - label: the logger's label (the `label` field).
     ///   - sink: where lines go (default: standard error, one `write(2)` per line under a lock).
-    public init(
+    package init(
         label: String, metadataProvider: Logger.MetadataProvider? = nil,
         sink: @escaping Sink = JSONLogHandler.standardError
     ) {
@@ -38,12 +38,12 @@ public struct JSONLogHandler: LogHandler {
         self.sink = sink
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
@@ -54,7 +54,7 @@ public struct JSONLogHandler: LogHandler {
     }
 
     /// Builds one line; pure, for tests.
-    public static func line(
+    package static func line(
         timestamp: String, level: Logger.Level, label: String, message: String, metadata: Logger.Metadata
     ) -> String {
         var out = "{\"timestamp\":\(quoted(timestamp)),\"level\":\(quoted(level.rawValue)),"
@@ -89,7 +89,7 @@ public struct JSONLogHandler: LogHandler {
 
     /// A JSON string literal (RFC 8259 §7), escaped by the project's one JSON writer (controls,
     /// DEL, C1, U+2028/2029 and bidirectional controls as `\uXXXX`).
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out: [UInt8] = []
         JSONValue.writeString(text, into: &out)
         return String(decoding: out, as: UTF8.self)
@@ -112,7 +112,7 @@ public struct JSONLogHandler: LogHandler {
     private static let writeLock = Mutex(())
 
     /// Writes a line to standard error in one `write(2)` (under a lock, so lines never interleave).
-    public static let standardError: Sink = { line in
+    package static let standardError: Sink = { line in
         var line = line
         line.withUTF8 { bytes in
             writeLock.withLock { _ in

@@ -6,29 +6,29 @@
 /// `\n`; HELP text escapes `\` and line feed. Metric and label names are ours (constants matching
 /// `[a-zA-Z_:][a-zA-Z0-9_:]*`), never taken from input. Values: integers without a fraction,
 /// `+Inf`/`-Inf`/`NaN` spelled as the format says.
-public struct PrometheusText: Sendable {
+package struct PrometheusText: Sendable {
     /// The `Content-Type` of the format.
-    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     /// A metric's type (`# TYPE`).
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case counter
         case gauge
         case histogram
     }
 
     /// The text so far.
-    public private(set) var text = ""
+    package private(set) var text = ""
 
-    public init() {}
+    package init() {}
 
     /// Starts a family: its `# HELP` and `# TYPE` lines.
-    public mutating func family(_ name: String, _ kind: Kind, help: String) {
+    package mutating func family(_ name: String, _ kind: Kind, help: String) {
         text += "# HELP \(name) \(Self.escapeHelp(help))\n# TYPE \(name) \(kind.rawValue)\n"
     }
 
     /// One sample line.
-    public mutating func sample(_ name: String, _ labels: [(String, String)] = [], _ value: Double) {
+    package mutating func sample(_ name: String, _ labels: [(String, String)] = [], _ value: Double) {
         text += name
         if !labels.isEmpty {
             text += "{" + labels.map { "\($0.0)=\"\(Self.escapeLabelValue($0.1))\"" }.joined(separator: ",") + "}"
@@ -37,12 +37,12 @@ public struct PrometheusText: Sendable {
     }
 
     /// One sample line with an integer value.
-    public mutating func sample(_ name: String, _ labels: [(String, String)] = [], _ value: UInt64) {
+    package mutating func sample(_ name: String, _ labels: [(String, String)] = [], _ value: UInt64) {
         sample(name, labels, Double(value))
     }
 
     /// The samples of a histogram family (`_bucket` with cumulative counts and `le`, `_sum`, `_count`).
-    public mutating func histogram(_ name: String, _ labels: [(String, String)], _ histogram: Histogram) {
+    package mutating func histogram(_ name: String, _ labels: [(String, String)], _ histogram: Histogram) {
         for (bound, count) in histogram.cumulativeBuckets {
             sample(name + "_bucket", labels + [("le", Self.format(bound))], count)
         }
@@ -51,7 +51,7 @@ public struct PrometheusText: Sendable {
     }
 
     /// `\` → `\\`, `"` → `\"`, line feed → `\n`.
-    public static func escapeLabelValue(_ value: String) -> String {
+    package static func escapeLabelValue(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count)
         for character in value.unicodeScalars {
@@ -66,13 +66,13 @@ public struct PrometheusText: Sendable {
     }
 
     /// `\` → `\\`, line feed → `\n`.
-    public static func escapeHelp(_ value: String) -> String {
+    package static func escapeHelp(_ value: String) -> String {
         value.replacingAll("\\", "\\\\").replacingAll("\n", "\\n")
     }
 
     /// A sample value: `+Inf`, `-Inf`, `NaN`, an integer without fraction, else Swift's shortest
     /// round-tripping decimal (which Go's `strconv.ParseFloat` reads).
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value == .infinity { return "+Inf" }
         if value == -.infinity { return "-Inf" }

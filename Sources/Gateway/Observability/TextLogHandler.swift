@@ -18,17 +18,17 @@ import Synchronization
 /// Metadata merge order is swift-log's: handler metadata, then the metadata provider, then the
 /// call's metadata (later wins), then `error.message` / `error.type` when the event carries an
 /// error. Not a filter: the caller must never put secrets in messages or metadata.
-public struct TextLogHandler: LogHandler {
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
+package struct TextLogHandler: LogHandler {
+    package var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
+    package var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let sink: JSONLogHandler.Sink
 
     /// - Parameters:
     ///   - label: the logger's label.
     ///   - sink: where lines go (default: standard error, one `write(2)` per line under a lock).
-    public init(
+    package init(
         label: String, metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider,
         sink: @escaping JSONLogHandler.Sink = JSONLogHandler.standardError
     ) {
@@ -37,12 +37,12 @@ public struct TextLogHandler: LogHandler {
         self.sink = sink
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var merged: Logger.Metadata
         let provided = metadataProvider?.get() ?? [:]
         if metadata.isEmpty && provided.isEmpty {
@@ -64,7 +64,7 @@ public struct TextLogHandler: LogHandler {
 
     /// Builds one line (with its `\n`); pure, for tests. Built as UTF-8 bytes in one buffer (one
     /// allocation, no per-piece string growth).
-    public static func line(
+    package static func line(
         timestamp: String, level: Logger.Level, label: String, metadata: Logger.Metadata, source: String,
         message: String
     ) -> String {

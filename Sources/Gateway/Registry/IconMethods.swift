@@ -7,69 +7,69 @@ import SignerCore
 /// also reached by `POST /icon/connect` and `GET /icon/connect?data=&caller=`). Every ICON reply is
 /// a Connect-v1-shaped object `{code, result}` (code 1 = success, the -1000…-9999 table
 /// otherwise), so the bridge can tell a person's refusal (`CANCEL_…`) from an error.
-public enum Icon {
+package enum Icon {
     /// `REQUEST_HAS_ACCOUNT`: is there any ICON account (`{hasAccount}`)?
-    public struct HasAccount: WireMethod {
-        public typealias Params = NoParams
-        public typealias Result = JSONValue
-        public static let name = "icon(hasAccount)"
-        public static let wireProtocol = WireProtocol.icon
-        public static let needsConnectedSite = false
+    package struct HasAccount: WireMethod {
+        package typealias Params = NoParams
+        package typealias Result = JSONValue
+        package static let name = "icon(hasAccount)"
+        package static let wireProtocol = WireProtocol.icon
+        package static let needsConnectedSite = false
     }
 
     /// `REQUEST_HAS_ADDRESS`: may this site use the address (`{hasAddress}`)? False for sites
     /// that are not connected, so strangers learn nothing about the person's accounts.
-    public struct HasAddress: WireMethod {
+    package struct HasAddress: WireMethod {
         /// The address, as a string or as `{address}` (both forms occur in dapps).
-        public typealias Params = JSONValue
-        public typealias Result = JSONValue
-        public static let name = "icon(hasAddress)"
-        public static let wireProtocol = WireProtocol.icon
-        public static let needsConnectedSite = false
+        package typealias Params = JSONValue
+        package typealias Result = JSONValue
+        package static let name = "icon(hasAddress)"
+        package static let wireProtocol = WireProtocol.icon
+        package static let needsConnectedSite = false
     }
 
     /// `REQUEST_ADDRESS` (and Connect `bind`): the person picks the ICON account for the site.
-    public struct Address: WireMethod {
-        public typealias Params = NoParams
-        public typealias Result = JSONValue
-        public static let name = "icon(address)"
-        public static let wireProtocol = WireProtocol.icon
-        public static let needsConnectedSite = false
+    package struct Address: WireMethod {
+        package typealias Params = NoParams
+        package typealias Result = JSONValue
+        package static let name = "icon(address)"
+        package static let wireProtocol = WireProtocol.icon
+        package static let needsConnectedSite = false
     }
 
     /// `REQUEST_JSON-RPC`: an `icx_sendTransaction` JSON-RPC request to sign and send.
-    public struct JsonRpc: WireMethod {
-        public typealias Params = JSONValue
-        public typealias Result = JSONValue
-        public static let name = "icon(jsonRpc)"
-        public static let wireProtocol = WireProtocol.icon
-        public static let needsConnectedSite = false
+    package struct JsonRpc: WireMethod {
+        package typealias Params = JSONValue
+        package typealias Result = JSONValue
+        package static let name = "icon(jsonRpc)"
+        package static let wireProtocol = WireProtocol.icon
+        package static let needsConnectedSite = false
     }
 
     /// `REQUEST_SIGNING` `{from, hash}`: blind signing of a bare hash (per-site opt-in only).
-    public struct Signing: WireMethod {
-        public typealias Params = JSONValue
-        public typealias Result = JSONValue
-        public static let name = "icon(signing)"
-        public static let wireProtocol = WireProtocol.icon
-        public static let needsConnectedSite = false
+    package struct Signing: WireMethod {
+        package typealias Params = JSONValue
+        package typealias Result = JSONValue
+        package static let name = "icon(signing)"
+        package static let wireProtocol = WireProtocol.icon
+        package static let needsConnectedSite = false
     }
 
     /// ICONex Connect v1 `{id, method, params}` → `{id, code, result}`.
-    public struct Connect: WireMethod {
-        public typealias Params = JSONValue
-        public typealias Result = JSONValue
-        public static let name = "icon(connect)"
-        public static let wireProtocol = WireProtocol.icon
-        public static let needsConnectedSite = false
+    package struct Connect: WireMethod {
+        package typealias Params = JSONValue
+        package typealias Result = JSONValue
+        package static let name = "icon(connect)"
+        package static let wireProtocol = WireProtocol.icon
+        package static let needsConnectedSite = false
     }
 }
 
 /// Every ICON message the gateway answers.
-public enum IconMethod: String, Sendable, Hashable, CaseIterable {
+package enum IconMethod: String, Sendable, Hashable, CaseIterable {
     case hasAccount, hasAddress, address, jsonRpc, signing, connect
 
-    public var type: any WireMethod.Type {
+    package var type: any WireMethod.Type {
         switch self {
         case .hasAccount: Icon.HasAccount.self
         case .hasAddress: Icon.HasAddress.self
@@ -82,42 +82,42 @@ public enum IconMethod: String, Sendable, Hashable, CaseIterable {
 }
 
 /// An ICONex Connect v1 answer code with its message (the v1 error table; docs/protocol.md).
-public struct IconConnectError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let code: Int
-    public let message: String
+package struct IconConnectError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let code: Int
+    package let message: String
 
-    public init(_ code: Int, _ message: String) {
+    package init(_ code: Int, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public static let cancelled = IconConnectError(-1000, "Operation canceled by user.")
-    public static let parseError = IconConnectError(-1001, "Parse error (Invalid JSON type)")
-    public static let invalidRequest = IconConnectError(-1002, "Invalid request. (missing required parameters)")
-    public static let invalidMethod = IconConnectError(-1003, "Invalid method")
-    public static let noCaller = IconConnectError(-1004, "Not found caller.")
-    public static let noWallet = IconConnectError(-2001, "ICONex has no ICX wallet.")
-    public static func missingParameter(_ key: String) -> IconConnectError {
+    package static let cancelled = IconConnectError(-1000, "Operation canceled by user.")
+    package static let parseError = IconConnectError(-1001, "Parse error (Invalid JSON type)")
+    package static let invalidRequest = IconConnectError(-1002, "Invalid request. (missing required parameters)")
+    package static let invalidMethod = IconConnectError(-1003, "Invalid method")
+    package static let noCaller = IconConnectError(-1004, "Not found caller.")
+    package static let noWallet = IconConnectError(-2001, "ICONex has no ICX wallet.")
+    package static func missingParameter(_ key: String) -> IconConnectError {
         IconConnectError(-2002, "Not found parameter. ('\(key)')")
     }
-    public static func noMatchedWallet(_ address: String) -> IconConnectError {
+    package static func noMatchedWallet(_ address: String) -> IconConnectError {
         IconConnectError(-3001, "Could not find matched wallet. ('\(address)')")
     }
-    public static let sameAddress = IconConnectError(-3002, "Sending and receiving address are same.")
-    public static func invalidParameter(_ key: String) -> IconConnectError {
+    package static let sameAddress = IconConnectError(-3002, "Sending and receiving address are same.")
+    package static func invalidParameter(_ key: String) -> IconConnectError {
         IconConnectError(-3005, "Invalid parameter. ('\(key)')")
     }
-    public static let signFailed = IconConnectError(-4001, "Failed to sign.")
-    public static func network(_ message: String) -> IconConnectError {
+    package static let signFailed = IconConnectError(-4001, "Failed to sign.")
+    package static func network(_ message: String) -> IconConnectError {
         IconConnectError(-9999, "Somethings wrong with network (\(message))")
     }
-    public static let noNode = network("no ICON node configured")
+    package static let noNode = network("no ICON node configured")
 
-    public var description: String { "\(code) \(message)" }
+    package var description: String { "\(code) \(message)" }
 
     /// The Connect answer for any failure on an ICON path. Names fields, never echoes values other
     /// than the public keys (`field` is a dotted path of ASCII keys from IconCodec).
-    public static func from(_ error: any Error) -> IconConnectError {
+    package static func from(_ error: any Error) -> IconConnectError {
         switch error {
         case let e as IconConnectError: return e
         case let e as IconCodecError:
@@ -143,9 +143,9 @@ public struct IconConnectError: Error, Sendable, Equatable, CustomStringConverti
 }
 
 /// ICON failures that reach the registry's mapper (none should: the ICON dispatch answers its own).
-public struct IconErrorMapper: WireErrorMapper {
-    public init() {}
-    public func body(for error: any Error, source: String) -> WireReply.Body {
+package struct IconErrorMapper: WireErrorMapper {
+    package init() {}
+    package func body(for error: any Error, source: String) -> WireReply.Body {
         let e = IconConnectError.from(error)
         return .response(["code": .integer(e.code), "result": .string(e.message)])
     }

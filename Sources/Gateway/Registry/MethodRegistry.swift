@@ -4,14 +4,14 @@ import SignerCore
 /// The gateway's typed method registry: every protocol's closed set of methods under their wire
 /// names, and one error mapper per protocol. Lookup by the untrusted message name is a dictionary
 /// read; an unknown name is `nil` (answered as polkadot-js answers an unknown message).
-public struct MethodRegistry: Sendable {
+package struct MethodRegistry: Sendable {
     /// A registered method. One case per protocol, so dispatch over it is exhaustive.
-    public enum Method: Sendable, Hashable {
+    package enum Method: Sendable, Hashable {
         case polkadot(PolkadotMethod)
         case icon(IconMethod)
         case icrc(IcrcMethod)
 
-        public var type: any WireMethod.Type {
+        package var type: any WireMethod.Type {
             switch self {
             case .polkadot(let method): method.type
             case .icon(let method): method.type
@@ -25,7 +25,7 @@ public struct MethodRegistry: Sendable {
 
     /// A registry of `methods`. - Throws: `GatewayError.invalidInput` when two share a name or a
     /// method's protocol has no error mapper (a programming error, caught by the registry's tests).
-    public init(methods: [Method], mappers: [WireProtocol: any WireErrorMapper]) throws {
+    package init(methods: [Method], mappers: [WireProtocol: any WireErrorMapper]) throws {
         var byName: [String: Method] = [:]
         for method in methods {
             let type = method.type
@@ -41,7 +41,7 @@ public struct MethodRegistry: Sendable {
     }
 
     /// Every protocol Sigil speaks.
-    public static func standard() throws -> MethodRegistry {
+    package static func standard() throws -> MethodRegistry {
         try MethodRegistry(
             methods: PolkadotMethod.allCases.map(Method.polkadot) + IconMethod.allCases.map(Method.icon)
                 + IcrcMethod.allCases.map(Method.icrc),
@@ -49,13 +49,13 @@ public struct MethodRegistry: Sendable {
     }
 
     /// The method registered under a wire name.
-    public func method(named name: String) -> Method? { byName[name] }
+    package func method(named name: String) -> Method? { byName[name] }
 
     /// Every registered wire name.
-    public var names: [String] { byName.keys.sorted() }
+    package var names: [String] { byName.keys.sorted() }
 
     /// The error mapper of a protocol (polkadot-js strings when none is registered).
-    public func errorMapper(for wireProtocol: WireProtocol) -> any WireErrorMapper {
+    package func errorMapper(for wireProtocol: WireProtocol) -> any WireErrorMapper {
         mappers[wireProtocol] ?? PolkadotErrorMapper()
     }
 }

@@ -3,7 +3,7 @@ import SignerCore
 
 /// The wire protocols a site can speak to the gateway. Each registers its closed set of methods into
 /// the ``MethodRegistry`` and brings its own ``WireErrorMapper``.
-public enum WireProtocol: String, Sendable, Hashable, CaseIterable {
+package enum WireProtocol: String, Sendable, Hashable, CaseIterable {
     /// The polkadot-js extension protocol (`pub(...)` messages).
     case polkadot
     /// ICON: the ICONex/Hana relay events and ICONex Connect v1 (`icon(...)` messages).
@@ -15,7 +15,7 @@ public enum WireProtocol: String, Sendable, Hashable, CaseIterable {
 /// One method of one wire protocol: its name, its typed parameters and its typed result. Parameters
 /// are decoded from the request's already-parsed JSON (`JSONValueDecoder`: integers exact, no
 /// floats); results are encoded with `JSONValueEncoder`.
-public protocol WireMethod: Sendable {
+package protocol WireMethod: Sendable {
     associatedtype Params: Decodable & Sendable
     associatedtype Result: Encodable & Sendable
     /// The message name on the wire, e.g. `pub(extrinsic.sign)`.
@@ -27,20 +27,20 @@ public protocol WireMethod: Sendable {
 }
 
 /// Parameters that are not read (any JSON, including `null`, is accepted).
-public struct NoParams: Decodable, Sendable {
-    public init(from decoder: any Decoder) throws {}
+package struct NoParams: Decodable, Sendable {
+    package init(from decoder: any Decoder) throws {}
 }
 
 /// Turns a failure into the protocol's reply body. Every failure of a method becomes a reply shaped
 /// as its protocol expects; nothing throws past the transport.
-public protocol WireErrorMapper: Sendable {
+package protocol WireErrorMapper: Sendable {
     func body(for error: any Error, source: String) -> WireReply.Body
 }
 
 /// polkadot-js error strings (``WireErrorText``), so dapps matching on them keep working.
-public struct PolkadotErrorMapper: WireErrorMapper {
-    public init() {}
-    public func body(for error: any Error, source: String) -> WireReply.Body {
+package struct PolkadotErrorMapper: WireErrorMapper {
+    package init() {}
+    package func body(for error: any Error, source: String) -> WireReply.Body {
         .error(WireErrorText.text(for: error, source: source))
     }
 }

@@ -3,7 +3,7 @@ import GatewayHTTP
 
 /// The checks every request passes before routing (docs/reference/http-server.md §6 item 7), as pure functions
 /// over the request so they are tested without sockets.
-public enum SecurityGates {
+package enum SecurityGates {
     /// `Host` allow-list against DNS rebinding: a loopback name (or a configured extra name) with
     /// exactly the port the request arrived on, or the authority of a declared public URL
     /// (`--public-url`: how browsers reach the gateway through a remapped port, a proxy or a name;
@@ -12,7 +12,7 @@ public enum SecurityGates {
     /// 9110 §4.2.1, §4.2.2) — against a public URL, that URL's scheme's default.
     /// For an absolute-form request-target the target's authority is used and `Host` ignored (RFC
     /// 9112 §3.2.2). Ports are decimal digits without sign or leading zero (`SiteOrigin.port`).
-    public static func hostAllowed(
+    package static func hostAllowed(
         _ request: HTTPRequest, extra: Set<String>, defaultPort: Int = 80, publicURLs: [SiteOrigin] = []
     ) -> Bool {
         guard let (name, port) = hostAuthority(request) else { return false }
@@ -63,7 +63,7 @@ public enum SecurityGates {
     /// admit this address (`option`: `public-url` on the dapp port, `public-ui-url` on the approval
     /// port). Of what the client sent it repeats only the `Host` value, escaped (printable ASCII
     /// letters, digits and `.-:[]_` kept, every other byte as `\xNN`, at most 255 bytes).
-    public static func hostRefusal(_ request: HTTPRequest, option: String, tls: Bool = false) -> HTTPResponse {
+    package static func hostRefusal(_ request: HTTPRequest, option: String, tls: Bool = false) -> HTTPResponse {
         let values = request.headers.values("Host")
         var lines: [String] = []
         if values.count == 1, let value = values.first {
@@ -90,7 +90,7 @@ public enum SecurityGates {
     }
 
     /// A `Host` value made safe to repeat: see `hostRefusal`.
-    public static func escapedHost(_ value: String) -> String {
+    package static func escapedHost(_ value: String) -> String {
         var out = ""
         for byte in value.utf8.prefix(255) {
             let keep =
@@ -120,21 +120,21 @@ public enum SecurityGates {
 
     /// Whether a POST carries `Content-Type: application/json` (parameters allowed). Not a
     /// CORS-safelisted type, so a cross-site page cannot send it without a preflight we answer.
-    public static func isJSON(_ request: HTTPRequest) -> Bool {
+    package static func isJSON(_ request: HTTPRequest) -> Bool {
         guard let value = request.headers["Content-Type"] else { return false }
         let media = value.split(separator: ";").first.map { $0.trimmingCharacters(in: " \t") } ?? ""
         return media.lowercased() == "application/json"
     }
 
     /// The browser `Origin` of a request, when it is a well-formed http(s) origin.
-    public static func siteOrigin(_ request: HTTPRequest) -> SiteOrigin? {
+    package static func siteOrigin(_ request: HTTPRequest) -> SiteOrigin? {
         let values = request.headers.values("Origin")
         guard values.count == 1, let value = values.first else { return nil }
         return SiteOrigin(value)
     }
 
     /// The bearer token of an `Authorization: Bearer …` header.
-    public static func bearerToken(_ request: HTTPRequest) -> String? {
+    package static func bearerToken(_ request: HTTPRequest) -> String? {
         guard let value = request.headers["Authorization"] else { return nil }
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
@@ -143,7 +143,7 @@ public enum SecurityGates {
     }
 
     /// Compares secrets in time independent of where they differ (length is not secret).
-    public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    package static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
         guard x.count == y.count else { return false }

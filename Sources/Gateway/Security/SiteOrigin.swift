@@ -1,16 +1,16 @@
 /// A browser origin (RFC 6454 §6.1 serialization: `scheme "://" host [ ":" port ]`) parsed from an
 /// untrusted `Origin` header. Only `http` and `https` are sites; `null` and other schemes are not
 /// (polkadot-js `State.ts` `stripUrl` accepts http/https/ipfs/ipns; pages reach us only over http(s)).
-public struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// `http` or `https`.
-    public let scheme: String
+    package let scheme: String
     /// Lower-case host name, IPv4 literal, or bracketed IPv6 literal.
-    public let host: String
+    package let host: String
     /// The explicit port, or `nil` for the scheme's default.
-    public let port: Int?
+    package let port: Int?
 
     /// Parses a serialized origin; `nil` when it is not exactly one (paths, userinfo, bad ports).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.utf8.count <= 300, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         let lower = text.lowercased()
         let scheme: String
@@ -56,7 +56,7 @@ public struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible
 
     /// A port as browsers serialize it: 1–5 decimal digits, no sign, no leading zero, 1…65535 (so
     /// `+18715` and `018715` are not 18715).
-    public static func port(_ text: Substring) -> Int? {
+    package static func port(_ text: Substring) -> Int? {
         guard (1...5).contains(text.utf8.count), text.utf8.first != UInt8(ascii: "0"),
             text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text), (1...65535).contains(value)
         else { return nil }
@@ -64,7 +64,7 @@ public struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible
     }
 
     /// `[` IPv6 address `]`: hex digits, colons (at least two) and dots (an IPv4 tail) only.
-    public static func isIPv6Literal(_ text: Substring) -> Bool {
+    package static func isIPv6Literal(_ text: Substring) -> Bool {
         guard text.hasPrefix("["), text.hasSuffix("]"), text.count >= 4 else { return false }
         let inner = text.dropFirst().dropLast()
         guard inner.utf8.filter({ $0 == UInt8(ascii: ":") }).count >= 2 else { return false }
@@ -75,5 +75,5 @@ public struct SiteOrigin: Sendable, Equatable, Hashable, CustomStringConvertible
     }
 
     /// The serialization, the key authorizations are stored under.
-    public var description: String { port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)" }
+    package var description: String { port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)" }
 }

@@ -9,7 +9,7 @@ extension GatewayService {
     /// - Throws: `SignerError.unknownApproval` if it is no longer pending; `GatewayError.notSaved`
     ///   when the store refused the authorization (the dapp was answered with an error, nothing
     ///   was connected).
-    public func approve(_ id: UInt64, accounts: [String] = []) async throws {
+    package func approve(_ id: UInt64, accounts: [String] = []) async throws {
         let decided = try await decide(id, approve: true, accounts: accounts, deliverReply: true)
         if let failure = decided.failure { throw failure }
     }
@@ -17,7 +17,7 @@ extension GatewayService {
     /// A person rejects a pending request (`Cancelled`, `Rejected`, or the authorization rejection).
     /// - Throws: `SignerError.unknownApproval` if it is no longer pending; `GatewayError.notSaved`
     ///   when the store refused to record a rejected site (the dapp still got the rejection).
-    public func reject(_ id: UInt64) async throws {
+    package func reject(_ id: UInt64) async throws {
         let decided = try await decide(id, approve: false, accounts: [], deliverReply: true)
         if let failure = decided.failure { throw failure }
     }
@@ -27,7 +27,7 @@ extension GatewayService {
     /// - Returns: whether it was connected.
     /// - Throws: `GatewayError.notSaved` when the store refused (nothing changed).
     @discardableResult
-    public func revoke(_ source: String) async throws -> Bool {
+    package func revoke(_ source: String) async throws -> Bool {
         let was = center.book.site(source) != nil
         if let change = try await stored("revoke", source, { try await persistence.revoke(source) }) {
             await apply(change)
@@ -55,7 +55,7 @@ extension GatewayService {
     /// writes the same setting). Never reachable by a site.
     /// - Throws: `GatewayError.invalidInput` when `source` is not an exact origin, `.notSaved` when
     ///   the store refused (nothing changed).
-    public func setBlindSigning(_ allowed: Bool, for source: String) async throws {
+    package func setBlindSigning(_ allowed: Bool, for source: String) async throws {
         guard SiteOrigin(source)?.description == source else {
             throw GatewayError(.invalidInput, "not an exact origin (scheme://host[:port])")
         }
@@ -70,7 +70,7 @@ extension GatewayService {
 
     /// The origins blind signing is on for (stored setting and configuration), sorted; empty when the
     /// store cannot be read.
-    public func blindSigningOrigins() async -> [String] {
+    package func blindSigningOrigins() async -> [String] {
         let stored = (try? await blindSigning.allowedOrigins()) ?? []
         return Set(stored).union(options.iconBlindSigningOrigins).sorted()
     }
@@ -79,7 +79,7 @@ extension GatewayService {
     /// get the new list.
     /// - Throws: `SignerError.notEnabled` when the source is not connected (in memory or in the
     ///   store: then memory follows the store), `GatewayError.notSaved` when the store refused.
-    public func setAccounts(_ source: String, accounts: [String]) async throws {
+    package func setAccounts(_ source: String, accounts: [String]) async throws {
         let known = signer.accounts().map(\.key)
         _ = try center.requireEnabled(source)
         let granted = ApprovalCenter.granted(accounts, known: known)
@@ -97,7 +97,7 @@ extension GatewayService {
     /// e.g. `sigil origins revoke`): each is applied only if newer than what memory holds for its
     /// source, so a change made while the read was under way is never undone.
     /// - Throws: the store's error when it cannot be read (memory is unchanged).
-    public func reconcile() async throws {
+    package func reconcile() async throws {
         let changes = try await persistence.changes(after: revisions.cursor)
         await reconcile(with: changes)
     }
@@ -105,7 +105,7 @@ extension GatewayService {
     /// Applies `stored` (changes read from the store, possibly a while ago): a source's change is
     /// applied only when its revision is newer than what memory holds for the source. Revoked
     /// sources' tabs get an empty list at once; granted or changed ones get their new list.
-    public func reconcile(with stored: AuthorizationChanges) async {
+    package func reconcile(with stored: AuthorizationChanges) async {
         for change in stored.changes { await apply(change) }
         revisions.advance(to: stored.revision)
     }
@@ -158,13 +158,13 @@ extension GatewayService {
     }
 
     /// Connected sources.
-    public var sites: [AuthorizedSite] { center.book.all }
+    package var sites: [AuthorizedSite] { center.book.all }
 
     /// Requests waiting for a person, oldest first.
-    public var pendingApprovals: [PendingApproval<ApprovalSubject>] { center.queue.entries }
+    package var pendingApprovals: [PendingApproval<ApprovalSubject>] { center.queue.entries }
 
     /// A stream that yields whenever pending approvals or sites change (approval page live updates).
-    public func changes() -> AsyncStream<Void> {
+    package func changes() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         nextListenerID += 1
         let id = nextListenerID
@@ -174,7 +174,7 @@ extension GatewayService {
     }
 
     /// A stream of each newly queued approval (the terminal approver).
-    public func newApprovals() -> AsyncStream<PendingApproval<ApprovalSubject>> {
+    package func newApprovals() -> AsyncStream<PendingApproval<ApprovalSubject>> {
         let (stream, continuation) = AsyncStream<PendingApproval<ApprovalSubject>>.makeStream()
         nextListenerID += 1
         let id = nextListenerID

@@ -8,7 +8,7 @@ import SignerCore
 /// A call is signed here, between the decision and its journal entry, so the entry records the
 /// signature (`sender_sig`) and is durable before the signature leaves, as for every protocol.
 extension GatewayService: IcrcApprover {
-    public nonisolated func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool? {
+    package nonisolated func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool? {
         let request = IcpApprovalRequest(method: Icrc.RequestPermissions.name, title: title, summary: rows)
         switch await icpDecision(origin: origin, request: request, sign: nil) {
         case .approved: return true
@@ -17,7 +17,7 @@ extension GatewayService: IcrcApprover {
         }
     }
 
-    public nonisolated func decideAndSign<T: Sendable>(
+    package nonisolated func decideAndSign<T: Sendable>(
         origin: String, method: IcrcMethod, title: String, rows: [SummaryRow], requestId: [UInt8],
         sign: @escaping @Sendable () throws -> (T, [UInt8])
     ) async throws(IcrcError) -> T? {
@@ -127,7 +127,7 @@ enum IcpOutcome: Sendable {
 /// scope, in memory and across restarts. The blind-signing switch is read fresh at each load and
 /// never written here.
 extension GatewayService: IcrcPermissionStore {
-    public func load(_ origin: String) async throws -> IcrcSitePermissions? {
+    package func load(_ origin: String) async throws -> IcrcSitePermissions? {
         let blind = await isBlindSigningAllowed(origin)
         guard center.book.site(origin) != nil else { return IcrcSitePermissions(blindSigning: blind) }
         var permissions = try await icrcScopes.load(origin) ?? IcrcSitePermissions()
@@ -138,7 +138,7 @@ extension GatewayService: IcrcPermissionStore {
     /// Records decided scopes (only these fields) and, when the origin is not in the grant book yet,
     /// connects it there (one store transaction; memory follows once stored).
     /// - Throws: `GatewayError.notSaved` when the store refused.
-    public func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws {
+    package func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws {
         try await stored("ICRC scopes", origin, { try await icrcScopes.setScopes(states, for: origin) })
         defer { notifyUI() }
         guard center.book.site(origin) == nil, !storingAuthorizations.contains(origin) else { return }
@@ -148,7 +148,7 @@ extension GatewayService: IcrcPermissionStore {
         await apply(try await stored("grant", origin, { try await persistence.grant(site) }))
     }
 
-    public func clear(_ origin: String) async throws {
+    package func clear(_ origin: String) async throws {
         try await stored("ICRC scopes cleared", origin, { try await icrcScopes.clear(origin) })
     }
 }

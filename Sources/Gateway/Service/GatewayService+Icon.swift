@@ -60,7 +60,7 @@ extension GatewayService {
     /// polkadot-js error string.
     /// ICONex Connect's URL form (`GET /icon/connect`): the Connect request of `client` (identified by
     /// `caller`'s origin), whose answer will be sent to `caller`, which the person is shown.
-    public func handleIconConnect(_ request: WireRequest, from client: ClientIdentity, caller: String) async throws
+    package func handleIconConnect(_ request: WireRequest, from client: ClientIdentity, caller: String) async throws
         -> Outcome
     {
         try touchSession(client)

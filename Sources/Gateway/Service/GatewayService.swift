@@ -11,9 +11,9 @@ import SignerCore
 /// Security: the site identity is the ``ClientIdentity`` the HTTP layer derived from `Origin` (or a
 /// bearer token), never anything in the message. Errors sent to clients are the fixed polkadot-js
 /// strings of ``WireErrorText``; reasons go to the log only (at debug), never payloads or keys.
-public actor GatewayService {
+package actor GatewayService {
     /// Random per process; lets clients detect a restart (their waiting requests are gone).
-    public nonisolated let serverID: String
+    package nonisolated let serverID: String
     let options: GatewayOptions
     let signer: any RequestSigner
     let metadata: any MetadataRegistry
@@ -21,13 +21,13 @@ public actor GatewayService {
     /// The sites the person allowed blind signing (docs/blind-signing.md).
     let blindSigning: any BlindSigningSettings
     /// Where every decision is recorded before its reply leaves (docs/journal.md); nil: none kept.
-    public nonisolated let journal: (any SigningJournal)?
+    package nonisolated let journal: (any SigningJournal)?
     /// Every method of every protocol, by wire name, with each protocol's error mapper.
     let registry: MethodRegistry
     let clock: any MonotonicClock
     let logger: Logger
     /// Signatures and decisions are counted here (`/metrics`).
-    public nonisolated let metrics: GatewayMetrics
+    package nonisolated let metrics: GatewayMetrics
 
     var center: ApprovalCenter
     var sessions: [String: SessionState] = [:]
@@ -56,7 +56,7 @@ public actor GatewayService {
     }
 
     /// What `handle` produced.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The reply, now.
         case reply(WireReply)
         /// Queued for a person; the reply will arrive on the session's event stream.
@@ -65,7 +65,7 @@ public actor GatewayService {
 
     /// Creates the service, loading stored authorizations (and the store's revision, from which
     /// `reconcile()` reads on).
-    public init(
+    package init(
         options: GatewayOptions, signer: any RequestSigner,
         metadata: any MetadataRegistry, persistence: any AuthorizationPersistence,
         clock: any MonotonicClock = SystemMonotonicClock(), serverID: String, logger: Logger,
@@ -98,7 +98,7 @@ public actor GatewayService {
     /// strangers' shared one; token clients are not throttled), then the deny list. Called before
     /// the body is parsed; a rate refusal is HTTP 429 and costs nothing else.
     /// - Returns: nil when admitted, else the refusal for the route to answer in its protocol's shape.
-    public func admit(_ client: ClientIdentity, at entry: EntryPoint) -> AdmissionRefusal? {
+    package func admit(_ client: ClientIdentity, at entry: EntryPoint) -> AdmissionRefusal? {
         let connected = center.book.site(client.source) != nil
         // Refusals are counted by /metrics as HTTP 429 of the route.
         switch gate.admit(source: client.source, connected: connected, at: entry, now: clock.now) {
@@ -113,12 +113,12 @@ public actor GatewayService {
     }
 
     /// Whether a `POST /v1/request` of `client` passes the gate (``admit(_:at:)``).
-    public func admitRequest(from client: ClientIdentity) -> Bool {
+    package func admitRequest(from client: ClientIdentity) -> Bool {
         admit(client, at: .request) != .rateLimited
     }
 
     /// Site owners refused by the throttle in the last minute (the approval page's one line).
-    public func recentlyThrottled() -> [RequestThrottle.Throttled] {
+    package func recentlyThrottled() -> [RequestThrottle.Throttled] {
         gate.throttle.recentlyThrottled(now: clock.now)
     }
 
@@ -126,7 +126,7 @@ public actor GatewayService {
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source (the
     ///   HTTP layer answers 403), `.tooManySessions` when a new session would exceed the bound
     ///   (503); every other failure is an `{id, error}` reply.
-    public func handle(_ request: WireRequest, from client: ClientIdentity) async throws -> Outcome {
+    package func handle(_ request: WireRequest, from client: ClientIdentity) async throws -> Outcome {
         try touchSession(client)
         do {
             return try await dispatch(request, client)
@@ -142,14 +142,14 @@ public actor GatewayService {
 
     /// Ends a session now (the tab said goodbye): its waiting requests are dropped, its
     /// subscriptions end.
-    public func closeSession(_ session: String, source: String) {
+    package func closeSession(_ session: String, source: String) {
         guard let state = sessions[session], state.source == source else { return }
         dropSession(session)
     }
 
     /// Periodic work: expire requests past their deadline (answered as cancelled) and drop sessions
     /// idle for longer than `sessionIdleTimeout` with no open stream.
-    public func tick() async {
+    package func tick() async {
         let now = clock.now
         let expired = center.expire(now: now)
         for approval in expired { await answerCancelled(approval, .expired, "approval timeout") }
@@ -161,7 +161,7 @@ public actor GatewayService {
     }
 
     /// The earliest moment `tick()` has work (for the run loop).
-    public var nextDeadline: Duration? { center.queue.nextDeadline }
+    package var nextDeadline: Duration? { center.queue.nextDeadline }
 
     func touchSession(_ client: ClientIdentity) throws {
         let now = clock.now
@@ -236,7 +236,7 @@ public actor GatewayService {
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source.
     /// - Throws: `.tooManySessions` (HTTP 503) when the session already has
     ///   `GatewayOptions.maxStreamsPerSession` open streams or its source `maxStreamsPerSource`.
-    public func events(for client: ClientIdentity, after: UInt64?) throws -> AsyncStream<SessionEvent> {
+    package func events(for client: ClientIdentity, after: UInt64?) throws -> AsyncStream<SessionEvent> {
         try touchSession(client)
         let open = sessions[client.session]?.listeners.count ?? 0
         guard open < options.maxStreamsPerSession else {
@@ -261,14 +261,14 @@ public actor GatewayService {
     /// The kept events after a resume point, without waiting (long-poll answers at once when this
     /// is not empty). Creates the session if it does not exist yet.
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source.
-    public func keptEvents(for client: ClientIdentity, after: UInt64?) throws -> [SessionEvent] {
+    package func keptEvents(for client: ClientIdentity, after: UInt64?) throws -> [SessionEvent] {
         try touchSession(client)
         return sessions[client.session]?.replay(after: after) ?? []
     }
 
     /// Parses the resume point of an event id (`"<server>.<n>"`): the sequence if it is from this
     /// server run, `nil` (replay everything) otherwise.
-    public nonisolated func sequence(ofEventID eventID: String?) -> UInt64? {
+    package nonisolated func sequence(ofEventID eventID: String?) -> UInt64? {
         guard let eventID, let dot = eventID.lastIndex(of: "."), eventID[..<dot] == serverID[...] else { return nil }
         return UInt64(eventID[eventID.index(after: dot)...])
     }

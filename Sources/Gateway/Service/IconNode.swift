@@ -6,7 +6,7 @@ import Primitives
 /// Where ICON transactions are sent (`sigil serve --icon-rpc URL`): `icx_sendTransaction` with the
 /// signed params, answered with the node's transaction hash. A hash is reported to a dapp only when
 /// the node accepted the transaction and its hash is the one Sigil signed.
-public protocol IconNode: Sendable {
+package protocol IconNode: Sendable {
     /// Submits signed `icx_sendTransaction` params. - Returns: the node's `0x…` transaction hash.
     /// - Throws: ``IconConnectError`` `-9999` naming what went wrong (never the params).
     func sendTransaction(_ params: JSONValue) async throws -> String
@@ -14,19 +14,19 @@ public protocol IconNode: Sendable {
 
 /// An ICON node's JSON-RPC v3 endpoint over HTTP(S) (`http(s)://host[:port]/api/v3`), through
 /// GatewayHTTP's bounded client (TLS verified, 10 s for the whole exchange, 64 KiB answers).
-public struct HTTPIconNode: IconNode {
-    public let url: String
+package struct HTTPIconNode: IconNode {
+    package let url: String
     let probe: HTTPProbe
 
     /// - Throws: `HTTPError` for a URL the client cannot use.
-    public init(url: String, timeout: Duration = .seconds(10)) throws {
+    package init(url: String, timeout: Duration = .seconds(10)) throws {
         self.url = url
         var probe = try HTTPProbe(url: url)
         probe.timeout = timeout
         self.probe = probe
     }
 
-    public func sendTransaction(_ params: JSONValue) async throws -> String {
+    package func sendTransaction(_ params: JSONValue) async throws -> String {
         let request: JSONValue = [
             "jsonrpc": "2.0", "method": "icx_sendTransaction", "id": .integer(1), "params": params,
         ]
@@ -61,8 +61,8 @@ public struct HTTPIconNode: IconNode {
 }
 
 /// The wall clock for ICON timestamps (microseconds since 1970, `CLOCK_REALTIME`).
-public enum IconClock {
-    public static func nowMicroseconds() -> Int64 {
+package enum IconClock {
+    package static func nowMicroseconds() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000

@@ -3,15 +3,15 @@ import SignerCore
 /// A token bucket: `capacity` requests at once, refilled at `perSecond`. A state machine over an
 /// injected time (a `Duration` since some zero, as ``MonotonicClock`` gives), so tests drive it
 /// without waiting. Integer arithmetic only: tokens are counted in millitokens.
-public struct TokenBucket: Sendable, Equatable {
+package struct TokenBucket: Sendable, Equatable {
     /// Most requests in a burst.
-    public let capacity: Int
+    package let capacity: Int
     /// Requests per second in the long run.
-    public let perSecond: Int
+    package let perSecond: Int
     private var millitokens: Int64
     private var last: Duration
 
-    public init(capacity: Int, perSecond: Int, now: Duration) {
+    package init(capacity: Int, perSecond: Int, now: Duration) {
         self.capacity = max(1, capacity)
         self.perSecond = max(1, perSecond)
         millitokens = Int64(self.capacity) * 1000
@@ -20,7 +20,7 @@ public struct TokenBucket: Sendable, Equatable {
 
     /// Takes one token if there is one.
     /// - Returns: whether the request may go on.
-    public mutating func take(now: Duration) -> Bool {
+    package mutating func take(now: Duration) -> Bool {
         refill(now: now)
         guard millitokens >= 1000 else { return false }
         millitokens -= 1000
@@ -28,7 +28,7 @@ public struct TokenBucket: Sendable, Equatable {
     }
 
     /// Whether the bucket is full at `now` (it then carries no information and can be forgotten).
-    public func isFull(now: Duration) -> Bool {
+    package func isFull(now: Duration) -> Bool {
         var copy = self
         copy.refill(now: now)
         return copy.millitokens >= Int64(capacity) * 1000
@@ -51,50 +51,50 @@ public struct TokenBucket: Sendable, Equatable {
 /// are never held back by them (issue 15, docs/security.md "Fairness").
 ///
 /// Throttled owners are remembered for the approval page, which lists them in one line.
-public struct RequestThrottle: Sendable {
+package struct RequestThrottle: Sendable {
     /// Sizes of the buckets.
-    public struct Rates: Sendable, Equatable {
+    package struct Rates: Sendable, Equatable {
         /// Per owner with a connected site.
-        public var connected: (capacity: Int, perSecond: Int) = (256, 128)
+        package var connected: (capacity: Int, perSecond: Int) = (256, 128)
         /// Per owner without one.
-        public var stranger: (capacity: Int, perSecond: Int) = (32, 8)
+        package var stranger: (capacity: Int, perSecond: Int) = (32, 8)
         /// All owners without a connected site, together.
-        public var strangers: (capacity: Int, perSecond: Int) = (128, 64)
+        package var strangers: (capacity: Int, perSecond: Int) = (128, 64)
         /// Most owners tracked; beyond it, full buckets are forgotten (they carry nothing).
-        public var maxOwners: Int = 4096
+        package var maxOwners: Int = 4096
 
-        public init() {}
+        package init() {}
 
-        public static func == (a: Rates, b: Rates) -> Bool {
+        package static func == (a: Rates, b: Rates) -> Bool {
             a.connected == b.connected && a.stranger == b.stranger && a.strangers == b.strangers
                 && a.maxOwners == b.maxOwners
         }
     }
 
     /// An owner that was refused recently.
-    public struct Throttled: Sendable, Equatable {
+    package struct Throttled: Sendable, Equatable {
         /// The owner key (e.g. `example.com`, `127.0.0.1`).
-        public var owner: String
+        package var owner: String
         /// Distinct origins of it refused (counted up to 1,000).
-        public var origins: Int
+        package var origins: Int
         /// Requests refused.
-        public var refused: Int
+        package var refused: Int
         /// When the last one was refused.
-        public var last: Duration
+        package var last: Duration
     }
 
-    public let rates: Rates
+    package let rates: Rates
     private var buckets: [String: TokenBucket] = [:]
     private var strangers: TokenBucket
     private var throttled: [String: (origins: Set<String>, refused: Int, last: Duration)] = [:]
 
-    public init(rates: Rates = Rates(), now: Duration) {
+    package init(rates: Rates = Rates(), now: Duration) {
         self.rates = rates
         strangers = TokenBucket(capacity: rates.strangers.capacity, perSecond: rates.strangers.perSecond, now: now)
     }
 
     /// What ``admit(source:connected:now:)`` decided.
-    public enum Decision: Sendable, Equatable {
+    package enum Decision: Sendable, Equatable {
         case admitted
         /// Refused; `newlyThrottled` when the owner had no refusal in the last minute (the approval
         /// page is told once, not per request).
@@ -103,7 +103,7 @@ public struct RequestThrottle: Sendable {
 
     /// Admits or refuses one request of `source`.
     /// - Parameter connected: whether the person connected `source`.
-    public mutating func admit(source: String, connected: Bool, now: Duration) -> Decision {
+    package mutating func admit(source: String, connected: Bool, now: Duration) -> Decision {
         let owner = SiteOwner.key(of: source)
         let rate = connected ? rates.connected : rates.stranger
         // An owner's connected origins and its other origins draw from separate buckets.
@@ -135,7 +135,7 @@ public struct RequestThrottle: Sendable {
     }
 
     /// Owners refused within `window` before `now`, most refused first.
-    public func recentlyThrottled(now: Duration, window: Duration = .seconds(60)) -> [Throttled] {
+    package func recentlyThrottled(now: Duration, window: Duration = .seconds(60)) -> [Throttled] {
         throttled.filter { now - $0.value.last < window }
             .map {
                 Throttled(

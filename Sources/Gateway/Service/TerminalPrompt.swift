@@ -9,9 +9,9 @@ import SignerCore
 /// `\u{200B}` …), so it cannot drive the terminal (escape sequences) nor start a line of its own;
 /// the lines of a multi-line value (a decoded call) are indented below their label, so no text
 /// can appear in the `!` warning position.
-public enum TerminalPrompt {
+package enum TerminalPrompt {
     /// A person's answer.
-    public enum Answer: Equatable, Sendable {
+    package enum Answer: Equatable, Sendable {
         /// Approve; for a connection, with these account keys.
         case approve([String])
         /// Reject (also anything not understood, and end of input).
@@ -19,14 +19,14 @@ public enum TerminalPrompt {
     }
 
     /// The question line.
-    public static func prompt(_ subject: ApprovalSubject) -> String {
+    package static func prompt(_ subject: ApprovalSubject) -> String {
         if case .authorize = subject { return "Approve? [y = all accounts / numbers like 1,3 / N] " }
         return "Approve? [y/N] "
     }
 
     /// Reads an answer: `y`/`yes` approves (all accounts for a connection); for a connection, a list
     /// of account numbers approves with those; anything else rejects.
-    public static func interpret(_ line: String?, subject: ApprovalSubject, accounts: [SignerAccount]) -> Answer {
+    package static func interpret(_ line: String?, subject: ApprovalSubject, accounts: [SignerAccount]) -> Answer {
         let text = (line ?? "").lowercased().filter { !$0.isWhitespace }
         if text == "y" || text == "yes" {
             if case .authorize = subject { return .approve(accounts.map(\.key)) }
@@ -43,7 +43,7 @@ public enum TerminalPrompt {
     }
 
     /// The details of a pending request.
-    public static func describe(_ approval: PendingApproval<ApprovalSubject>, accounts: [SignerAccount]) -> String {
+    package static func describe(_ approval: PendingApproval<ApprovalSubject>, accounts: [SignerAccount]) -> String {
         var lines: [String] = []
         let rows: [SummaryRow]
         switch approval.subject {
@@ -84,11 +84,11 @@ public enum TerminalPrompt {
     }
 
     /// One line of text: every control, format and line-separator character escaped (`\n`, `\u{1B}`).
-    public static func printable(_ text: String) -> String { DisplayText.visible(text) }
+    package static func printable(_ text: String) -> String { DisplayText.visible(text) }
 
     /// A value that may hold lines (a decoded call): each line escaped, the second and later lines
     /// indented further than any label, so none can pass for a row or a `!` warning.
-    public static func indented(_ text: String) -> String {
+    package static func indented(_ text: String) -> String {
         DisplayText.visibleLines(text).split(separator: "\n", omittingEmptySubsequences: false)
             .joined(separator: "\n      | ")
     }

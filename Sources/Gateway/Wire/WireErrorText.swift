@@ -3,49 +3,49 @@ import SignerCore
 
 /// The error strings clients see: polkadot-js's own (so dapps matching on them keep working,
 /// docs/reference/polkadot-extension.md §1.3) plus a few of ours. Never a reason, offset or input echo.
-public enum WireErrorText {
+package enum WireErrorText {
     /// polkadot-js `Tabs.ts` `ensureUrlAuthorized`.
-    public static func notEnabled(_ source: String) -> String { "The source \(source) has not been enabled yet" }
+    package static func notEnabled(_ source: String) -> String { "The source \(source) has not been enabled yet" }
     /// polkadot-js `State.ts` `authorizeUrl`.
-    public static func pendingAuthorization(_ source: String) -> String {
+    package static func pendingAuthorization(_ source: String) -> String {
         "The source \(source) has a pending authorization request"
     }
     /// polkadot-js `State.ts` (denied, or on the phishing deny list).
-    public static func notAllowed(_ source: String) -> String {
+    package static func notAllowed(_ source: String) -> String {
         "The source \(source) is not allowed to interact with this extension"
     }
     /// polkadot-js `State.ts` user rejection of an authorization.
-    public static let authorizationRejected = "Connection request was rejected by the user."
+    package static let authorizationRejected = "Connection request was rejected by the user."
     /// polkadot-js `State.ts` authorization that went away without a decision.
-    public static let authorizationCancelled = "Connection request was cancelled by the user."
+    package static let authorizationCancelled = "Connection request was cancelled by the user."
     /// polkadot-js signing cancel.
-    public static let cancelled = "Cancelled"
+    package static let cancelled = "Cancelled"
     /// polkadot-js metadata reject.
-    public static let rejected = "Rejected"
+    package static let rejected = "Rejected"
     /// polkadot-js `Tabs.getSigningPair`; also for accounts the site may not use (no existence leak).
-    public static let unknownAccount = "Unable to find keypair"
+    package static let unknownAccount = "Unable to find keypair"
     /// Ours: the queue is full.
-    public static let tooManyPending = "Too many pending requests. Try again later."
+    package static let tooManyPending = "Too many pending requests. Try again later."
     /// Ours: malformed request.
-    public static let badRequest = "Bad request"
+    package static let badRequest = "Bad request"
     /// Ours: a `metadataHash` (mode 1) that is not the hash of the metadata and chain properties
     /// approved in Sigil (RFC-0078; refused before any prompt). In the style of polkadot-js's
     /// `Tabs.ts` sentences; names no value.
-    public static let metadataHashMismatch =
+    package static let metadataHashMismatch =
         "Metadata hash mismatch: the site's metadata or chain properties differ from those approved in the signer"
     /// Ours: an approved connection the state store could not record (so it did not happen).
-    public static let notSaved = "The connection could not be saved. Try again."
+    package static let notSaved = "The connection could not be saved. Try again."
     /// Ours: an approved signature whose journal entry could not be stored, so it was not released.
-    public static let notJournaled =
+    package static let notJournaled =
         "The signature could not be recorded in the journal, so it was not released. Try again."
     /// Ours: a call Sigil cannot decode, from a site without the blind-signing opt-in.
-    public static let blindSigningOff =
+    package static let blindSigningOff =
         "Sigil cannot decode this call with the chain's metadata, and blind signing is off for this site."
     /// polkadot-js `Tabs.ts` default branch.
-    public static func unknownMessage(_ type: String) -> String { "Unable to handle message of type \(type)" }
+    package static func unknownMessage(_ type: String) -> String { "Unable to handle message of type \(type)" }
 
     /// Maps an internal error to its wire string.
-    public static func text(for error: any Error, source: String) -> String {
+    package static func text(for error: any Error, source: String) -> String {
         if let e = error as? SignerError {
             switch e.code {
             case .notEnabled: return notEnabled(source)

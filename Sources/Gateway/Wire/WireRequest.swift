@@ -2,19 +2,19 @@ import Primitives
 
 /// A request envelope `{id, message, request}` (polkadot-js `TransportRequestMessage` without the
 /// routing `origin` tag; the site identity never comes from the body).
-public struct WireRequest: Sendable, Equatable {
+package struct WireRequest: Sendable, Equatable {
     /// The client's request id: 1…128 printable ASCII characters.
-    public var id: String
+    package var id: String
     /// The message name, e.g. `pub(extrinsic.sign)`.
-    public var message: String
+    package var message: String
     /// The message's argument (`null` when absent).
-    public var request: JSONValue
+    package var request: JSONValue
 
     /// The longest request id accepted.
-    public static let maxIDLength = 128
+    package static let maxIDLength = 128
 
     /// Creates a request.
-    public init(id: String, message: String, request: JSONValue = .null) {
+    package init(id: String, message: String, request: JSONValue = .null) {
         self.id = id
         self.message = message
         self.request = request
@@ -22,7 +22,7 @@ public struct WireRequest: Sendable, Equatable {
 
     /// Parses an envelope from untrusted JSON.
     /// - Throws: `GatewayError.invalidInput` naming the bad field.
-    public init(json: JSONValue) throws {
+    package init(json: JSONValue) throws {
         guard case .object = json else { throw GatewayError(.invalidInput, "the request is not a JSON object") }
         guard let id = json["id"]?.stringValue, !id.isEmpty, id.utf8.count <= Self.maxIDLength,
             id.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })

@@ -2,7 +2,7 @@
 /// same deadline, TLS verification and response bound as `get()`. Used to submit signed Internet
 /// Computer requests to `--ic-url` (no credentials; the body is a signed, public envelope).
 extension HTTPProbe {
-    public func post(_ body: [UInt8], contentType: String) throws(HTTPError) -> Response {
+    package func post(_ body: [UInt8], contentType: String) throws(HTTPError) -> Response {
         try exchange(
             Array(
                 ("POST \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\nUser-Agent: sigil\r\n"

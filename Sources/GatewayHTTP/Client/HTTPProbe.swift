@@ -20,18 +20,18 @@ import Primitives
 ///   chunks).
 /// - Name resolution uses the system resolver (`getaddrinfo`), whose own timeouts apply before the
 ///   deadline is checked; a numeric address or `localhost` (the health-check case) resolves at once.
-public struct HTTPProbe: Sendable {
+package struct HTTPProbe: Sendable {
     /// A parsed `http://` or `https://` URL.
-    public struct Target: Sendable, Equatable {
-        public let secure: Bool
+    package struct Target: Sendable, Equatable {
+        package let secure: Bool
         /// Host name or numeric address, without IPv6 brackets.
-        public let host: String
-        public let port: Int
+        package let host: String
+        package let port: Int
         /// Path and query, starting with `/`.
-        public let path: String
+        package let path: String
 
         /// Parses `http(s)://host[:port][/path]` (IPv6 as `[::1]`). Throws `.invalidInput` naming the problem.
-        public init(url: String) throws(HTTPError) {
+        package init(url: String) throws(HTTPError) {
             let lower = url.lowercased()
             let rest: Substring
             if lower.hasPrefix("http://") {
@@ -89,31 +89,31 @@ public struct HTTPProbe: Sendable {
     }
 
     /// What came back.
-    public struct Response: Sendable {
+    package struct Response: Sendable {
         /// The status code (e.g. 200).
-        public let status: Int
+        package let status: Int
         /// The body (at most `maxResponseBytes`, less the head).
-        public let body: [UInt8]
+        package let body: [UInt8]
     }
 
-    public let target: Target
+    package let target: Target
     /// The whole exchange's time limit.
-    public var timeout: Duration = .seconds(5)
+    package var timeout: Duration = .seconds(5)
     /// PEM file of the certificate(s) to trust for `https:` (nil: the system trust store).
-    public var caFile: String?
+    package var caFile: String?
     /// Skip certificate verification when, and only when, the peer is a loopback address.
-    public var insecureLoopback = false
+    package var insecureLoopback = false
     /// The most response bytes read (head and body).
-    public var maxResponseBytes = 64 * 1024
+    package var maxResponseBytes = 64 * 1024
 
     /// A probe of `url`. Throws `.invalidInput` for a URL it cannot use.
-    public init(url: String) throws(HTTPError) {
+    package init(url: String) throws(HTTPError) {
         target = try Target(url: url)
     }
 
     /// Sends `GET` and returns the response. Throws `HTTPError` `.probeFailed` with a one-line reason
     /// (cannot resolve, connection refused, timeout, TLS verification, malformed response).
-    public func get() throws(HTTPError) -> Response {
+    package func get() throws(HTTPError) -> Response {
         try exchange(
             Array(
                 ("GET \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\nUser-Agent: sigil-health\r\n"
@@ -122,7 +122,7 @@ public struct HTTPProbe: Sendable {
 
     /// Sends `POST` with a JSON body (the ICON node client, `--icon-rpc`) and returns the response.
     /// Same bounds and TLS rules as `get()`.
-    public func postJSON(_ body: [UInt8]) throws(HTTPError) -> Response {
+    package func postJSON(_ body: [UInt8]) throws(HTTPError) -> Response {
         try exchange(
             Array(
                 ("POST \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\nUser-Agent: sigil\r\n"

@@ -4,71 +4,71 @@
 /// values with CR, LF, NUL or other control characters. Response headers are set by handlers; the
 /// response writer refuses (answers 500 instead) any field that would break framing, so a handler
 /// cannot inject a header by putting CR/LF in a value.
-public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+package struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One field line. `name` keeps the spelling it was given.
-    public struct Field: Sendable, Equatable {
-        public var name: String
-        public var value: String
-        public init(name: String, value: String) {
+    package struct Field: Sendable, Equatable {
+        package var name: String
+        package var value: String
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// The fields in order of appearance.
-    public private(set) var fields: [Field]
+    package private(set) var fields: [Field]
 
-    public init() { fields = [] }
+    package init() { fields = [] }
 
-    public init(_ pairs: [(String, String)]) {
+    package init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
     /// Creates headers from field lines, in order.
-    public init(fields: [Field]) { self.fields = fields }
+    package init(fields: [Field]) { self.fields = fields }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
     /// The number of field lines.
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
-    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// The first value of the field `name`, compared ASCII case-insensitively.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         for field in fields where field.name.asciiCaseInsensitiveEquals(name) { return field.value }
         return nil
     }
 
     /// All values of the field `name`, in order.
-    public func values(_ name: String) -> [String] {
+    package func values(_ name: String) -> [String] {
         fields.filter { $0.name.asciiCaseInsensitiveEquals(name) }.map(\.value)
     }
 
     /// Whether a field `name` is present.
-    public func contains(_ name: String) -> Bool { self[name] != nil }
+    package func contains(_ name: String) -> Bool { self[name] != nil }
 
     /// Appends a field line (keeps existing ones with the same name).
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append(Field(name: name, value: value))
     }
 
     /// Replaces every field `name` by one field with `value`.
-    public mutating func set(_ name: String, _ value: String) {
+    package mutating func set(_ name: String, _ value: String) {
         remove(name)
         fields.append(Field(name: name, value: value))
     }
 
     /// Removes every field `name`.
-    public mutating func remove(_ name: String) {
+    package mutating func remove(_ name: String) {
         fields.removeAll { $0.name.asciiCaseInsensitiveEquals(name) }
     }
 
     /// Whether a comma-separated list field (`Connection`, `Accept-Encoding`, …) contains `token`,
     /// compared case-insensitively and ignoring parameters after `;`.
-    public func listContains(_ name: String, token: String) -> Bool {
+    package func listContains(_ name: String, token: String) -> Bool {
         for value in values(name) {
             for element in value.split(separator: ",") {
                 let item = element.split(separator: ";", maxSplits: 1).first ?? ""
@@ -81,12 +81,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     /// The field lines for logs and debugging, with the values of credential-carrying fields
     /// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, and any name containing
     /// `token` or `session`, such as `X-Sigil-Token`) replaced by `<redacted>`: tokens are never logged.
-    public var description: String {
+    package var description: String {
         fields.map { "\($0.name): \(Self.isCredential($0.name) ? "<redacted>" : $0.value)" }.joined(separator: "\n")
     }
 
     /// Whether a field of this name carries a credential whose value must not be printed.
-    public static func isCredential(_ name: String) -> Bool {
+    package static func isCredential(_ name: String) -> Bool {
         let lower = name.lowercased()
         return ["authorization", "proxy-authorization", "cookie", "set-cookie"].contains(lower)
             || lower.contains("token") || lower.contains("session")

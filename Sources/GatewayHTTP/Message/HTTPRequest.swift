@@ -4,32 +4,32 @@
 /// checked by `HTTPRequestParser` against RFC 9112 framing rules and `HTTPLimits`. Header values are
 /// decoded as UTF-8 with invalid sequences replaced, so a handler comparing them sees exactly what it
 /// would show.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method token.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The request-target exactly as received (origin-form `/path?query`, `*`, or absolute-form).
-    public var target: String
+    package var target: String
     /// The path part of the target, still percent-encoded (`/` for `*` and authority-less forms).
-    public var path: String
+    package var path: String
     /// The query part of the target without the `?`, or `nil` when there is none.
-    public var query: String?
+    package var query: String?
     /// HTTP/1.0 or HTTP/1.1.
-    public var version: HTTPVersion
+    package var version: HTTPVersion
     /// The header fields, in order.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body, with chunked transfer coding already removed; at most `HTTPLimits.maxBodyBytes`.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Path parameters captured by the router (`/requests/:id` → `["id": "…"]`), percent-decoded.
-    public var pathParameters: [String: String] = [:]
+    package var pathParameters: [String: String] = [:]
     /// The peer's address (from `accept`, trusted).
-    public var remoteAddress: SocketAddress?
+    package var remoteAddress: SocketAddress?
     /// The local port the request arrived on (the listening port; trusted).
-    public var localPort: Int = 0
+    package var localPort: Int = 0
     /// A per-server sequence number for log correlation (not secret, not unique across servers).
-    public var id: UInt64 = 0
+    package var id: UInt64 = 0
 
     /// Creates a request; used by the parser and by tests that call handlers without sockets.
-    public init(
+    package init(
         method: HTTPMethod, target: String, version: HTTPVersion = .http11,
         headers: HTTPHeaders = [:], body: [UInt8] = []
     ) {
@@ -45,7 +45,7 @@ public struct HTTPRequest: Sendable {
 
     /// The value of query parameter `name` (first occurrence), `+` and percent-escapes decoded.
     /// Returns `nil` when absent or when its escapes are not valid UTF-8.
-    public func queryParameter(_ name: String) -> String? {
+    package func queryParameter(_ name: String) -> String? {
         guard let query else { return nil }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

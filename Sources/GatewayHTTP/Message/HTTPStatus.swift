@@ -1,45 +1,45 @@
 /// A response status code and its reason phrase (RFC 9110 §15).
-public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
+package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     /// The three-digit code, 100...599.
-    public let code: Int
+    package let code: Int
     /// The reason phrase written on the status line (ASCII, no CR/LF).
-    public let reasonPhrase: String
+    package let reasonPhrase: String
 
     /// Creates a status. Codes outside 100...599 are written as 500 by the response writer.
-    public init(code: Int, reasonPhrase: String) {
+    package init(code: Int, reasonPhrase: String) {
         self.code = code
         self.reasonPhrase = reasonPhrase
     }
 
-    public var description: String { "\(code) \(reasonPhrase)" }
+    package var description: String { "\(code) \(reasonPhrase)" }
 
     /// Whether a response with this status never has content (RFC 9110 §6.4.1: 1xx, 204, 304).
-    public var forbidsBody: Bool { code < 200 || code == 204 || code == 304 }
+    package var forbidsBody: Bool { code < 200 || code == 204 || code == 304 }
 
-    public static let `continue` = HTTPStatus(code: 100, reasonPhrase: "Continue")
-    public static let ok = HTTPStatus(code: 200, reasonPhrase: "OK")
-    public static let created = HTTPStatus(code: 201, reasonPhrase: "Created")
-    public static let accepted = HTTPStatus(code: 202, reasonPhrase: "Accepted")
-    public static let noContent = HTTPStatus(code: 204, reasonPhrase: "No Content")
-    public static let notModified = HTTPStatus(code: 304, reasonPhrase: "Not Modified")
-    public static let badRequest = HTTPStatus(code: 400, reasonPhrase: "Bad Request")
-    public static let unauthorized = HTTPStatus(code: 401, reasonPhrase: "Unauthorized")
-    public static let forbidden = HTTPStatus(code: 403, reasonPhrase: "Forbidden")
-    public static let notFound = HTTPStatus(code: 404, reasonPhrase: "Not Found")
-    public static let methodNotAllowed = HTTPStatus(code: 405, reasonPhrase: "Method Not Allowed")
-    public static let requestTimeout = HTTPStatus(code: 408, reasonPhrase: "Request Timeout")
-    public static let conflict = HTTPStatus(code: 409, reasonPhrase: "Conflict")
-    public static let gone = HTTPStatus(code: 410, reasonPhrase: "Gone")
-    public static let lengthRequired = HTTPStatus(code: 411, reasonPhrase: "Length Required")
-    public static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")
-    public static let uriTooLong = HTTPStatus(code: 414, reasonPhrase: "URI Too Long")
-    public static let unsupportedMediaType = HTTPStatus(code: 415, reasonPhrase: "Unsupported Media Type")
-    public static let expectationFailed = HTTPStatus(code: 417, reasonPhrase: "Expectation Failed")
-    public static let tooManyRequests = HTTPStatus(code: 429, reasonPhrase: "Too Many Requests")
-    public static let requestHeaderFieldsTooLarge = HTTPStatus(
+    package static let `continue` = HTTPStatus(code: 100, reasonPhrase: "Continue")
+    package static let ok = HTTPStatus(code: 200, reasonPhrase: "OK")
+    package static let created = HTTPStatus(code: 201, reasonPhrase: "Created")
+    package static let accepted = HTTPStatus(code: 202, reasonPhrase: "Accepted")
+    package static let noContent = HTTPStatus(code: 204, reasonPhrase: "No Content")
+    package static let notModified = HTTPStatus(code: 304, reasonPhrase: "Not Modified")
+    package static let badRequest = HTTPStatus(code: 400, reasonPhrase: "Bad Request")
+    package static let unauthorized = HTTPStatus(code: 401, reasonPhrase: "Unauthorized")
+    package static let forbidden = HTTPStatus(code: 403, reasonPhrase: "Forbidden")
+    package static let notFound = HTTPStatus(code: 404, reasonPhrase: "Not Found")
+    package static let methodNotAllowed = HTTPStatus(code: 405, reasonPhrase: "Method Not Allowed")
+    package static let requestTimeout = HTTPStatus(code: 408, reasonPhrase: "Request Timeout")
+    package static let conflict = HTTPStatus(code: 409, reasonPhrase: "Conflict")
+    package static let gone = HTTPStatus(code: 410, reasonPhrase: "Gone")
+    package static let lengthRequired = HTTPStatus(code: 411, reasonPhrase: "Length Required")
+    package static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")
+    package static let uriTooLong = HTTPStatus(code: 414, reasonPhrase: "URI Too Long")
+    package static let unsupportedMediaType = HTTPStatus(code: 415, reasonPhrase: "Unsupported Media Type")
+    package static let expectationFailed = HTTPStatus(code: 417, reasonPhrase: "Expectation Failed")
+    package static let tooManyRequests = HTTPStatus(code: 429, reasonPhrase: "Too Many Requests")
+    package static let requestHeaderFieldsTooLarge = HTTPStatus(
         code: 431, reasonPhrase: "Request Header Fields Too Large")
-    public static let internalServerError = HTTPStatus(code: 500, reasonPhrase: "Internal Server Error")
-    public static let notImplemented = HTTPStatus(code: 501, reasonPhrase: "Not Implemented")
-    public static let serviceUnavailable = HTTPStatus(code: 503, reasonPhrase: "Service Unavailable")
-    public static let httpVersionNotSupported = HTTPStatus(code: 505, reasonPhrase: "HTTP Version Not Supported")
+    package static let internalServerError = HTTPStatus(code: 500, reasonPhrase: "Internal Server Error")
+    package static let notImplemented = HTTPStatus(code: 501, reasonPhrase: "Not Implemented")
+    package static let serviceUnavailable = HTTPStatus(code: 503, reasonPhrase: "Service Unavailable")
+    package static let httpVersionNotSupported = HTTPStatus(code: 505, reasonPhrase: "HTTP Version Not Supported")
 }

@@ -1,24 +1,24 @@
 /// An IP address and port, as returned by `accept` or `getsockname`.
-public struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
+package struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
     /// The address family.
-    public enum Family: Sendable, Hashable {
+    package enum Family: Sendable, Hashable {
         case ipv4
         case ipv6
     }
 
-    public let family: Family
+    package let family: Family
     /// The numeric host (`127.0.0.1`, `::1`).
-    public let host: String
-    public let port: Int
+    package let host: String
+    package let port: Int
 
-    public init(family: Family, host: String, port: Int) {
+    package init(family: Family, host: String, port: Int) {
         self.family = family
         self.host = host
         self.port = port
     }
 
     /// Whether the host is a loopback address (127.0.0.0/8, ::1, or IPv4-mapped loopback).
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         switch family {
         case .ipv4: return host.hasPrefix("127.")
         case .ipv6: return host == "::1" || host.hasPrefix("::ffff:127.")
@@ -26,10 +26,10 @@ public struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `127.0.0.1:9715` or `[::1]:9715`.
-    public var description: String {
+    package var description: String {
         family == .ipv6 ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// The origin-style authority used in URLs (`127.0.0.1:9715`, `[::1]:9715`).
-    public var urlAuthority: String { description }
+    package var urlAuthority: String { description }
 }

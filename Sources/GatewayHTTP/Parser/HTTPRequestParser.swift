@@ -12,17 +12,17 @@ import Primitives
 ///
 /// Input: untrusted bytes. Limits: `HTTPLimits`. Memory: at most one request head plus one body
 /// (bounded by the limits) plus whatever the caller feeds before asking for the next request.
-public struct HTTPRequestParser: Sendable {
+package struct HTTPRequestParser: Sendable {
     /// One request as framed by the parser.
-    public struct Message: Sendable {
+    package struct Message: Sendable {
         /// The request (addresses and port are filled in by the server).
-        public var request: HTTPRequest
+        package var request: HTTPRequest
         /// Whether the connection may carry another request after this one (RFC 9112 §9.3).
-        public var keepAlive: Bool
+        package var keepAlive: Bool
     }
 
     /// What the parser is waiting for; the server derives its per-phase deadline from it.
-    public enum Phase: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
         /// No byte of the next request has arrived.
         case idle
         /// Part of a request head has arrived.
@@ -56,7 +56,7 @@ public struct HTTPRequestParser: Sendable {
     private static let lf: UInt8 = 10
     private static let maxLeadingEmptyLines = 8
 
-    public let limits: HTTPLimits
+    package let limits: HTTPLimits
     private var buffer: [UInt8] = []
     /// Start of the unconsumed bytes in `buffer`.
     private var position = 0
@@ -72,27 +72,27 @@ public struct HTTPRequestParser: Sendable {
     package private(set) var steps = 0
 
     /// Creates a parser with the given limits.
-    public init(limits: HTTPLimits = HTTPLimits()) {
+    package init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
     }
 
     /// Appends bytes received from the peer. Parsing happens in `nextMessage()`.
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         compact()
         buffer.append(contentsOf: bytes)
     }
 
     /// Appends bytes received from the peer. Parsing happens in `nextMessage()`.
-    public mutating func feed(_ bytes: some Collection<UInt8>) {
+    package mutating func feed(_ bytes: some Collection<UInt8>) {
         compact()
         buffer.append(contentsOf: bytes)
     }
 
     /// Bytes fed but not yet consumed by a returned message.
-    public var bufferedByteCount: Int { buffer.count - position }
+    package var bufferedByteCount: Int { buffer.count - position }
 
     /// The current phase (for deadlines).
-    public var phase: Phase {
+    package var phase: Phase {
         switch state {
         case .head: return (head == nil && position == buffer.count && leadingEmptyLines == 0) ? .idle : .head
         case .failed: return .head
@@ -102,7 +102,7 @@ public struct HTTPRequestParser: Sendable {
 
     /// Whether the request being received asked for `100 Continue` and no body byte has arrived yet.
     /// The server sends the interim response once and then calls `markContinueSent()`.
-    public var wantsContinue: Bool {
+    package var wantsContinue: Bool {
         guard let head, head.expectContinue, !continueSent, body.isEmpty else { return false }
         switch state {
         case .fixedBody, .chunkSize: return position == buffer.count
@@ -111,12 +111,12 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Records that the interim `100 Continue` was written.
-    public mutating func markContinueSent() { continueSent = true }
+    package mutating func markContinueSent() { continueSent = true }
 
     /// Parses as far as the buffered bytes allow.
     /// - Returns: the next complete request, or `nil` when more bytes are needed.
     /// - Throws: `HTTPError` whose `responseStatus` is the answer; the parser then stays failed.
-    public mutating func nextMessage() throws(HTTPError) -> Message? {
+    package mutating func nextMessage() throws(HTTPError) -> Message? {
         do {
             return try step()
         } catch {

@@ -4,7 +4,7 @@ extension HTTPHandler {
     /// Runs the handler on `request` without any socket and returns its reply, so routes can be tested
     /// as "request value in, response value out". An event-stream reply returns its `200` head with
     /// the events sent synchronously by the handler as the body, and the stream is then ended.
-    public func response(for request: HTTPRequest) async -> HTTPResponse {
+    package func response(for request: HTTPRequest) async -> HTTPResponse {
         await withCheckedContinuation { (continuation: CheckedContinuation<HTTPResponse, Never>) in
             let sink = CapturingSink(continuation)
             let lastEventID = request.headers["Last-Event-ID"] ?? request.queryParameter("lastEventID")
@@ -67,7 +67,7 @@ extension HTTPHandler {
     /// the reply when one is sent, and ``HTTPTestExchange/drop()`` makes the client go away as a
     /// closed connection does (the responder's `onCancel` handler runs), so tests can check that
     /// work for a vanished client stops.
-    public func start(_ request: HTTPRequest) -> HTTPTestExchange {
+    package func start(_ request: HTTPRequest) -> HTTPTestExchange {
         let exchange = HTTPTestExchange()
         let responder = HTTPResponder(sink: exchange, sequence: 1, lastEventID: nil)
         exchange.responder.withLock { $0 = responder }
@@ -77,15 +77,15 @@ extension HTTPHandler {
 }
 
 /// One request started by ``HTTPHandler/start(_:)``.
-public final class HTTPTestExchange: ResponseSink {
+package final class HTTPTestExchange: ResponseSink {
     fileprivate let responder = Mutex<HTTPResponder?>(nil)
     private let answer = Mutex<HTTPResponse?>(nil)
 
     /// The reply, once sent (an event stream's head, when one was started).
-    public var response: HTTPResponse? { answer.withLock { $0 } }
+    package var response: HTTPResponse? { answer.withLock { $0 } }
 
     /// The client goes away before the reply (nothing happens after one was sent).
-    public func drop() {
+    package func drop() {
         let responder = responder.withLock { r in
             defer { r = nil }
             return r

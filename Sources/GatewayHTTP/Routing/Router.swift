@@ -6,11 +6,11 @@
 /// (RFC 9110 §9.1, §15.5.6). `HEAD` is served by the `GET` route (the writer drops the body).
 ///
 /// Build it before starting the server; it is an immutable value once handed over.
-public struct Router: HTTPHandler {
+package struct Router: HTTPHandler {
     /// A handler that answers through the responder, now or later, from any thread. It runs on the
     /// connection's event-loop queue (the loop's serial queue, shared by every connection of that
     /// loop) and must not block.
-    public typealias Handler = @Sendable (HTTPRequest, HTTPResponder) -> Void
+    package typealias Handler = @Sendable (HTTPRequest, HTTPResponder) -> Void
 
     private struct Route: Sendable {
         let method: HTTPMethod
@@ -22,24 +22,24 @@ public struct Router: HTTPHandler {
 
     private var routes: [Route] = []
     /// Called when no route matches the path (default: empty 404).
-    public var notFound: Handler = { _, responder in responder.send(.status(.notFound)) }
+    package var notFound: Handler = { _, responder in responder.send(.status(.notFound)) }
 
-    public init() {}
+    package init() {}
 
     /// Adds a route answered through a responder (deferred-capable).
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) {
+    package mutating func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) {
         routes.append(Route(method: method, pattern: RoutePattern(pattern), name: pattern, handler: handler))
     }
 
     /// Adds a route answered synchronously. The closure must be quick and must not block.
-    public mutating func on(
+    package mutating func on(
         _ method: HTTPMethod, _ pattern: String, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) {
         on(method, pattern) { request, responder in responder.send(respond(request)) }
     }
 
     /// Adds a route answered by an async closure, run in a `Task` so the event loop never waits on it.
-    public mutating func on(
+    package mutating func on(
         _ method: HTTPMethod, _ pattern: String, async respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         on(method, pattern) { request, responder in
@@ -49,7 +49,7 @@ public struct Router: HTTPHandler {
 
     /// Adds a Server-Sent Events route: the client gets `200 text/event-stream` (plus `headers`) and
     /// `handler` gets the stream, whose `lastEventID` carries the client's resume point.
-    public mutating func eventStream(
+    package mutating func eventStream(
         _ pattern: String, headers: HTTPHeaders = [:],
         handler: @escaping @Sendable (HTTPRequest, EventStream) -> Void
     ) {
@@ -59,16 +59,16 @@ public struct Router: HTTPHandler {
     }
 
     /// `on(.get, pattern, respond:)`.
-    public mutating func get(_ pattern: String, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    package mutating func get(_ pattern: String, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         on(.get, pattern, respond: respond)
     }
 
     /// `on(.post, pattern, respond:)`.
-    public mutating func post(_ pattern: String, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    package mutating func post(_ pattern: String, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         on(.post, pattern, respond: respond)
     }
 
-    public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+    package func handle(_ request: HTTPRequest, responder: HTTPResponder) {
         let segments = RoutePattern.segments(of: request.path)
         var allowed: [HTTPMethod] = []
         for route in routes {

@@ -6,7 +6,7 @@
 /// a blocked handler stalls all of that loop's connections. A handler that needs time (an approval a
 /// person gives minutes later) keeps the responder and calls it later from any thread; the
 /// connection holds no thread meanwhile.
-public protocol HTTPHandler: Sendable {
+package protocol HTTPHandler: Sendable {
     /// Answers `request` through `responder` exactly once: `send(_:)` or `startEventStream(_:)`,
     /// now or later, from any thread.
     func handle(_ request: HTTPRequest, responder: HTTPResponder)

@@ -6,29 +6,29 @@
 /// an event stream its `200` head (`isEventStream`, bytes 0: the stream's lifetime is not latency).
 /// Requests refused by the parser (400/413/414/431/501/505) and header/body timeouts (408) are
 /// reported with `method`/`route` `nil`. A request whose client left before the reply is not.
-public struct HTTPRequestObservation: Sendable {
+package struct HTTPRequestObservation: Sendable {
     /// The server's `HTTPServerConfiguration.name` ("dapp", "ui").
-    public let server: String
+    package let server: String
     /// The local port the request arrived on.
-    public let port: Int
+    package let port: Int
     /// `HTTPRequest.id` (per server, from 1); 0 for a request the parser refused.
-    public let requestID: UInt64
+    package let requestID: UInt64
     /// The request method; `nil` when the request was refused before it was parsed.
-    public let method: HTTPMethod?
+    package let method: HTTPMethod?
     /// The route pattern that answered (`HTTPResponder.noteRoute`), `nil` when none did (404,
     /// 405, 501, a gate that refused before routing, a parse error).
-    public let route: String?
+    package let route: String?
     /// The status code written.
-    public let status: Int
+    package let status: Int
     /// From the complete request (head and body parsed) to its response head being queued.
-    public let duration: Duration
+    package let duration: Duration
     /// Body bytes of the response (0 for HEAD, 204/304 and event streams).
-    public let bodyBytes: Int
+    package let bodyBytes: Int
     /// The response opened an event stream.
-    public let isEventStream: Bool
+    package let isEventStream: Bool
 
     /// Creates an observation (servers do; public so consumers can be tested without sockets).
-    public init(
+    package init(
         server: String, port: Int, requestID: UInt64, method: HTTPMethod?, route: String?, status: Int,
         duration: Duration, bodyBytes: Int, isEventStream: Bool = false
     ) {

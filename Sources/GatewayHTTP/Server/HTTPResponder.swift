@@ -6,7 +6,7 @@ import Synchronization
 /// If the client goes away (or the server shuts down) before the reply, the `onCancel` handler runs
 /// once, so a pending approval can be withdrawn. If the responder is released without a reply, the
 /// request is answered 500 so the connection never hangs.
-public final class HTTPResponder: Sendable {
+package final class HTTPResponder: Sendable {
     private struct State {
         var answered = false
         var cancelled = false
@@ -30,10 +30,10 @@ public final class HTTPResponder: Sendable {
     }
 
     /// Whether the client went away or the server is shutting down before a reply was sent.
-    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+    package var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Sends the response. Ignored after the first reply or after cancellation.
-    public func send(_ response: HTTPResponse) {
+    package func send(_ response: HTTPResponse) {
         guard claim() else { return }
         connection.deliver(response, sequence: sequence)
     }
@@ -42,7 +42,7 @@ public final class HTTPResponder: Sendable {
     /// (WHATWG HTML "Server-sent events"). `headers` are added to the response (CORS, …);
     /// `Content-Type`, `Cache-Control` and `X-Accel-Buffering` are set by the server.
     /// Returns `nil` when the request was already answered or cancelled.
-    public func startEventStream(headers: HTTPHeaders = [:]) -> EventStream? {
+    package func startEventStream(headers: HTTPHeaders = [:]) -> EventStream? {
         guard claim() else { return nil }
         let stream = EventStream(sink: connection, lastEventID: lastEventID)
         connection.beginStream(stream, headers: headers, sequence: sequence)
@@ -53,13 +53,13 @@ public final class HTTPResponder: Sendable {
     /// path), for `HTTPServerConfiguration.observer`. The `Router` calls it; a handler that answers
     /// outside a router may too. The last call before the reply wins. Keep the set of names small
     /// (metrics use it as a label).
-    public func noteRoute(_ pattern: String) {
+    package func noteRoute(_ pattern: String) {
         connection.noteRoute(pattern, sequence: sequence)
     }
 
     /// Registers the handler run once when the request is cancelled before it was answered.
     /// Runs immediately (on the calling thread) when that already happened.
-    public func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    package func onCancel(_ handler: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { s -> Bool in
             if s.cancelled { return true }
             if !s.answered { s.onCancel = handler }

@@ -17,7 +17,7 @@ import Synchronization
 /// - Several servers can run in one process (the dapp port and the approval-UI port).
 ///
 /// Untrusted input: every byte read from a socket. Limits: `HTTPServerConfiguration`.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// A listening socket and its accept source; mutated only on `acceptQueue`.
     private final class Listener: @unchecked Sendable {
         let fd: Int32
@@ -53,7 +53,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The configuration the server was created with.
-    public let configuration: HTTPServerConfiguration
+    package let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
     let logger: Logger
     /// The event loops connections run on; `nil` if the kernel gave no epoll descriptor (`bind()`
@@ -68,7 +68,7 @@ public final class HTTPServer: Sendable {
     ///   - configuration: addresses, limits, deadlines.
     ///   - handler: called for every request (a `Router`, or a wrapper around one).
     ///   - logger: the server logs at debug/trace, plus a warning for a non-loopback bind.
-    public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler, logger: Logger) {
+    package init(configuration: HTTPServerConfiguration, handler: any HTTPHandler, logger: Logger) {
         self.configuration = configuration
         self.handler = handler
         var logger = logger
@@ -85,23 +85,23 @@ public final class HTTPServer: Sendable {
     }
 
     /// The addresses the server listens on (empty before `bind()`).
-    public var listeningAddresses: [SocketAddress] { state.withLock { $0.listeners.map(\.address) } }
+    package var listeningAddresses: [SocketAddress] { state.withLock { $0.listeners.map(\.address) } }
 
     /// The port the server listens on (useful with port 0), or 0 before `bind()`.
-    public var port: Int { listeningAddresses.first?.port ?? 0 }
+    package var port: Int { listeningAddresses.first?.port ?? 0 }
 
     /// Connections currently open.
-    public var connectionCount: Int { state.withLock { $0.connections.count } }
+    package var connectionCount: Int { state.withLock { $0.connections.count } }
 
     /// Event streams currently open.
-    public var eventStreamCount: Int { state.withLock { $0.openStreams } }
+    package var eventStreamCount: Int { state.withLock { $0.openStreams } }
 
     /// Binds and listens on every configured address, without accepting yet, so the caller can print
     /// the real URLs first. Port 0 picks one free port shared by all addresses.
     /// - Returns: the bound addresses.
     /// - Throws: `HTTPError` `.invalidConfiguration` or `.bindFailed`.
     @discardableResult
-    public func bind() throws(HTTPError) -> [SocketAddress] {
+    package func bind() throws(HTTPError) -> [SocketAddress] {
         try configuration.validate()
         guard loops != nil else {
             throw HTTPError(.bindFailed, "the kernel gave no epoll descriptor (out of file descriptors?)")
@@ -162,7 +162,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Starts accepting connections and the deadline timer. Call after `bind()`.
-    public func startAccepting() {
+    package func startAccepting() {
         let listeners = state.withLock { s -> [Listener] in
             if s.started || s.shuttingDown { return [] }
             s.started = true
@@ -185,7 +185,7 @@ public final class HTTPServer: Sendable {
 
     /// `bind()` then `startAccepting()`.
     @discardableResult
-    public func start() throws(HTTPError) -> [SocketAddress] {
+    package func start() throws(HTTPError) -> [SocketAddress] {
         let addresses = try bind()
         startAccepting()
         return addresses
@@ -289,7 +289,7 @@ public final class HTTPServer: Sendable {
     /// Graceful shutdown: stop accepting, let in-flight responses finish (sent with
     /// `Connection: close`) within `configuration.shutdownGracePeriod`, end event streams, then close
     /// whatever is left. `completion` runs once every connection is closed.
-    public func shutdown(completion: @escaping @Sendable () -> Void = {}) {
+    package func shutdown(completion: @escaping @Sendable () -> Void = {}) {
         let (listeners, connections, wasStarted, finishedAlready) = state.withLock {
             s -> ([Listener], [Connection], Bool, Bool) in
             if s.stopped { return ([], [], s.started, true) }
@@ -323,7 +323,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Graceful shutdown (see `shutdown(completion:)`), returning when every connection is closed.
-    public func shutdown() async {
+    package func shutdown() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             shutdown { continuation.resume() }
         }

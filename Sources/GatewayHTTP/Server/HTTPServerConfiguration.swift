@@ -1,50 +1,50 @@
 import Primitives
 /// Everything a server needs to know, with safe defaults (docs/reference/http-server.md §6 items 1, 4, 5, 6).
 /// Durations are monotonic-clock intervals.
-public struct HTTPServerConfiguration: Sendable {
+package struct HTTPServerConfiguration: Sendable {
     /// Addresses to listen on. Default: 127.0.0.1 and ::1. Anything else logs a warning at start.
-    public var bindAddress: BindAddress = .loopback
+    package var bindAddress: BindAddress = .loopback
     /// The port; 0 picks a free one (read it back from `HTTPServer.port`).
-    public var port: Int = 0
+    package var port: Int = 0
     /// Parser limits (request line, header section, body).
-    public var limits = HTTPLimits()
+    package var limits = HTTPLimits()
     /// Connections open at once; one more is answered 503 and closed.
-    public var maxConnections = 1024
+    package var maxConnections = 1024
     /// The `listen` backlog.
-    public var backlog: Int32 = 511
+    package var backlog: Int32 = 511
     /// From a request's first byte (or from accept) until its head is complete; then 408 and close.
-    public var headerTimeout: Duration = .seconds(10)
+    package var headerTimeout: Duration = .seconds(10)
     /// From the end of the head until the body is complete; then 408 and close.
-    public var bodyTimeout: Duration = .seconds(10)
+    package var bodyTimeout: Duration = .seconds(10)
     /// Keep-alive: how long a connection may sit idle between requests before it is closed.
-    public var idleTimeout: Duration = .seconds(15)
+    package var idleTimeout: Duration = .seconds(15)
     /// How long pending output may make no progress (peer not reading) before the connection is dropped.
-    public var writeStallTimeout: Duration = .seconds(10)
+    package var writeStallTimeout: Duration = .seconds(10)
     /// An event stream with nothing sent for this long gets a `:` comment (keeps proxies and the
     /// client's dead-peer detection happy; WHATWG recommends about 15 s).
-    public var eventStreamHeartbeat: Duration = .seconds(15)
+    package var eventStreamHeartbeat: Duration = .seconds(15)
     /// Event streams are closed after this age so the client reconnects (and resumes with Last-Event-ID).
-    public var eventStreamMaxAge: Duration = .seconds(600)
+    package var eventStreamMaxAge: Duration = .seconds(600)
     /// Pending output above which the server stops reading from that connection (back-pressure).
-    public var maxPendingOutputBytes = 1 << 20
+    package var maxPendingOutputBytes = 1 << 20
     /// Pending output above which an event stream's consumer is considered too slow and dropped.
-    public var eventStreamMaxPendingBytes = 256 * 1024
+    package var eventStreamMaxPendingBytes = 256 * 1024
     /// How long `shutdown` lets in-flight responses finish before closing every connection.
-    public var shutdownGracePeriod: Duration = .seconds(5)
+    package var shutdownGracePeriod: Duration = .seconds(5)
     /// A short name for log lines ("dapp", "ui").
-    public var name = "http"
+    package var name = "http"
     /// Serve HTTPS with this certificate and key (nil: plain HTTP). The header deadline also bounds
     /// the TLS handshake.
-    public var tls: TLSContext?
+    package var tls: TLSContext?
     /// Called once per answered request (see `HTTPRequestObservation`) on the connection's event-loop
     /// queue (the loop's serial queue, shared by every connection of that loop): must be quick and
     /// must not block (count, log a line). `nil`: nothing observed.
-    public var observer: (@Sendable (HTTPRequestObservation) -> Void)?
+    package var observer: (@Sendable (HTTPRequestObservation) -> Void)?
 
-    public init() {}
+    package init() {}
 
     /// Throws `invalidConfiguration` naming the first field that cannot work.
-    public func validate() throws(HTTPError) {
+    package func validate() throws(HTTPError) {
         try limits.validate()
         if !(0...65535).contains(port) { throw HTTPError(.invalidConfiguration, "port \(port) out of range") }
         if maxConnections <= 0 { throw HTTPError(.invalidConfiguration, "maxConnections must be positive") }

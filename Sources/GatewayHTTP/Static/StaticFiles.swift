@@ -6,12 +6,12 @@ import Primitives
 ///
 /// Loading reads regular files only (no symlinks, no dot-files), bounded by `maxFileBytes` and
 /// `maxTotalBytes`; after that no file system access happens per request.
-public struct StaticFiles: Sendable {
+package struct StaticFiles: Sendable {
     /// The resources by URL path.
-    public let resources: [String: StaticResource]
+    package let resources: [String: StaticResource]
 
     /// Builds the set from in-memory files (`"/bridge.js": bytes`).
-    public init(files: [String: [UInt8]]) {
+    package init(files: [String: [UInt8]]) {
         var resources: [String: StaticResource] = [:]
         for (path, bytes) in files { resources[path] = StaticResource(path: path, body: bytes) }
         self.resources = resources
@@ -20,7 +20,7 @@ public struct StaticFiles: Sendable {
     /// Loads every regular file under `directory` (recursively). `public/bridge.js` becomes `/bridge.js`.
     /// - Throws: `HTTPError.fileLoadFailed` when the directory cannot be read, a file is over
     ///   `maxFileBytes`, or the total is over `maxTotalBytes`.
-    public init(directory: String, maxFileBytes: Int = 8 << 20, maxTotalBytes: Int = 64 << 20) throws(HTTPError) {
+    package init(directory: String, maxFileBytes: Int = 8 << 20, maxTotalBytes: Int = 64 << 20) throws(HTTPError) {
         var files: [String: [UInt8]] = [:]
         var total = 0
         try Self.walk(directory: directory, urlPrefix: "", depth: 0) { (urlPath, filePath) throws(HTTPError) in
@@ -35,7 +35,7 @@ public struct StaticFiles: Sendable {
     }
 
     /// The resource for a request path (`/` maps to `/index.html`).
-    public func resource(for path: String) -> StaticResource? {
+    package func resource(for path: String) -> StaticResource? {
         resources[path == "/" ? "/index.html" : path]
     }
 
@@ -44,7 +44,7 @@ public struct StaticFiles: Sendable {
     /// - Parameters:
     ///   - cacheControl: the `Cache-Control` value (default `no-cache`: always revalidate).
     ///   - headers: extra headers added to every response (e.g. `Cross-Origin-Resource-Policy`).
-    public func response(
+    package func response(
         for request: HTTPRequest, cacheControl: String = "no-cache", headers: HTTPHeaders = [:]
     ) -> HTTPResponse? {
         guard let resource = resource(for: request.path) else { return nil }

@@ -1,21 +1,21 @@
 /// One file served from memory: its bytes, an optional precompressed gzip variant, and strong ETags
 /// for each representation (RFC 9110 §8.8.3). Built once at load; immutable.
-public struct StaticResource: Sendable {
+package struct StaticResource: Sendable {
     /// The URL path (`/bridge.js`).
-    public let path: String
+    package let path: String
     /// The `Content-Type` value.
-    public let contentType: String
+    package let contentType: String
     /// The identity representation.
-    public let body: [UInt8]
+    package let body: [UInt8]
     /// The gzip representation, when it is smaller.
-    public let gzipBody: [UInt8]?
+    package let gzipBody: [UInt8]?
     /// Strong ETag of the identity representation (quoted).
-    public let etag: String
+    package let etag: String
     /// Strong ETag of the gzip representation (quoted).
-    public let gzipETag: String?
+    package let gzipETag: String?
 
     /// Builds a resource, compressing text-like types of 256 bytes or more.
-    public init(path: String, body: [UInt8], contentType: String? = nil) {
+    package init(path: String, body: [UInt8], contentType: String? = nil) {
         self.path = path
         self.body = body
         let type = contentType ?? MediaType.forPath(path)

@@ -6,7 +6,7 @@ import Synchronization
 /// too slowly (pending output over `eventStreamMaxPendingBytes`). `onTermination` is told once.
 ///
 /// The server sends a `:` heartbeat comment after `eventStreamHeartbeat` without output.
-public final class EventStream: Sendable {
+package final class EventStream: Sendable {
     private struct State {
         var terminated = false
         var onTermination: (@Sendable () -> Void)?
@@ -14,7 +14,7 @@ public final class EventStream: Sendable {
 
     /// The id the client last saw: the `Last-Event-ID` header, else the `lastEventID` query
     /// parameter (for clients that cannot set headers). Untrusted input, at most 1 KiB.
-    public let lastEventID: String?
+    package let lastEventID: String?
     private let connection: any ResponseSink
     private let state = Mutex(State())
 
@@ -24,28 +24,28 @@ public final class EventStream: Sendable {
     }
 
     /// Whether the stream has ended.
-    public var isTerminated: Bool { state.withLock { $0.terminated } }
+    package var isTerminated: Bool { state.withLock { $0.terminated } }
 
     /// Sends one event.
-    public func send(_ event: ServerSentEvent) {
+    package func send(_ event: ServerSentEvent) {
         guard !isTerminated else { return }
         connection.streamWrite(event.serialized)
     }
 
     /// Sends a comment line (ignored by `EventSource`).
-    public func sendComment(_ text: String) {
+    package func sendComment(_ text: String) {
         guard !isTerminated else { return }
         connection.streamWrite(ServerSentEvent.comment(text))
     }
 
     /// Ends the stream after the events already sent are written.
-    public func close() {
+    package func close() {
         guard !isTerminated else { return }
         connection.streamClose()
     }
 
     /// Registers the handler run once when the stream ends; runs at once if it already has.
-    public func onTermination(_ handler: @escaping @Sendable () -> Void) {
+    package func onTermination(_ handler: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { s -> Bool in
             if s.terminated { return true }
             s.onTermination = handler

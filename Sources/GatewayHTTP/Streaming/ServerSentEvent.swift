@@ -1,17 +1,17 @@
 /// One Server-Sent Event (WHATWG HTML §9.2 "Server-sent events"). Serialising never produces a line
 /// break inside a field: `data` is split into one `data:` line per line, and CR/LF in `id` or `event`
 /// are removed, so event content cannot forge other events.
-public struct ServerSentEvent: Sendable, Equatable {
+package struct ServerSentEvent: Sendable, Equatable {
     /// The event id the browser sends back as `Last-Event-ID` when it reconnects.
-    public var id: String?
+    package var id: String?
     /// The event type (`message` when nil).
-    public var event: String?
+    package var event: String?
     /// The payload; may contain newlines.
-    public var data: String
+    package var data: String
     /// The reconnection delay the client should use, in milliseconds.
-    public var retryMilliseconds: Int?
+    package var retryMilliseconds: Int?
 
-    public init(id: String? = nil, event: String? = nil, data: String, retryMilliseconds: Int? = nil) {
+    package init(id: String? = nil, event: String? = nil, data: String, retryMilliseconds: Int? = nil) {
         self.id = id
         self.event = event
         self.data = data
@@ -19,7 +19,7 @@ public struct ServerSentEvent: Sendable, Equatable {
     }
 
     /// The wire form, ending with the blank line that dispatches the event.
-    public var serialized: [UInt8] {
+    package var serialized: [UInt8] {
         var out = ""
         if let id { out += "id: \(Self.singleLine(id))\n" }
         if let event { out += "event: \(Self.singleLine(event))\n" }

@@ -11,18 +11,18 @@ import Primitives
 /// extendedKeyUsage serverAuth; a random 128-bit serial; valid from now for `days` days; signed
 /// with ECDSA-SHA256. Non-deterministic (fresh key, random serial). The private key PEM is secret:
 /// the caller writes it with mode 0600 and never logs it.
-public struct SelfSignedCertificate: Sendable {
+package struct SelfSignedCertificate: Sendable {
     /// The certificate, PEM ("-----BEGIN CERTIFICATE-----").
-    public let certificatePEM: [UInt8]
+    package let certificatePEM: [UInt8]
     /// The private key, PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----"), unencrypted. Secret.
-    public let privateKeyPEM: [UInt8]
+    package let privateKeyPEM: [UInt8]
 
     /// Generates a key and certificate.
     /// - Parameters:
     ///   - host: a DNS name (letters, digits, `-`, `.`; 1...253 bytes) or a numeric IP address.
     ///   - days: validity in days, 1...825 (the CA/Browser Forum maximum for leaf certificates).
     /// - Throws: `HTTPError` `.invalidInput` for a bad host or duration, `.tlsFailed` if OpenSSL fails.
-    public static func generate(host: String, days: Int = 365) throws(HTTPError) -> SelfSignedCertificate {
+    package static func generate(host: String, days: Int = 365) throws(HTTPError) -> SelfSignedCertificate {
         guard (1...825).contains(days) else { throw HTTPError(.invalidInput, "days must be within 1...825") }
         let altName: String
         if isIPAddress(host) {

@@ -18,7 +18,7 @@ import Primitives
 /// OpenSSL documents `SSL_new` on a configured context as safe from any thread, hence
 /// `@unchecked Sendable`. Input: the two files are trusted configuration, but a malformed file only
 /// throws. Errors name the file and carry OpenSSL's reason, never key bytes.
-public final class TLSContext: @unchecked Sendable {
+package final class TLSContext: @unchecked Sendable {
     /// The TLS 1.2 cipher list: ECDHE + AEAD only.
     static let tls12Ciphers = [
         "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-RSA-AES128-GCM-SHA256",
@@ -29,9 +29,9 @@ public final class TLSContext: @unchecked Sendable {
     /// The `SSL_CTX *`, owned; freed in `deinit`.
     let pointer: OpaquePointer
     /// The certificate chain file this context was loaded from.
-    public let certificateFile: String
+    package let certificateFile: String
     /// The private key file this context was loaded from.
-    public let keyFile: String
+    package let keyFile: String
 
     /// Loads and checks a certificate chain and its private key.
     /// - Parameters:
@@ -39,7 +39,7 @@ public final class TLSContext: @unchecked Sendable {
     ///   - keyFile: PEM private key (PKCS#8 or traditional), not encrypted.
     /// - Throws: `HTTPError` `.tlsCertificateLoadFailed`, `.tlsKeyLoadFailed` (missing, unreadable or
     ///   malformed file; the reason names it), `.tlsKeyMismatch`, or `.tlsFailed`.
-    public init(certificateFile: String, keyFile: String) throws(HTTPError) {
+    package init(certificateFile: String, keyFile: String) throws(HTTPError) {
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_server_method()) else {
             throw HTTPError(.tlsFailed, "SSL_CTX_new: \(OpenSSLErrors.drain())")

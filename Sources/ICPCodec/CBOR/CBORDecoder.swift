@@ -5,23 +5,23 @@
 /// work is linear in the input (`work` counts items decoded; it never exceeds the input length).
 /// Refused: indefinite lengths, floats and other simple values, non-text map keys, duplicate map
 /// keys, invalid UTF-8, trailing bytes. Non-shortest heads are accepted (CBOR allows them).
-public struct CBORDecoder {
-    public static let maxDepth = 32
+package struct CBORDecoder {
+    package static let maxDepth = 32
 
     private let bytes: [UInt8]
     private var position = 0
     /// Items decoded so far (the work bound tests count this).
-    public private(set) var work = 0
+    package private(set) var work = 0
 
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Decodes exactly one item spanning all of `bytes`.
-    public static func decode(_ bytes: [UInt8]) throws(ICPCodecError) -> CBORValue {
+    package static func decode(_ bytes: [UInt8]) throws(ICPCodecError) -> CBORValue {
         var decoder = CBORDecoder(bytes)
         return try decoder.decodeAll()
     }
 
-    public mutating func decodeAll() throws(ICPCodecError) -> CBORValue {
+    package mutating func decodeAll() throws(ICPCodecError) -> CBORValue {
         let value = try item(depth: 0)
         guard position == bytes.count else { throw fail("trailing bytes after the CBOR item") }
         return value

@@ -1,7 +1,7 @@
 /// The subset of CBOR (RFC 8949) that IC requests and certificates use: unsigned and negative
 /// integers up to 64 bits, byte and text strings, arrays, maps with text keys, tags, and the simple
 /// values false/true/null. Floats and indefinite lengths are refused by the decoder.
-public indirect enum CBORValue: Sendable, Hashable {
+package indirect enum CBORValue: Sendable, Hashable {
     case unsigned(UInt64)
     /// The negative integer `-1 - n`.
     case negative(UInt64)
@@ -15,9 +15,9 @@ public indirect enum CBORValue: Sendable, Hashable {
     case null
 
     /// The CBOR self-describe tag (bytes `d9 d9 f7`) every IC request starts with.
-    public static let selfDescribeTag: UInt64 = 55799
+    package static let selfDescribeTag: UInt64 = 55799
 
-    public static func == (a: CBORValue, b: CBORValue) -> Bool {
+    package static func == (a: CBORValue, b: CBORValue) -> Bool {
         switch (a, b) {
         case (.unsigned(let x), .unsigned(let y)), (.negative(let x), .negative(let y)): x == y
         case (.bytes(let x), .bytes(let y)): x == y
@@ -32,7 +32,7 @@ public indirect enum CBORValue: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .unsigned(let x): hasher.combine(0); hasher.combine(x)
         case .negative(let x): hasher.combine(1); hasher.combine(x)
@@ -52,20 +52,20 @@ public indirect enum CBORValue: Sendable, Hashable {
     }
 
     /// The value of `key` in a map, nil otherwise.
-    public subscript(key: String) -> CBORValue? {
+    package subscript(key: String) -> CBORValue? {
         guard case .map(let entries) = self else { return nil }
         return entries.first { $0.key == key }?.value
     }
 
     /// The value without a self-describe tag around it.
-    public var untagged: CBORValue {
+    package var untagged: CBORValue {
         if case .tag(CBORValue.selfDescribeTag, let inner) = self { return inner }
         return self
     }
 
     /// Encodes as definite-length CBOR with the shortest argument encodings; map entries in the
     /// given order.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out: [UInt8] = []
         encode(into: &out)
         return out

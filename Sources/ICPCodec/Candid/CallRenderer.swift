@@ -5,31 +5,31 @@ import Primitives
 /// type are `recognised` and shown field by field, amounts in the token's decimals when the
 /// canister is a known ledger. Anything else is blind signing: `recognised == false`, a warning,
 /// the method name, the argument size and hex, and a generic rendering when the bytes decode.
-public struct RenderedCall: Sendable, Hashable {
-    public struct Line: Sendable, Hashable {
-        public let label: String
-        public let value: String
+package struct RenderedCall: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
+        package let label: String
+        package let value: String
     }
 
     /// The canister id text and its known name, if any.
-    public let canister: String
-    public let canisterName: String?
-    public let method: String
+    package let canister: String
+    package let canisterName: String?
+    package let method: String
     /// A short sentence: "Transfer 1.5 ICP to …" or "Unknown method: blind signing".
-    public let summary: String
-    public let lines: [Line]
-    public let recognised: Bool
+    package let summary: String
+    package let lines: [Line]
+    package let recognised: Bool
     /// Set when not recognised: why, in words a person can act on.
-    public let warning: String?
-    public let argumentSize: Int
+    package let warning: String?
+    package let argumentSize: Int
     /// Lower-case hex of the argument, at most `maxHexBytes` bytes (then `…`).
-    public let argumentHex: String
+    package let argumentHex: String
 
-    public static let maxHexBytes = 512
-    public static let maxGenericLength = 4000
+    package static let maxHexBytes = 512
+    package static let maxGenericLength = 4000
 
     /// Renders `method(arg)` on `canister`.
-    public static func render(canister: Principal, method: String, arg: [UInt8]) -> RenderedCall {
+    package static func render(canister: Principal, method: String, arg: [UInt8]) -> RenderedCall {
         let known = KnownCanister.lookup(canister)
         let hex = Hex.encode(arg.prefix(maxHexBytes), prefix: false) + (arg.count > maxHexBytes ? "…" : "")
         func blind(_ warning: String, _ lines: [Line]) -> RenderedCall {

@@ -16,28 +16,28 @@
 ///   `Limits.maxValues`) and its estimated size in `materialisedBytes` (at most
 ///   `Limits.maxMaterialisedBytes`), so a 3 MB argument cannot become half a gigabyte of values.
 /// Each byte of input is read once; no value is decoded twice (no subtyping or skipping).
-public struct CandidDecoder {
-    public struct Limits: Sendable {
-        public var maxDepth = 48
-        public var maxTypes = 4096
-        public var maxNumberBytes = 64
-        public var workPerByte = 16
-        public var baseWork = 1024
+package struct CandidDecoder {
+    package struct Limits: Sendable {
+        package var maxDepth = 48
+        package var maxTypes = 4096
+        package var maxNumberBytes = 64
+        package var workPerByte = 16
+        package var baseWork = 1024
         /// Values stored in the decoded tree (each costs a heap box), whatever the input size.
-        public var maxValues = 1 << 18
+        package var maxValues = 1 << 18
         /// Estimated bytes the decoded tree holds (``CandidDecoder/valueCost`` per value plus text,
         /// blob and number bytes).
-        public var maxMaterialisedBytes = 24 << 20
+        package var maxMaterialisedBytes = 24 << 20
 
-        public init() {}
-        public static let `default` = Limits()
+        package init() {}
+        package static let `default` = Limits()
     }
 
     /// A decoded message: the type table, the arguments' types and their values.
-    public struct Message: Sendable, Hashable {
-        public let table: [CandidTypeEntry]
-        public let argumentTypes: [CandidTypeRef]
-        public let values: [CandidValue]
+    package struct Message: Sendable, Hashable {
+        package let table: [CandidTypeEntry]
+        package let argumentTypes: [CandidTypeRef]
+        package let values: [CandidValue]
     }
 
     private let bytes: [UInt8]
@@ -45,20 +45,20 @@ public struct CandidDecoder {
     private var position = 0
     private var table: [CandidTypeEntry] = []
     /// Values decoded and table entries read (the work bound tests count this).
-    public private(set) var work = 0
+    package private(set) var work = 0
     /// Values stored in the decoded tree (a repeated vector's elements count once).
-    public private(set) var materialisedValues = 0
+    package private(set) var materialisedValues = 0
     /// Estimated bytes the decoded tree holds: ``valueCost`` per stored value plus the bytes of
     /// texts, blobs, numbers and names.
-    public private(set) var materialisedBytes = 0
+    package private(set) var materialisedBytes = 0
     private let workLimit: Int
     /// Whether each type-table entry occupies no bytes on the wire (computed once per message).
     private var zeroSized: [Bool] = []
 
     /// What one stored value is charged: the enum's inline size plus a heap box.
-    public static let valueCost = MemoryLayout<CandidValue>.stride + 32
+    package static let valueCost = MemoryLayout<CandidValue>.stride + 32
 
-    public init(_ bytes: [UInt8], limits: Limits = .default) {
+    package init(_ bytes: [UInt8], limits: Limits = .default) {
         self.bytes = bytes
         self.limits = limits
         let (perByte, o1) = bytes.count.multipliedReportingOverflow(by: limits.workPerByte)
@@ -66,7 +66,7 @@ public struct CandidDecoder {
         workLimit = o1 || o2 ? Int.max : total
     }
 
-    public static func decode(_ bytes: [UInt8], limits: Limits = .default) throws(ICPCodecError) -> Message {
+    package static func decode(_ bytes: [UInt8], limits: Limits = .default) throws(ICPCodecError) -> Message {
         var decoder = CandidDecoder(bytes, limits: limits)
         return try decoder.decodeMessage()
     }
@@ -125,7 +125,7 @@ public struct CandidDecoder {
         }
     }
 
-    public mutating func decodeMessage() throws(ICPCodecError) -> Message {
+    package mutating func decodeMessage() throws(ICPCodecError) -> Message {
         guard bytes.count >= 4, bytes[0] == 0x44, bytes[1] == 0x49, bytes[2] == 0x44, bytes[3] == 0x4C else {
             throw fail("missing DIDL magic")
         }

@@ -1,5 +1,5 @@
 /// Candid types as a message's type table declares them (Candid specification, "Binary format").
-public enum CandidPrimitive: Int, Sendable, Hashable {
+package enum CandidPrimitive: Int, Sendable, Hashable {
     case null = -1
     case bool = -2
     case nat = -3
@@ -21,13 +21,13 @@ public enum CandidPrimitive: Int, Sendable, Hashable {
 }
 
 /// A reference to a type: a primitive or an entry of the message's type table.
-public enum CandidTypeRef: Sendable, Hashable {
+package enum CandidTypeRef: Sendable, Hashable {
     case primitive(CandidPrimitive)
     case table(Int)
 }
 
 /// A type-table entry (a constructed type).
-public enum CandidTypeEntry: Sendable, Hashable {
+package enum CandidTypeEntry: Sendable, Hashable {
     case opt(CandidTypeRef)
     case vec(CandidTypeRef)
     /// Fields by id (the hash of the name, or the position for tuples), strictly increasing.
@@ -37,17 +37,17 @@ public enum CandidTypeEntry: Sendable, Hashable {
     case service([CandidMethod])
 }
 
-public struct CandidField: Sendable, Hashable {
-    public let id: UInt32
-    public let type: CandidTypeRef
+package struct CandidField: Sendable, Hashable {
+    package let id: UInt32
+    package let type: CandidTypeRef
 }
 
-public struct CandidMethod: Sendable, Hashable {
-    public let name: String
-    public let type: CandidTypeRef
+package struct CandidMethod: Sendable, Hashable {
+    package let name: String
+    package let type: CandidTypeRef
 }
 
 /// Candid's field id of a name: `fold(0, h·223 + byte) mod 2^32` over the UTF-8 bytes.
-public func candidFieldId(_ name: String) -> UInt32 {
+package func candidFieldId(_ name: String) -> UInt32 {
     name.utf8.reduce(UInt32(0)) { $0 &* 223 &+ UInt32($1) }
 }

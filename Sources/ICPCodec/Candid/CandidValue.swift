@@ -1,11 +1,11 @@
 /// An unbounded natural number as Candid sends it (LEB128), kept exactly: little-endian 32-bit
 /// limbs without trailing zeros. Decimal text by repeated division (the decoder bounds the size).
 /// Never converted to floating point.
-public struct CandidNat: Sendable, Hashable, CustomStringConvertible, Comparable {
+package struct CandidNat: Sendable, Hashable, CustomStringConvertible, Comparable {
     /// Little-endian limbs, no trailing zero limbs (zero is `[]`).
-    public let limbs: [UInt32]
+    package let limbs: [UInt32]
 
-    public init(_ value: UInt64) {
+    package init(_ value: UInt64) {
         var l = [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)]
         while l.last == 0 { l.removeLast() }
         limbs = l
@@ -29,10 +29,10 @@ public struct CandidNat: Sendable, Hashable, CustomStringConvertible, Comparable
         self.init(limbs: l)
     }
 
-    public var isZero: Bool { limbs.isEmpty }
+    package var isZero: Bool { limbs.isEmpty }
 
     /// The value when it fits 64 bits.
-    public var uint64: UInt64? {
+    package var uint64: UInt64? {
         switch limbs.count {
         case 0: 0
         case 1: UInt64(limbs[0])
@@ -41,7 +41,7 @@ public struct CandidNat: Sendable, Hashable, CustomStringConvertible, Comparable
         }
     }
 
-    public var description: String {
+    package var description: String {
         if limbs.isEmpty { return "0" }
         var work = limbs
         var chunks: [UInt64] = []  // base 10^9, least significant first
@@ -65,7 +65,7 @@ public struct CandidNat: Sendable, Hashable, CustomStringConvertible, Comparable
 
     /// The decimal text with `decimals` digits after the point, trailing zeros after the point
     /// removed (`123456789`, 8 → `1.23456789`; `100000000`, 8 → `1`).
-    public func formatted(decimals: Int) -> String {
+    package func formatted(decimals: Int) -> String {
         let digits = Array(description.utf8)
         guard decimals > 0 else { return description }
         let padded = [UInt8](repeating: 0x30, count: max(0, decimals + 1 - digits.count)) + digits
@@ -76,7 +76,7 @@ public struct CandidNat: Sendable, Hashable, CustomStringConvertible, Comparable
         return fraction.isEmpty ? w : w + "." + String(decoding: fraction, as: UTF8.self)
     }
 
-    public static func < (a: CandidNat, b: CandidNat) -> Bool {
+    package static func < (a: CandidNat, b: CandidNat) -> Bool {
         if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
         for i in stride(from: a.limbs.count - 1, through: 0, by: -1) where a.limbs[i] != b.limbs[i] {
             return a.limbs[i] < b.limbs[i]
@@ -86,7 +86,7 @@ public struct CandidNat: Sendable, Hashable, CustomStringConvertible, Comparable
 }
 
 /// A decoded Candid value, shaped by the message's own type table.
-public indirect enum CandidValue: Sendable, Hashable {
+package indirect enum CandidValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case nat(CandidNat)
@@ -119,14 +119,14 @@ public indirect enum CandidValue: Sendable, Hashable {
     case service(Principal)
 
     /// The value of the record field named `name` (by Candid field id).
-    public subscript(field name: String) -> CandidValue? {
+    package subscript(field name: String) -> CandidValue? {
         guard case .record(let fields) = self else { return nil }
         let id = candidFieldId(name)
         return fields.first { $0.id == id }?.value
     }
 }
 
-public struct CandidRecordField: Sendable, Hashable {
-    public let id: UInt32
-    public let value: CandidValue
+package struct CandidRecordField: Sendable, Hashable {
+    package let id: UInt32
+    package let value: CandidValue
 }

@@ -6,7 +6,7 @@
 /// - the ICP ledger `rs/ledger_suite/icp/ledger.did` (dfinity/ic): `transfer : (TransferArgs)`,
 ///   `account_balance : (AccountBalanceArgs)`.
 /// docs/reference/icp.md §6 quotes the type definitions.
-public indirect enum CandidSchema: Sendable, Hashable {
+package indirect enum CandidSchema: Sendable, Hashable {
     case nat
     case nat64
     case principal
@@ -15,10 +15,10 @@ public indirect enum CandidSchema: Sendable, Hashable {
     case opt(CandidSchema)
     case record([SchemaField])
 
-    public struct SchemaField: Sendable, Hashable {
-        public let name: String
-        public let type: CandidSchema
-        public var id: UInt32 { candidFieldId(name) }
+    package struct SchemaField: Sendable, Hashable {
+        package let name: String
+        package let type: CandidSchema
+        package var id: UInt32 { candidFieldId(name) }
     }
 
     static func record(_ fields: KeyValuePairs<String, CandidSchema>) -> CandidSchema {
@@ -89,18 +89,18 @@ enum LedgerTypes {
 }
 
 /// A ledger canister Sigil knows by id: its name, token symbol and decimals.
-public struct KnownCanister: Sendable, Hashable {
-    public let name: String
-    public let symbol: String
-    public let decimals: Int
+package struct KnownCanister: Sendable, Hashable {
+    package let name: String
+    package let symbol: String
+    package let decimals: Int
 
     /// Mainnet ledgers (ids from the IC dashboard and the ckBTC/ckETH/ckUSDC documentation).
-    public static let byText: [String: KnownCanister] = [
+    package static let byText: [String: KnownCanister] = [
         "ryjl3-tyaaa-aaaaa-aaaba-cai": KnownCanister(name: "ICP ledger", symbol: "ICP", decimals: 8),
         "mxzaz-hqaaa-aaaar-qaada-cai": KnownCanister(name: "ckBTC ledger", symbol: "ckBTC", decimals: 8),
         "ss2fx-dyaaa-aaaar-qacoq-cai": KnownCanister(name: "ckETH ledger", symbol: "ckETH", decimals: 18),
         "xevnm-gaaaa-aaaar-qafnq-cai": KnownCanister(name: "ckUSDC ledger", symbol: "ckUSDC", decimals: 6),
     ]
 
-    public static func lookup(_ canister: Principal) -> KnownCanister? { byText[canister.text] }
+    package static func lookup(_ canister: Principal) -> KnownCanister? { byText[canister.text] }
 }

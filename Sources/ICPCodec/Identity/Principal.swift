@@ -5,17 +5,17 @@ import SigningKeys
 /// ids are SHA-224 of a DER public key ‖ 0x02; the anonymous principal is `04`; the management
 /// canister is the empty blob. The text form is `Grouped(Base32(CRC32(bytes) ‖ bytes))`, lower
 /// case, a `-` after every five characters.
-public struct Principal: Sendable, Hashable, CustomStringConvertible, Comparable {
-    public let bytes: [UInt8]
+package struct Principal: Sendable, Hashable, CustomStringConvertible, Comparable {
+    package let bytes: [UInt8]
 
-    public static let maxLength = 29
+    package static let maxLength = 29
     /// `aaaaa-aa`.
-    public static let managementCanister = Principal(unchecked: [])
+    package static let managementCanister = Principal(unchecked: [])
     /// `2vxsx-fae`.
-    public static let anonymous = Principal(unchecked: [0x04])
+    package static let anonymous = Principal(unchecked: [0x04])
 
     /// From raw bytes; refuses more than 29.
-    public init(bytes: [UInt8]) throws(ICPCodecError) {
+    package init(bytes: [UInt8]) throws(ICPCodecError) {
         guard bytes.count <= Principal.maxLength else {
             throw ICPCodecError(.invalidPrincipal, "a principal is at most 29 bytes, got \(bytes.count)")
         }
@@ -25,15 +25,15 @@ public struct Principal: Sendable, Hashable, CustomStringConvertible, Comparable
     init(unchecked bytes: [UInt8]) { self.bytes = bytes }
 
     /// The self-authenticating principal of a DER-encoded public key.
-    public init(selfAuthenticating derPublicKey: [UInt8]) {
+    package init(selfAuthenticating derPublicKey: [UInt8]) {
         bytes = SHA224.hash(derPublicKey) + [0x02]
     }
 
-    public var isAnonymous: Bool { bytes == [0x04] }
-    public var isSelfAuthenticating: Bool { bytes.count == 29 && bytes.last == 0x02 }
+    package var isAnonymous: Bool { bytes == [0x04] }
+    package var isSelfAuthenticating: Bool { bytes.count == 29 && bytes.last == 0x02 }
 
     /// The canonical text.
-    public var text: String {
+    package var text: String {
         let encoded = Array(Base32.encode(CRC32.bigEndian(bytes) + bytes).utf8)
         var out: [UInt8] = []
         out.reserveCapacity(encoded.count + encoded.count / 5)
@@ -44,12 +44,12 @@ public struct Principal: Sendable, Hashable, CustomStringConvertible, Comparable
         return String(decoding: out, as: UTF8.self)
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Parses the text form (case-insensitive). Refuses: length outside 8…63, characters outside
     /// Base32 and `-`, any grouping but a `-` after every five characters, non-zero padding bits, a
     /// checksum that does not match, more than 29 bytes.
-    public init(text: String) throws(ICPCodecError) {
+    package init(text: String) throws(ICPCodecError) {
         let chars = Array(text.utf8)
         guard (8...63).contains(chars.count) else {
             throw ICPCodecError(.invalidPrincipal, "principal text has \(chars.count) characters; 8…63 allowed")
@@ -83,11 +83,11 @@ public struct Principal: Sendable, Hashable, CustomStringConvertible, Comparable
         try self.init(bytes: body)
     }
 
-    public static func < (a: Principal, b: Principal) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+    package static func < (a: Principal, b: Principal) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 
     /// The ICP ledger's account identifier: `CRC32(h) ‖ h`, `h = SHA-224("\x0Aaccount-id" ‖ principal
     /// ‖ subaccount)`; the subaccount is 32 bytes (nil = all zero).
-    public func accountIdentifier(subaccount: [UInt8]? = nil) throws(ICPCodecError) -> AccountIdentifier {
+    package func accountIdentifier(subaccount: [UInt8]? = nil) throws(ICPCodecError) -> AccountIdentifier {
         let sub = subaccount ?? [UInt8](repeating: 0, count: 32)
         guard sub.count == 32 else { throw ICPCodecError(.invalidAccount, "a subaccount is 32 bytes") }
         let h = SHA224.hash([0x0A] + Array("account-id".utf8) + bytes + sub)
@@ -96,13 +96,13 @@ public struct Principal: Sendable, Hashable, CustomStringConvertible, Comparable
 }
 
 /// A 32-byte ICP ledger account identifier (`CRC32(h) ‖ h`), shown as 64 lower-case hex digits.
-public struct AccountIdentifier: Sendable, Hashable, CustomStringConvertible {
-    public let bytes: [UInt8]
+package struct AccountIdentifier: Sendable, Hashable, CustomStringConvertible {
+    package let bytes: [UInt8]
 
     init(unchecked bytes: [UInt8]) { self.bytes = bytes }
 
     /// From 32 bytes whose first four are the CRC32 of the other 28.
-    public init(bytes: [UInt8]) throws(ICPCodecError) {
+    package init(bytes: [UInt8]) throws(ICPCodecError) {
         guard bytes.count == 32 else { throw ICPCodecError(.invalidAccount, "an account identifier is 32 bytes") }
         guard Array(bytes.prefix(4)) == CRC32.bigEndian(bytes.dropFirst(4)) else {
             throw ICPCodecError(.invalidAccount, "account identifier checksum does not match")
@@ -111,26 +111,26 @@ public struct AccountIdentifier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// From 64 hex digits (no prefix).
-    public init(hex: String) throws(ICPCodecError) {
+    package init(hex: String) throws(ICPCodecError) {
         guard let raw = try? Hex.decode(hex, prefix: .forbidden) else {
             throw ICPCodecError(.invalidAccount, "an account identifier is 64 hex digits")
         }
         try self.init(bytes: raw)
     }
 
-    public var hex: String { Hex.encode(bytes, prefix: false) }
-    public var description: String { hex }
+    package var hex: String { Hex.encode(bytes, prefix: false) }
+    package var description: String { hex }
 }
 
 /// An ICRC-1 account: owner principal and optional 32-byte subaccount. The text form (ICRC-1
 /// TextualEncoding) is the owner's text when the subaccount is absent or all zero, otherwise
 /// `<owner>-<base32(crc32(owner ‖ sub))>.<hex(sub) without leading zeros>`.
-public struct ICRC1Account: Sendable, Hashable, CustomStringConvertible {
-    public let owner: Principal
+package struct ICRC1Account: Sendable, Hashable, CustomStringConvertible {
+    package let owner: Principal
     /// 32 bytes or nil (the default, all zero, is normalised to nil).
-    public let subaccount: [UInt8]?
+    package let subaccount: [UInt8]?
 
-    public init(owner: Principal, subaccount: [UInt8]? = nil) throws(ICPCodecError) {
+    package init(owner: Principal, subaccount: [UInt8]? = nil) throws(ICPCodecError) {
         if let sub = subaccount {
             guard sub.count == 32 else { throw ICPCodecError(.invalidAccount, "a subaccount is 32 bytes") }
         }
@@ -138,7 +138,7 @@ public struct ICRC1Account: Sendable, Hashable, CustomStringConvertible {
         self.subaccount = subaccount.flatMap { $0.allSatisfy { $0 == 0 } ? nil : $0 }
     }
 
-    public var text: String {
+    package var text: String {
         guard let sub = subaccount else { return owner.text }
         let checksum = Base32.encode(CRC32.bigEndian(owner.bytes + sub))
         var hex = Substring(Hex.encode(sub, prefix: false))
@@ -146,11 +146,11 @@ public struct ICRC1Account: Sendable, Hashable, CustomStringConvertible {
         return "\(owner.text)-\(checksum).\(hex)"
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Parses the ICRC-1 text form. Refuses a bad owner, a checksum that does not match, a
     /// subaccount with leading zeros, upper case, more than 64 digits, or all zero in long form.
-    public init(text: String) throws(ICPCodecError) {
+    package init(text: String) throws(ICPCodecError) {
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
         if parts.count == 1 {
             try self.init(owner: Principal(text: text))

@@ -4,36 +4,36 @@ import SigningKeys
 /// read_state, with the fields the interface specification names. Build with the initialisers,
 /// which enforce the expiry and nonce rules; decode a content map (ICRC-49 `contentMap`) with
 /// `init(cbor:)`, which checks shapes only (no clock).
-public struct ICPRequestContent: Sendable, Hashable {
-    public enum RequestType: String, Sendable, Hashable, CaseIterable {
+package struct ICPRequestContent: Sendable, Hashable {
+    package enum RequestType: String, Sendable, Hashable, CaseIterable {
         case call
         case query
         case readState = "read_state"
     }
 
-    public let requestType: RequestType
-    public let sender: Principal
+    package let requestType: RequestType
+    package let sender: Principal
     /// Nanoseconds since 1970.
-    public let ingressExpiry: UInt64
+    package let ingressExpiry: UInt64
     /// At most 32 bytes, or absent.
-    public let nonce: [UInt8]?
+    package let nonce: [UInt8]?
     /// call and query only.
-    public let canisterId: Principal?
-    public let methodName: String?
+    package let canisterId: Principal?
+    package let methodName: String?
     /// Candid-encoded argument (call and query).
-    public let arg: [UInt8]?
+    package let arg: [UInt8]?
     /// read_state only: label paths.
-    public let paths: [[[UInt8]]]?
+    package let paths: [[[UInt8]]]?
 
-    public static let maxNonceLength = 32
+    package static let maxNonceLength = 32
     /// The replica's `MAX_INGRESS_TTL`: an expiry further ahead is refused.
-    public static let maxIngressTTLNanos: UInt64 = 5 * 60 * 1_000_000_000
+    package static let maxIngressTTLNanos: UInt64 = 5 * 60 * 1_000_000_000
     /// Sigil's default: four minutes ahead, as IcpKit and agent-js do.
-    public static let defaultTTLNanos: UInt64 = 4 * 60 * 1_000_000_000
+    package static let defaultTTLNanos: UInt64 = 4 * 60 * 1_000_000_000
 
     /// A call or query. `now` is the clock in nanoseconds since 1970; `ingressExpiry` defaults to
     /// `now + 4 min` and must lie in `(now, now + 5 min]`.
-    public init(
+    package init(
         _ type: RequestType, sender: Principal, canisterId: Principal, methodName: String, arg: [UInt8],
         nonce: [UInt8]? = nil, ingressExpiry: UInt64? = nil, now: UInt64
     ) throws(ICPCodecError) {
@@ -51,7 +51,7 @@ public struct ICPRequestContent: Sendable, Hashable {
     }
 
     /// A read_state request.
-    public init(
+    package init(
         readStatePaths paths: [[[UInt8]]], sender: Principal, nonce: [UInt8]? = nil, ingressExpiry: UInt64? = nil,
         now: UInt64
     ) throws(ICPCodecError) {
@@ -67,15 +67,15 @@ public struct ICPRequestContent: Sendable, Hashable {
 
     /// Step between the expiries of an offline series: `MAX_INGRESS_TTL − PERMITTED_DRIFT − 120 s`,
     /// as DFINITY's Rosetta node uses (docs/reference/icp.md §2.4).
-    public static let seriesStepNanos: UInt64 = 120 * 1_000_000_000
+    package static let seriesStepNanos: UInt64 = 120 * 1_000_000_000
     /// Longest window an offline series may cover (Rosetta's limit).
-    public static let maxSeriesWindowNanos: UInt64 = 24 * 3600 * 1_000_000_000
+    package static let maxSeriesWindowNanos: UInt64 = 24 * 3600 * 1_000_000_000
 
     /// An offline series of the same call (Rosetta-style, docs/reference/icp.md §2.4): expiries
     /// `now + 4 min + k · 2 min` for k = 0…⌈window / 2 min⌉, no nonce, so that one of them is
     /// acceptable to a replica at any moment of `[now, now + window]` (each envelope is accepted
     /// during the five minutes before its expiry). `window` at most 24 h.
-    public static func series(
+    package static func series(
         sender: Principal, canisterId: Principal, methodName: String, arg: [UInt8], now: UInt64, window: UInt64
     ) throws(ICPCodecError) -> [ICPRequestContent] {
         guard window <= maxSeriesWindowNanos else {
@@ -93,7 +93,7 @@ public struct ICPRequestContent: Sendable, Hashable {
 
     /// The read_state that asks for the status of `requestId` (`["request_status", id]`), with
     /// this request's sender and expiry (the matching pair of an offline-signed call).
-    public func readStateForStatus(requestId: [UInt8]) -> ICPRequestContent {
+    package func readStateForStatus(requestId: [UInt8]) -> ICPRequestContent {
         ICPRequestContent(
             unchecked: .readState, sender: sender, ingressExpiry: ingressExpiry, nonce: nil, canisterId: nil,
             methodName: nil, arg: nil, paths: [[Array("request_status".utf8), requestId]])
@@ -132,7 +132,7 @@ public struct ICPRequestContent: Sendable, Hashable {
     }
 
     /// The fields as the request-id hash sees them (absent optional fields are absent).
-    public var hashable: [String: HashableValue] {
+    package var hashable: [String: HashableValue] {
         var m: [String: HashableValue] = [
             "request_type": .text(requestType.rawValue),
             "sender": .blob(sender.bytes),
@@ -147,10 +147,10 @@ public struct ICPRequestContent: Sendable, Hashable {
     }
 
     /// The 32-byte request id.
-    public var requestId: [UInt8] { HashableValue.hashOfMap(hashable) }
+    package var requestId: [UInt8] { HashableValue.hashOfMap(hashable) }
 
     /// The content as a CBOR map, keys in lexicographic order (as agent-js and the ICRC-49 example).
-    public var cbor: CBORValue {
+    package var cbor: CBORValue {
         var entries: [(key: String, value: CBORValue)] = [
             ("request_type", .text(requestType.rawValue)),
             ("sender", .bytes(sender.bytes)),
@@ -165,11 +165,11 @@ public struct ICPRequestContent: Sendable, Hashable {
     }
 
     /// ICRC-49's `contentMap`: the tagged CBOR of the content alone.
-    public var contentMap: [UInt8] { CBORValue.tag(CBORValue.selfDescribeTag, cbor).encoded() }
+    package var contentMap: [UInt8] { CBORValue.tag(CBORValue.selfDescribeTag, cbor).encoded() }
 
     /// Decodes a content map (tagged or not). Checks field types and request-type shapes; refuses
     /// unknown fields (they would change the request id without being shown) and long nonces.
-    public init(cbor value: CBORValue) throws(ICPCodecError) {
+    package init(cbor value: CBORValue) throws(ICPCodecError) {
         guard case .map(let entries) = value.untagged else {
             throw ICPCodecError(.invalidRequest, "request content is not a map")
         }
@@ -226,24 +226,24 @@ public struct ICPRequestContent: Sendable, Hashable {
     }
 
     /// Decodes ICRC-49 `contentMap` bytes.
-    public init(contentMap bytes: [UInt8]) throws(ICPCodecError) {
+    package init(contentMap bytes: [UInt8]) throws(ICPCodecError) {
         try self.init(cbor: CBORDecoder.decode(bytes))
     }
 }
 
 /// A signed request: `{content, sender_pubkey, sender_sig}` under the self-describe tag. The
 /// anonymous sender has neither key nor signature (the fields are omitted, never null).
-public struct ICPEnvelope: Sendable, Hashable {
-    public let content: ICPRequestContent
-    public let senderPublicKey: [UInt8]?
-    public let senderSignature: [UInt8]?
+package struct ICPEnvelope: Sendable, Hashable {
+    package let content: ICPRequestContent
+    package let senderPublicKey: [UInt8]?
+    package let senderSignature: [UInt8]?
 
     /// The domain separator in front of the request id: `0x0A "ic-request"`.
-    public static let domainSeparator: [UInt8] = [0x0A] + Array("ic-request".utf8)
+    package static let domainSeparator: [UInt8] = [0x0A] + Array("ic-request".utf8)
 
     /// Signs `content` with `key`, which must be the sender's key (its self-authenticating principal
     /// equals `content.sender`), else `signature`.
-    public init(signing content: ICPRequestContent, with key: IcpKeyPair) throws(ICPCodecError) {
+    package init(signing content: ICPRequestContent, with key: IcpKeyPair) throws(ICPCodecError) {
         guard Principal(selfAuthenticating: key.derPublicKey) == content.sender else {
             throw ICPCodecError(.signature, "the key is not the request's sender")
         }
@@ -259,7 +259,7 @@ public struct ICPEnvelope: Sendable, Hashable {
     }
 
     /// An anonymous request (sender must be `2vxsx-fae`).
-    public init(anonymous content: ICPRequestContent) throws(ICPCodecError) {
+    package init(anonymous content: ICPRequestContent) throws(ICPCodecError) {
         guard content.sender.isAnonymous else {
             throw ICPCodecError(.signature, "only the anonymous sender sends unsigned requests")
         }
@@ -270,7 +270,7 @@ public struct ICPEnvelope: Sendable, Hashable {
 
     /// Checks an envelope from elsewhere: the public key's principal is the sender and the
     /// signature over the request id verifies (or both are absent for the anonymous sender).
-    public init(content: ICPRequestContent, senderPublicKey: [UInt8]?, senderSignature: [UInt8]?) throws(ICPCodecError)
+    package init(content: ICPRequestContent, senderPublicKey: [UInt8]?, senderSignature: [UInt8]?) throws(ICPCodecError)
     {
         switch (senderPublicKey, senderSignature) {
         case (nil, nil):
@@ -294,7 +294,7 @@ public struct ICPEnvelope: Sendable, Hashable {
     }
 
     /// Decodes and verifies envelope CBOR (as a replica would).
-    public init(cborBytes: [UInt8]) throws(ICPCodecError) {
+    package init(cborBytes: [UInt8]) throws(ICPCodecError) {
         let value = try CBORDecoder.decode(cborBytes).untagged
         guard case .map(let entries) = value, let content = value["content"] else {
             throw ICPCodecError(.invalidRequest, "an envelope is a map with content")
@@ -312,10 +312,10 @@ public struct ICPEnvelope: Sendable, Hashable {
             senderSignature: try blob("sender_sig"))
     }
 
-    public var requestId: [UInt8] { content.requestId }
+    package var requestId: [UInt8] { content.requestId }
 
     /// The envelope CBOR with the self-describe tag, keys in lexicographic order at both levels.
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var entries: [(key: String, value: CBORValue)] = [("content", content.cbor)]
         if let senderPublicKey { entries.append(("sender_pubkey", .bytes(senderPublicKey))) }
         if let senderSignature { entries.append(("sender_sig", .bytes(senderSignature))) }

@@ -1,7 +1,7 @@
 import SigningKeys
 
 /// A value as the IC's representation-independent hash sees it (docs/reference/icp.md §2).
-public indirect enum HashableValue: Sendable, Hashable {
+package indirect enum HashableValue: Sendable, Hashable {
     case blob([UInt8])
     case text(String)
     case nat(UInt64)
@@ -11,7 +11,7 @@ public indirect enum HashableValue: Sendable, Hashable {
 
     /// `hash_value`: SHA-256 of the blob, of the UTF-8 text, of the shortest LEB128 of a number; of
     /// the concatenated element hashes of an array; `hashOfMap` of a map.
-    public var hash: [UInt8] {
+    package var hash: [UInt8] {
         switch self {
         case .blob(let b): SHA256.hash(b)
         case .text(let t): SHA256.hash(Array(t.utf8))
@@ -24,7 +24,7 @@ public indirect enum HashableValue: Sendable, Hashable {
 
     /// SHA-256 of the concatenation of `H(key) ‖ hash_value(value)` for every entry, sorted by full
     /// lexicographic byte order of the 64-byte pairs (not by the first byte only, as IcpKit does).
-    public static func hashOfMap(_ map: [String: HashableValue]) -> [UInt8] {
+    package static func hashOfMap(_ map: [String: HashableValue]) -> [UInt8] {
         let pairs = map.map { SHA256.hash(Array($0.key.utf8)) + $0.value.hash }
         return SHA256.hash(pairs.sorted { $0.lexicographicallyPrecedes($1) }.flatMap { $0 })
     }
@@ -32,7 +32,7 @@ public indirect enum HashableValue: Sendable, Hashable {
     /// The hashable view of decoded CBOR: bytes → blob, text → text, unsigned → nat, negative →
     /// int, arrays and text-keyed maps recursively. Tags, booleans, null and negatives below
     /// Int64.min have no hashing rule and are refused.
-    public init(cbor: CBORValue) throws(ICPCodecError) {
+    package init(cbor: CBORValue) throws(ICPCodecError) {
         switch cbor {
         case .bytes(let b): self = .blob(b)
         case .text(let t): self = .text(t)

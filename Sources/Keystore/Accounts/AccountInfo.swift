@@ -3,28 +3,28 @@ import Primitives
 import SigningKeys
 
 /// What Sigil knows about a stored account without decrypting it. Contains no secret.
-public struct AccountInfo: Sendable, Hashable {
+package struct AccountInfo: Sendable, Hashable {
     /// SS58 address (generic prefix 42) of the account id, as the polkadot-js extension shows it.
-    public var address: String
+    package var address: String
     /// The public key (32 bytes, 33 compressed for ecdsa).
-    public var publicKey: [UInt8]
+    package var publicKey: [UInt8]
     /// The account id (the public key, or BLAKE2b-256 of it for ecdsa).
-    public var accountId: [UInt8]
+    package var accountId: [UInt8]
     /// The key scheme.
-    public var scheme: KeyScheme
+    package var scheme: KeyScheme
     /// `meta.name`.
-    public var name: String?
+    package var name: String?
     /// `meta.whenCreated`, milliseconds since 1970.
-    public var whenCreated: Int64?
+    package var whenCreated: Int64?
     /// `meta.genesisHash` when set and not empty: the chain the account is restricted to.
-    public var genesisHash: String?
+    package var genesisHash: String?
     /// `meta.isHidden`: hidden from dapps by the polkadot-js extension.
-    public var isHidden: Bool
+    package var isHidden: Bool
     /// The file name inside `accounts/` (`0x<public key hex>.json`).
-    public var fileName: String
+    package var fileName: String
 
     /// `0x`-hex of `publicKey`.
-    public var publicKeyHex: String { Hex.encode(publicKey) }
+    package var publicKeyHex: String { Hex.encode(publicKey) }
 
     /// Reads the public fields of a stored keyring file.
     /// - Throws: `.malformedFile` when the address or key type cannot be read.

@@ -9,7 +9,7 @@ extension AccountStore {
     /// password, a fresh salt and nonce, and `parameters` (default N = 2^15, r = 8, p = 1, accepted by
     /// every polkadot-js release). `meta` is kept as stored.
     /// - Throws: `.accountNotFound`, `.decryptFailed` (wrong password), `.keyMismatch`.
-    public func export(
+    package func export(
         _ query: String, password: Passphrase, parameters: ScryptParameters = .interoperable
     ) throws(KeystoreError) -> Data {
         let info = try find(query)
@@ -23,7 +23,7 @@ extension AccountStore {
     /// A batch export (`batch-pkcs8`, polkadot-js `keyring.backupAccounts`) of several accounts: each
     /// entry is that account's export with `password`, and the array is encrypted again with it.
     /// All accounts must open with `password`.
-    public func exportBatch(
+    package func exportBatch(
         _ queries: [String], password: Passphrase, parameters: ScryptParameters = .interoperable
     ) throws(KeystoreError) -> Data {
         var entries: [JSONValue] = []

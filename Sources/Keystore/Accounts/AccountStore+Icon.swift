@@ -4,19 +4,19 @@ import Primitives
 import SigningKeys
 
 /// What Sigil knows about a stored ICON account without decrypting it. Contains no secret.
-public struct IconAccountInfo: Sendable, Hashable {
+package struct IconAccountInfo: Sendable, Hashable {
     /// `hx…`.
-    public var address: String
+    package var address: String
     /// `sigil.name`.
-    public var name: String?
+    package var name: String?
     /// `sigil.whenCreated`, milliseconds since 1970.
-    public var whenCreated: Int64?
+    package var whenCreated: Int64?
     /// `sigil.isTesting`: a development account from the public test seed.
-    public var isTesting: Bool
+    package var isTesting: Bool
     /// The file name inside `accounts/` (`hx<address hex>.json`).
-    public var fileName: String
+    package var fileName: String
 
-    public init(address: String, name: String?, whenCreated: Int64?, isTesting: Bool, fileName: String) {
+    package init(address: String, name: String?, whenCreated: Int64?, isTesting: Bool, fileName: String) {
         self.address = address
         self.name = name
         self.whenCreated = whenCreated
@@ -32,7 +32,7 @@ public struct IconAccountInfo: Sendable, Hashable {
 /// written, secrets only inside these calls.
 extension AccountStore {
     /// Every readable ICON account, by creation time then address, and the files that are not.
-    public func listIcon() throws(KeystoreError) -> (accounts: [IconAccountInfo], problems: [FileProblem]) {
+    package func listIcon() throws(KeystoreError) -> (accounts: [IconAccountInfo], problems: [FileProblem]) {
         var accounts: [IconAccountInfo] = []
         var problems: [FileProblem] = []
         for name in try POSIX.listDirectory(directory.accountsPath) where Self.isIconFileName(name) {
@@ -47,7 +47,7 @@ extension AccountStore {
     }
 
     /// The ICON account an `hx` address or an exact name (of one ICON account) names.
-    public func findIcon(_ query: String) throws(KeystoreError) -> IconAccountInfo {
+    package func findIcon(_ query: String) throws(KeystoreError) -> IconAccountInfo {
         let accounts = try listIcon().accounts
         if let match = accounts.first(where: { $0.address == query.lowercased() }) { return match }
         let named = accounts.filter { $0.name == query }
@@ -60,7 +60,7 @@ extension AccountStore {
 
     /// Encrypts an ICON key with `password` and stores it as a new account.
     @discardableResult
-    public func addIcon(
+    package func addIcon(
         _ pair: IconKeyPair, name: String?, password: Passphrase, isTesting: Bool = false
     ) throws(KeystoreError) -> IconAccountInfo {
         var meta: JSONObject = ["whenCreated": .integer(now())]
@@ -74,7 +74,7 @@ extension AccountStore {
     /// `password` and its key must give its address before it is stored. The file keeps its own
     /// encryption (and so its password); `name` is recorded.
     /// - Returns: the account and whether it was new (an account already stored is left alone).
-    public func importIconFile(
+    package func importIconFile(
         _ bytes: [UInt8], password: Passphrase, name: String?
     ) throws(KeystoreError) -> (account: IconAccountInfo, imported: Bool) {
         var file = try IconKeystoreFile.parse(bytes)
@@ -92,7 +92,7 @@ extension AccountStore {
     /// An ICON keystore file of a stored account that ICONex and the SDKs import: decrypted with
     /// `password` (proving it), re-encrypted with the same password, fresh salt and IV and `kdf`
     /// (default scrypt N = 2^14, r = 8, p = 1), without Sigil's `sigil` object.
-    public func exportIcon(
+    package func exportIcon(
         _ query: String, password: Passphrase, kdf: IconKeystoreFile.KDF = IconKeystoreFile.defaultKDF
     ) throws(KeystoreError) -> [UInt8] {
         let info = try findIcon(query)
@@ -103,13 +103,13 @@ extension AccountStore {
     }
 
     /// Decrypts one ICON account. - Throws: `.decryptFailed`, `.keyMismatch`, `.malformedFile`.
-    public func unlockIcon(_ account: IconAccountInfo, password: Passphrase) throws(KeystoreError) -> IconKeyPair {
+    package func unlockIcon(_ account: IconAccountInfo, password: Passphrase) throws(KeystoreError) -> IconKeyPair {
         try readIcon(fileName: account.fileName).0.decrypt(password: password)
     }
 
     /// Deletes an ICON account's file.
     @discardableResult
-    public func removeIcon(_ query: String) throws(KeystoreError) -> IconAccountInfo {
+    package func removeIcon(_ query: String) throws(KeystoreError) -> IconAccountInfo {
         try withAccountsLock { () throws(KeystoreError) -> IconAccountInfo in
             let info = try findIcon(query)
             guard try AtomicFile.remove(path(info.fileName)) else {
@@ -120,7 +120,7 @@ extension AccountStore {
     }
 
     /// Decrypts every ICON account that opens with `password`; the others stay locked.
-    public func unlockAllIcon(password: Passphrase?) throws(KeystoreError) -> IconKeyring {
+    package func unlockAllIcon(password: Passphrase?) throws(KeystoreError) -> IconKeyring {
         let (accounts, problems) = try listIcon()
         var pairs: [String: IconKeyPair] = [:]
         var extra: [FileProblem] = []
@@ -181,25 +181,25 @@ extension AccountStore {
 
 /// The ICON accounts a running gateway knows and the key pairs of those it could unlock.
 /// Immutable; holds decrypted keys (in SigningKeys' wiped buffers) until released.
-public final class IconKeyring: Sendable {
+package final class IconKeyring: Sendable {
     /// Every ICON account, unlocked or not.
-    public let accounts: [IconAccountInfo]
+    package let accounts: [IconAccountInfo]
     private let pairs: [String: IconKeyPair]
     /// Files that could not be read.
-    public let problems: [AccountStore.FileProblem]
+    package let problems: [AccountStore.FileProblem]
 
-    public init(accounts: [IconAccountInfo], pairs: [String: IconKeyPair], problems: [AccountStore.FileProblem] = []) {
+    package init(accounts: [IconAccountInfo], pairs: [String: IconKeyPair], problems: [AccountStore.FileProblem] = []) {
         self.accounts = accounts
         self.pairs = pairs
         self.problems = problems
     }
 
     /// No ICON accounts.
-    public static let empty = IconKeyring(accounts: [], pairs: [:])
+    package static let empty = IconKeyring(accounts: [], pairs: [:])
 
     /// The accounts that can sign.
-    public var unlockedAccounts: [IconAccountInfo] { accounts.filter { pairs[$0.address] != nil } }
+    package var unlockedAccounts: [IconAccountInfo] { accounts.filter { pairs[$0.address] != nil } }
 
     /// The key of an unlocked account (`hx…`).
-    public func keyPair(for address: String) -> IconKeyPair? { pairs[address] }
+    package func keyPair(for address: String) -> IconKeyPair? { pairs[address] }
 }

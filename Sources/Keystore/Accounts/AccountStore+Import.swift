@@ -5,11 +5,11 @@ import SigningKeys
 
 extension AccountStore {
     /// What happened to one account of an import.
-    public struct ImportOutcome: Sendable, Hashable {
+    package struct ImportOutcome: Sendable, Hashable {
         /// The account as stored (or as already present).
-        public var account: AccountInfo
+        package var account: AccountInfo
         /// True when it was written; false when an account with that key was already stored (left as is).
-        public var imported: Bool
+        package var imported: Bool
     }
 
     /// Imports a polkadot-js / Talisman / SubWallet JSON export: one account (`pkcs8`) or a batch
@@ -30,7 +30,7 @@ extension AccountStore {
     ///     return nil to abort the whole import.
     /// - Throws: `.malformedFile`, `.unsupportedFormat`, `.invalidScryptParameters`, `.decryptFailed`,
     ///   `.keyMismatch`, `.passwordRequired`, `.fileSystem`.
-    public func importJSON(
+    package func importJSON(
         _ data: Data, password: Passphrase,
         accountPassword: (AccountInfo) -> Passphrase? = { _ in nil }
     ) throws(KeystoreError) -> [ImportOutcome] {
@@ -55,7 +55,7 @@ extension AccountStore {
     /// and stores it encrypted with `password`.
     /// - Throws: `.invalidInput` for an invalid URI (the reason never repeats the URI), `.accountExists`.
     @discardableResult
-    public func importSecretURI(
+    package func importSecretURI(
         _ uri: String, scheme: KeyScheme, name: String?, genesisHash: String? = nil, password: Passphrase
     ) throws(KeystoreError) -> AccountInfo {
         let pair: KeyPair

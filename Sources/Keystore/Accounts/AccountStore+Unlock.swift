@@ -14,7 +14,7 @@ extension AccountStore {
     /// `problems`. Each account costs one scrypt derivation (about 0.1 s at N = 2^15); up to
     /// `maxParallelUnlocks` run in parallel.
     /// - Throws: only when the accounts directory cannot be listed.
-    public func unlockAll(password: Passphrase) throws(KeystoreError) -> UnlockedKeyring {
+    package func unlockAll(password: Passphrase) throws(KeystoreError) -> UnlockedKeyring {
         let (accounts, problems) = try list()
         let results = Mutex<[Int: Result<KeyPair, KeystoreError>]>([:])
         let workers = max(1, min(Self.maxParallelUnlocks, ProcessInfo.processInfo.activeProcessorCount, accounts.count))
@@ -51,7 +51,7 @@ extension AccountStore {
     }
 
     /// Lists accounts without unlocking any (serve without a password: everything locked).
-    public func lockedKeyring() throws(KeystoreError) -> UnlockedKeyring {
+    package func lockedKeyring() throws(KeystoreError) -> UnlockedKeyring {
         let (accounts, problems) = try list()
         return UnlockedKeyring(
             accounts: accounts, pairs: [:], store: self, problems: problems, icon: try unlockAllIcon(password: nil))

@@ -17,16 +17,16 @@ import SigningKeys
 /// Security: secrets exist only inside `add`/`import`/`export`/`unlock` calls (in wiped buffers) and
 /// in the `KeyPair`s returned to the caller. Errors and log lines carry addresses and file names,
 /// never key material or passwords.
-public final class AccountStore: Sendable {
+package final class AccountStore: Sendable {
     /// The data directory.
-    public let directory: DataDirectory
+    package let directory: DataDirectory
     /// scrypt parameters for files this store writes (default N = 2^15, p = 1, r = 8).
-    public let scryptParameters: ScryptParameters
+    package let scryptParameters: ScryptParameters
     let logger: Logger
     let now: @Sendable () -> Int64
 
     /// How long a change waits for another command's `accounts.lock`.
-    public static let lockTimeout = Duration.seconds(10)
+    package static let lockTimeout = Duration.seconds(10)
     /// Largest account file read.
     static let maxAccountFileBytes = 64 * 1024
 
@@ -34,7 +34,7 @@ public final class AccountStore: Sendable {
     ///   - directory: an opened data directory.
     ///   - scryptParameters: for new and re-encrypted files; must be in polkadot-js's allow-list.
     ///   - logger: receives `debug` lines (addresses and file names only).
-    public init(
+    package init(
         directory: DataDirectory, scryptParameters: ScryptParameters = .interoperable,
         logger: Logger = Logger(label: "sigil.keystore"),
         now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
@@ -46,15 +46,15 @@ public final class AccountStore: Sendable {
     }
 
     /// A file in `accounts/` that could not be read as an account.
-    public struct FileProblem: Sendable, Hashable {
+    package struct FileProblem: Sendable, Hashable {
         /// The file name inside `accounts/`.
-        public var fileName: String
+        package var fileName: String
         /// What is wrong (no secrets).
-        public var reason: String
+        package var reason: String
     }
 
     /// Every readable account, ordered by creation time then address, and the files that are not.
-    public func list() throws(KeystoreError) -> (accounts: [AccountInfo], problems: [FileProblem]) {
+    package func list() throws(KeystoreError) -> (accounts: [AccountInfo], problems: [FileProblem]) {
         var accounts: [AccountInfo] = []
         var problems: [FileProblem] = []
         for name in try POSIX.listDirectory(directory.accountsPath) where Self.isAccountFileName(name) {
@@ -72,7 +72,7 @@ public final class AccountStore: Sendable {
     /// The account a user named: an SS58 address (any network prefix), a 0x-hex public key or account
     /// id, or an exact account name when exactly one account has it.
     /// - Throws: `.accountNotFound`, or `.invalidInput` when a name matches several accounts.
-    public func find(_ query: String) throws(KeystoreError) -> AccountInfo {
+    package func find(_ query: String) throws(KeystoreError) -> AccountInfo {
         let accounts = try list().accounts
         var key: [UInt8]?
         if query.hasPrefix("0x") {
@@ -98,7 +98,7 @@ public final class AccountStore: Sendable {
     ///   - extraMeta: further `meta` keys (e.g. `isTesting`), written as given.
     /// - Throws: `.accountExists`, `.passwordRequired` (empty password), `.invalidInput`, `.fileSystem`.
     @discardableResult
-    public func add(
+    package func add(
         _ pair: KeyPair, name: String?, genesisHash: String? = nil, password: Passphrase,
         extraMeta: JSONObject = [:]
     ) throws(KeystoreError) -> AccountInfo {
@@ -121,19 +121,19 @@ public final class AccountStore: Sendable {
 
     /// Sets `meta.name` of an account (no password needed: `meta` is not encrypted).
     @discardableResult
-    public func rename(_ query: String, to name: String) throws(KeystoreError) -> AccountInfo {
+    package func rename(_ query: String, to name: String) throws(KeystoreError) -> AccountInfo {
         try updateMeta(query) { $0["name"] = .string(name) }
     }
 
     /// Sets `meta.isHidden` of an account.
     @discardableResult
-    public func setHidden(_ query: String, _ hidden: Bool) throws(KeystoreError) -> AccountInfo {
+    package func setHidden(_ query: String, _ hidden: Bool) throws(KeystoreError) -> AccountInfo {
         try updateMeta(query) { $0["isHidden"] = .bool(hidden) }
     }
 
     /// Deletes an account's file (durably). There is no undo: export it first to keep it.
     @discardableResult
-    public func remove(_ query: String) throws(KeystoreError) -> AccountInfo {
+    package func remove(_ query: String) throws(KeystoreError) -> AccountInfo {
         try withAccountsLock { () throws(KeystoreError) -> AccountInfo in
             let info = try find(query)
             guard try AtomicFile.remove(path(info.fileName)) else {
@@ -146,7 +146,7 @@ public final class AccountStore: Sendable {
 
     /// Decrypts one account.
     /// - Throws: `.decryptFailed` for a wrong password, `.keyMismatch`, `.malformedFile`.
-    public func unlock(_ account: AccountInfo, password: Passphrase) throws(KeystoreError) -> KeyPair {
+    package func unlock(_ account: AccountInfo, password: Passphrase) throws(KeystoreError) -> KeyPair {
         let (file, _) = try read(fileName: account.fileName)
         return try Self.decryptPair(file, password: password)
     }

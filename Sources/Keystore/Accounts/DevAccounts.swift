@@ -10,22 +10,22 @@ import Synchronization
 /// Security: these keys are public knowledge. Never use them for real funds. Their files are
 /// encrypted with the public password `DevAccounts.password` only so that they have the same format
 /// as every other account.
-public enum DevAccounts {
+package enum DevAccounts {
     /// The password dev account files are encrypted with (public).
-    public static let password = "sigil-dev"
+    package static let password = "sigil-dev"
 
     /// One development account.
-    public struct Account: Sendable, Hashable {
+    package struct Account: Sendable, Hashable {
         /// Secret URI, e.g. `//Alice`.
-        public var uri: String
+        package var uri: String
         /// Key scheme.
-        public var scheme: KeyScheme
+        package var scheme: KeyScheme
         /// Display name, e.g. `Alice` or `Alice (ed25519)`.
-        public var name: String
+        package var name: String
     }
 
     /// The list, in the order they are shown.
-    public static let accounts: [Account] =
+    package static let accounts: [Account] =
         ["Alice", "Bob", "Charlie", "Dave", "Eve", "Ferdie"].map { Account(uri: "//\($0)", scheme: .sr25519, name: $0) }
         + [
             Account(uri: "//Alice", scheme: .ed25519, name: "Alice (ed25519)"),
@@ -33,18 +33,18 @@ public enum DevAccounts {
         ]
 
     /// The data directory, accounts and unlocked keyring of a `--dev` run.
-    public struct Environment: Sendable {
+    package struct Environment: Sendable {
         /// The data directory (a fresh temporary one unless the caller gave one).
-        public let directory: DataDirectory
+        package let directory: DataDirectory
         /// The account store of that directory.
-        public let store: AccountStore
+        package let store: AccountStore
         /// Every account in the directory; the dev accounts are unlocked.
-        public let keyring: UnlockedKeyring
+        package let keyring: UnlockedKeyring
         /// True when `directory` is a throw-away directory that `removeIfTemporary()` deletes.
-        public let isTemporary: Bool
+        package let isTemporary: Bool
 
         /// Deletes the directory when it is the throw-away one (call on shutdown).
-        public func removeIfTemporary() {
+        package func removeIfTemporary() {
             guard isTemporary else { return }
             try? FileManager.default.removeItem(atPath: directory.path)
         }
@@ -54,7 +54,7 @@ public enum DevAccounts {
     /// system temporary directory), stores any dev account not yet there, and returns a keyring in
     /// which the dev accounts are unlocked. Other accounts in a given directory stay locked.
     /// - Throws: `.fileSystem`, `.permissions`.
-    public static func prepare(
+    package static func prepare(
         dataDirectory: String?, logger: Logger = Logger(label: "sigil.keystore")
     ) throws(KeystoreError) -> Environment {
         let isTemporary = dataDirectory == nil
@@ -105,10 +105,10 @@ public enum DevAccounts {
 
     /// The development ICON account: the public Substrate dev phrase at ICON's path
     /// `m/44'/74'/0'/0/0` (standard BIP39 seed), labelled as such. Public knowledge: never for funds.
-    public static let iconName = "ICON dev (public test seed)"
+    package static let iconName = "ICON dev (public test seed)"
 
     /// The ICON dev key pair (docs/reference/icon.md §6).
-    public static func iconKeyPair() throws(KeystoreError) -> IconKeyPair {
+    package static func iconKeyPair() throws(KeystoreError) -> IconKeyPair {
         do {
             return try IconKeyPair(mnemonic: try Mnemonic(phrase: SecretURI.devPhrase), index: 0)
         } catch {
@@ -131,7 +131,7 @@ public enum DevAccounts {
     }
 
     /// The key pair of a dev account (derived from the public dev phrase).
-    public static func keyPair(_ account: Account) throws(KeystoreError) -> KeyPair {
+    package static func keyPair(_ account: Account) throws(KeystoreError) -> KeyPair {
         do {
             return try KeyPair(uri: account.uri, scheme: account.scheme)
         } catch {

@@ -3,15 +3,15 @@ import Primitives
 import SigningKeys
 
 /// What is stored about an Internet Computer identity (nothing secret).
-public struct IcpIdentityInfo: Sendable, Hashable {
+package struct IcpIdentityInfo: Sendable, Hashable {
     /// `icp/<this>.json`: the raw public key in hex (no prefix).
-    public let publicKeyHex: String
-    public let algorithm: IcpKeyPair.Algorithm
-    public let name: String?
+    package let publicKeyHex: String
+    package let algorithm: IcpKeyPair.Algorithm
+    package let name: String?
     /// `m/44'/223'/0'/0/n` when derived from a mnemonic.
-    public let derivationPath: String?
+    package let derivationPath: String?
     /// The DER public key (for the principal, computed by ICPCodec).
-    public let derPublicKey: [UInt8]
+    package let derPublicKey: [UInt8]
 }
 
 /// Internet Computer identities (docs/reference/icp.md §3) in the data directory, one file per
@@ -23,18 +23,18 @@ public struct IcpIdentityInfo: Sendable, Hashable {
 /// Invariants: writes are atomic and hold `accounts.lock`; an identity is stored only after its
 /// secret re-derives the stored public key; reading checks it again after decryption; errors and
 /// logs hold public keys and file names only.
-public struct IcpIdentityStore: Sendable {
-    public let directory: DataDirectory
+package struct IcpIdentityStore: Sendable {
+    package let directory: DataDirectory
     static let maxFileBytes = 64 * 1024
 
-    public init(directory: DataDirectory) { self.directory = directory }
+    package init(directory: DataDirectory) { self.directory = directory }
 
-    public var path: String { directory.path + "/icp" }
+    package var path: String { directory.path + "/icp" }
 
     private func file(_ publicKeyHex: String) -> String { path + "/" + publicKeyHex + ".json" }
 
     /// Every stored identity (files that do not parse are skipped and reported by name).
-    public func list() throws(KeystoreError) -> (identities: [IcpIdentityInfo], problems: [String]) {
+    package func list() throws(KeystoreError) -> (identities: [IcpIdentityInfo], problems: [String]) {
         guard FileManager.default.fileExists(atPath: path) else { return ([], []) }
         var out: [IcpIdentityInfo] = []
         var problems: [String] = []
@@ -50,7 +50,7 @@ public struct IcpIdentityStore: Sendable {
 
     /// Stores `key` encrypted with `password`. Refuses a second copy of the same key.
     @discardableResult
-    public func add(_ key: IcpKeyPair, name: String?, derivationPath: String?, password: Passphrase)
+    package func add(_ key: IcpKeyPair, name: String?, derivationPath: String?, password: Passphrase)
         throws(KeystoreError) -> IcpIdentityInfo
     {
         try DataDirectory.ensurePrivateDirectory(path)
@@ -76,7 +76,7 @@ public struct IcpIdentityStore: Sendable {
 
     /// Decrypts one identity; `decryptFailed` for a wrong password, `keyMismatch` when the secret
     /// does not give the stored public key.
-    public func unlock(_ publicKeyHex: String, password: Passphrase) throws(KeystoreError) -> IcpKeyPair {
+    package func unlock(_ publicKeyHex: String, password: Passphrase) throws(KeystoreError) -> IcpKeyPair {
         let (info, sealed) = try read(publicKeyHex)
         let secret = try KeyringCipher.decrypt(sealed, password: password, usesScrypt: true)
         guard let key = try? IcpKeyPair(secretKey: secret, algorithm: info.algorithm),
@@ -86,7 +86,7 @@ public struct IcpIdentityStore: Sendable {
     }
 
     /// Every identity that opens with `password` (the others are left locked).
-    public func unlockAll(password: Passphrase) throws(KeystoreError) -> [IcpKeyPair] {
+    package func unlockAll(password: Passphrase) throws(KeystoreError) -> [IcpKeyPair] {
         var keys: [IcpKeyPair] = []
         for info in try list().identities {
             if let key = try? unlock(info.publicKeyHex, password: password) { keys.append(key) }
@@ -95,7 +95,7 @@ public struct IcpIdentityStore: Sendable {
     }
 
     /// Removes an identity; false when there was none.
-    public func remove(_ publicKeyHex: String) throws(KeystoreError) -> Bool {
+    package func remove(_ publicKeyHex: String) throws(KeystoreError) -> Bool {
         guard Hex.isValid(publicKeyHex, prefix: .forbidden) else { return false }
         let lock = try DirectoryLock.acquire(directory.accountsLockPath, waitingUpTo: AccountStore.lockTimeout)
         defer { lock.unlock() }
@@ -122,11 +122,11 @@ public struct IcpIdentityStore: Sendable {
 
 /// The development identity of `--dev`: keysmith's published test mnemonic (docs/reference/icp.md
 /// §7, V-ICP-7) at m/44'/223'/0'/0/0. Public knowledge: never hold anything of value with it.
-public enum IcpDevIdentity {
-    public static let phrase = "verb bottom twelve symptom plastic believe beach cargo inherit viable dice loop"
-    public static let label = "ICP development identity (public test mnemonic; never use for real funds)"
+package enum IcpDevIdentity {
+    package static let phrase = "verb bottom twelve symptom plastic believe beach cargo inherit viable dice loop"
+    package static let label = "ICP development identity (public test mnemonic; never use for real funds)"
 
-    public static func key() throws -> IcpKeyPair {
+    package static func key() throws -> IcpKeyPair {
         try IcpKeyPair(mnemonic: Mnemonic(phrase: phrase), index: 0)
     }
 }

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Security: holds decrypted key pairs in memory (SigningKeys keeps their secrets in wiped
 /// buffers) until `lockAll()` or release. Never logs or prints them. Thread-safe.
-public final class UnlockedKeyring: Sendable {
+package final class UnlockedKeyring: Sendable {
     private struct State {
         var accounts: [AccountInfo]
         var pairs: [[UInt8]: KeyPair]  // by account id
@@ -20,9 +20,9 @@ public final class UnlockedKeyring: Sendable {
     private let state: Mutex<State>
     private let store: AccountStore?
     /// Files that could not be read when the keyring was built.
-    public let problems: [AccountStore.FileProblem]
+    package let problems: [AccountStore.FileProblem]
     /// The ICON accounts (their own files and keys; docs/reference/icon.md §8).
-    public let icon: IconKeyring
+    package let icon: IconKeyring
 
     init(
         accounts: [AccountInfo], pairs: [[UInt8]: KeyPair], store: AccountStore?, problems: [AccountStore.FileProblem],
@@ -35,31 +35,31 @@ public final class UnlockedKeyring: Sendable {
     }
 
     /// Every account, unlocked or not, in store order.
-    public var accounts: [AccountInfo] { state.withLock { $0.accounts } }
+    package var accounts: [AccountInfo] { state.withLock { $0.accounts } }
 
     /// The accounts that can sign.
-    public var unlockedAccounts: [AccountInfo] {
+    package var unlockedAccounts: [AccountInfo] {
         state.withLock { s in s.accounts.filter { s.pairs[$0.accountId] != nil } }
     }
 
     /// True when the account named by `address` (SS58 any prefix, or 0x hex) is unlocked.
-    public func isUnlocked(_ address: String) -> Bool { keyPair(for: address) != nil }
+    package func isUnlocked(_ address: String) -> Bool { keyPair(for: address) != nil }
 
     /// The account for an address (SS58 of any network prefix, or 0x-hex account id / public key).
-    public func account(for address: String) -> AccountInfo? {
+    package func account(for address: String) -> AccountInfo? {
         guard let id = Self.accountKey(address) else { return nil }
         return state.withLock { s in s.accounts.first { $0.accountId == id || $0.publicKey == id } }
     }
 
     /// The signer for an address, or nil when the account is unknown or locked.
-    public func keyPair(for address: String) -> KeyPair? {
+    package func keyPair(for address: String) -> KeyPair? {
         guard let info = account(for: address) else { return nil }
         return state.withLock { $0.pairs[info.accountId] }
     }
 
     /// Unlocks one locked account with its own password.
     /// - Throws: `.accountNotFound`, `.decryptFailed`, `.keyMismatch`.
-    public func unlock(_ address: String, password: Passphrase) throws(KeystoreError) {
+    package func unlock(_ address: String, password: Passphrase) throws(KeystoreError) {
         guard let info = account(for: address) else {
             throw KeystoreError(.accountNotFound, "no account \(address.prefix(80))")
         }
@@ -69,7 +69,7 @@ public final class UnlockedKeyring: Sendable {
     }
 
     /// Forgets every decrypted key pair (accounts stay listed, locked).
-    public func lockAll() {
+    package func lockAll() {
         state.withLock { $0.pairs.removeAll() }
     }
 

@@ -8,24 +8,24 @@ import Primitives
 ///
 /// Security: never printed, not `Codable`; an empty passphrase is allowed by the type but the
 /// keystore refuses to encrypt with one.
-public final class Passphrase: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package final class Passphrase: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     let secret: SecretBytes
 
     /// A passphrase from a string's UTF-8 bytes.
-    public init(_ string: String) {
+    package init(_ string: String) {
         secret = SecretBytes(Array(string.utf8))
     }
 
     /// A passphrase from raw bytes (e.g. read from a file); the caller should wipe its own copy.
-    public init(bytes: some Collection<UInt8>) {
+    package init(bytes: some Collection<UInt8>) {
         secret = SecretBytes(bytes)
     }
 
     /// Number of UTF-8 bytes.
-    public var byteCount: Int { secret.count }
+    package var byteCount: Int { secret.count }
     /// True when the passphrase has no bytes.
-    public var isEmpty: Bool { secret.count == 0 }
+    package var isEmpty: Bool { secret.count == 0 }
 
-    public var description: String { "Passphrase(redacted)" }
-    public var debugDescription: String { description }
+    package var description: String { "Passphrase(redacted)" }
+    package var debugDescription: String { description }
 }

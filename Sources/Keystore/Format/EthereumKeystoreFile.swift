@@ -12,21 +12,21 @@ import SigningKeys
 /// as well as `crypto`, an address in any case (or none), scrypt with p up to 8 (the published
 /// vector uses r = 1, p = 8). After the MAC check the secret's address must equal `address` when
 /// the file names one (`.keyMismatch`), as ethers checks.
-public struct EthereumKeystoreFile: Sendable, Hashable {
-    public typealias KDF = KeystoreV3Crypto.KDF
+package struct EthereumKeystoreFile: Sendable, Hashable {
+    package typealias KDF = KeystoreV3Crypto.KDF
 
     /// The 20 address bytes written in the file, if any.
-    public var address: [UInt8]?
-    public var id: String
-    public var crypto: KeystoreV3Crypto
+    package var address: [UInt8]?
+    package var id: String
+    package var crypto: KeystoreV3Crypto
 
     /// Largest file read.
-    public static let maxFileBytes = 64 * 1024
+    package static let maxFileBytes = 64 * 1024
     /// Files Sigil writes: scrypt N = 2^17, r = 8, p = 1 (ethers v6's default; 128 MiB, under a second).
-    public static let defaultKDF = KDF.scrypt(n: 1 << 17, r: 8, p: 1)
+    package static let defaultKDF = KDF.scrypt(n: 1 << 17, r: 8, p: 1)
     static let maxParallelism: UInt32 = 8
 
-    public init(address: [UInt8]?, id: String, crypto: KeystoreV3Crypto) {
+    package init(address: [UInt8]?, id: String, crypto: KeystoreV3Crypto) {
         self.address = address
         self.id = id
         self.crypto = crypto
@@ -34,7 +34,7 @@ public struct EthereumKeystoreFile: Sendable, Hashable {
 
     /// Parses a file. - Throws: `.malformedFile` naming the field, `.unsupportedFormat` (version,
     /// cipher, KDF, PRF), `.invalidScryptParameters` for costs beyond the bounds.
-    public static func parse(_ bytes: [UInt8]) throws(KeystoreError) -> EthereumKeystoreFile {
+    package static func parse(_ bytes: [UInt8]) throws(KeystoreError) -> EthereumKeystoreFile {
         guard bytes.count <= maxFileBytes else { throw KeystoreError(.malformedFile, "larger than 64 KiB") }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch {
@@ -59,7 +59,7 @@ public struct EthereumKeystoreFile: Sendable, Hashable {
     }
 
     /// The file as JSON: `address` lower-case without `0x` (as geth writes it).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var root: JSONObject = ["version": 3, "id": .string(id), "crypto": crypto.json]
         if let address { root["address"] = .string(Hex.encode(address, prefix: false)) }
         return .object(root)
@@ -67,7 +67,7 @@ public struct EthereumKeystoreFile: Sendable, Hashable {
 
     /// Encrypts a key with `password` (fresh salt, IV and id).
     /// - Throws: `.passwordRequired` for an empty password, `.invalidScryptParameters`.
-    public static func encrypt(
+    package static func encrypt(
         _ pair: EthereumKeyPair, password: Passphrase, kdf: KDF = defaultKDF
     ) throws(KeystoreError) -> EthereumKeystoreFile {
         guard let secret = pair.seed else { throw KeystoreError(.invalidInput, "the key has no secret") }
@@ -77,7 +77,7 @@ public struct EthereumKeystoreFile: Sendable, Hashable {
 
     /// Decrypts and checks the file: MAC first (`.decryptFailed`), then the key against `address`
     /// (`.keyMismatch`).
-    public func decrypt(password: Passphrase) throws(KeystoreError) -> EthereumKeyPair {
+    package func decrypt(password: Passphrase) throws(KeystoreError) -> EthereumKeyPair {
         let secret = try crypto.decrypt(password: password)
         let pair: EthereumKeyPair
         do { pair = try EthereumKeyPair(seed: secret) } catch {

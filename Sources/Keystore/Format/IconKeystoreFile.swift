@@ -20,27 +20,27 @@ import SigningKeys
 /// (scrypt 128·N·r ≤ 256 MiB, p ≤ 4; PBKDF2 ≤ 10^7 rounds) so a file cannot exhaust memory or time.
 /// Sigil stores its ICON accounts in exactly this format (`accounts/hx<address>.json`), with an
 /// extra `sigil` object (`name`, `whenCreated`, `isTesting`) that exports leave out.
-public struct IconKeystoreFile: Sendable, Hashable {
+package struct IconKeystoreFile: Sendable, Hashable {
     /// The KDFs of the shared v3 `crypto` object.
-    public typealias KDF = KeystoreV3Crypto.KDF
+    package typealias KDF = KeystoreV3Crypto.KDF
 
     /// `hx…` as written in the file.
-    public var address: String
-    public var id: String
-    public var kdf: KDF
-    public var salt: [UInt8]
-    public var iv: [UInt8]
-    public var ciphertext: [UInt8]
-    public var mac: [UInt8]
+    package var address: String
+    package var id: String
+    package var kdf: KDF
+    package var salt: [UInt8]
+    package var iv: [UInt8]
+    package var ciphertext: [UInt8]
+    package var mac: [UInt8]
     /// Sigil's own `sigil` object (absent in files from other wallets).
-    public var sigilMeta: JSONObject
+    package var sigilMeta: JSONObject
 
     /// Largest file read.
-    public static let maxFileBytes = 64 * 1024
+    package static let maxFileBytes = 64 * 1024
     /// scrypt parameters of the files Sigil writes: N = 2^14, r = 8, p = 1 (what ICONex and iconsdk write).
-    public static let defaultKDF = KDF.scrypt(n: 1 << 14, r: 8, p: 1)
+    package static let defaultKDF = KDF.scrypt(n: 1 << 14, r: 8, p: 1)
 
-    public init(
+    package init(
         address: String, id: String, kdf: KDF, salt: [UInt8], iv: [UInt8], ciphertext: [UInt8], mac: [UInt8],
         sigilMeta: JSONObject = [:]
     ) {
@@ -62,14 +62,14 @@ public struct IconKeystoreFile: Sendable, Hashable {
 
     /// Whether some bytes look like an ICON keystore file (a JSON object with `crypto`/`Crypto` and
     /// an `hx` address) rather than a polkadot-js export. Cheap; `parse` does the real checks.
-    public static func looksLikeIconFile(_ bytes: [UInt8]) -> Bool {
+    package static func looksLikeIconFile(_ bytes: [UInt8]) -> Bool {
         guard let value = try? JSONValue.parse(bytes), case .object = value else { return false }
         return (value["crypto"] ?? value["Crypto"]) != nil && (value["address"]?.stringValue?.hasPrefix("hx") ?? false)
     }
 
     /// Parses a file. - Throws: `.malformedFile` naming the field, `.unsupportedFormat` for another
     /// version, cipher, KDF or PRF, `.invalidScryptParameters` for costs beyond the bounds.
-    public static func parse(_ bytes: [UInt8]) throws(KeystoreError) -> IconKeystoreFile {
+    package static func parse(_ bytes: [UInt8]) throws(KeystoreError) -> IconKeystoreFile {
         guard bytes.count <= maxFileBytes else { throw KeystoreError(.malformedFile, "larger than 64 KiB") }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch {
@@ -109,7 +109,7 @@ public struct IconKeystoreFile: Sendable, Hashable {
     }
 
     /// The file as JSON; `includeSigilMeta` false for exports.
-    public func json(includeSigilMeta: Bool) -> JSONValue {
+    package func json(includeSigilMeta: Bool) -> JSONValue {
         let crypto = KeystoreV3Crypto(kdf: kdf, salt: salt, iv: iv, ciphertext: ciphertext, mac: mac).json
         var root: JSONObject = [
             "version": 3, "id": .string(id), "address": .string(address), "crypto": crypto,
@@ -123,7 +123,7 @@ public struct IconKeystoreFile: Sendable, Hashable {
 
     /// Encrypts an ICON key with `password` (fresh salt, IV and id).
     /// - Throws: `.passwordRequired` for an empty password, `.invalidScryptParameters`.
-    public static func encrypt(
+    package static func encrypt(
         _ pair: IconKeyPair, password: Passphrase, kdf: KDF = defaultKDF, sigilMeta: JSONObject = [:]
     ) throws(KeystoreError) -> IconKeystoreFile {
         let crypto = try KeystoreV3Crypto.encrypt(
@@ -134,7 +134,7 @@ public struct IconKeystoreFile: Sendable, Hashable {
 
     /// Decrypts and checks the file: MAC first (a wrong password or an altered file is
     /// `.decryptFailed`), then the secret's address against `address` (`.keyMismatch`).
-    public func decrypt(password: Passphrase) throws(KeystoreError) -> IconKeyPair {
+    package func decrypt(password: Passphrase) throws(KeystoreError) -> IconKeyPair {
         let secret = try KeystoreV3Crypto(kdf: kdf, salt: salt, iv: iv, ciphertext: ciphertext, mac: mac)
             .decrypt(password: password)
         let pair: IconKeyPair

@@ -12,27 +12,27 @@ import Primitives
 ///
 /// This type is the file's shape only; it decrypts nothing. Parsing is strict about what it needs and
 /// keeps unknown `meta` keys. Untrusted input: `parse` bounds the size and reports the failing field.
-public struct KeyringJSON: Sendable, Hashable {
+package struct KeyringJSON: Sendable, Hashable {
     /// Maximum size of one file accepted by `parse` (a real one is under 1 KiB; batches are larger).
-    public static let maxFileBytes = 16 << 20
+    package static let maxFileBytes = 16 << 20
 
     /// The encrypted (or plain, for `type: ["none"]`) key blob, base64 or, in old files, 0x-hex.
-    public var encoded: String
+    package var encoded: String
     /// `encoding.content`, e.g. `["pkcs8", "sr25519"]` or `["batch-pkcs8"]`; nil when absent.
-    public var content: [String]?
+    package var content: [String]?
     /// `encoding.type`, e.g. `["scrypt", "xsalsa20-poly1305"]` or `["none"]`.
-    public var type: [String]
+    package var type: [String]
     /// `encoding.version`, `"3"` for everything written since 2020.
-    public var version: String
+    package var version: String
     /// The account address as written (SS58, or 0x-hex for ecdsa/ethereum). Empty for batches.
-    public var address: String
+    package var address: String
     /// The `meta` object, unknown keys included.
-    public var meta: JSONObject
+    package var meta: JSONObject
     /// For batch exports (`batch-pkcs8`): the unencrypted `accounts: [{address, meta}]` list.
-    public var batchAccounts: [JSONValue]?
+    package var batchAccounts: [JSONValue]?
 
     /// Creates a file value.
-    public init(
+    package init(
         encoded: String, content: [String]?, type: [String], version: String = "3", address: String,
         meta: JSONObject, batchAccounts: [JSONValue]? = nil
     ) {
@@ -46,20 +46,20 @@ public struct KeyringJSON: Sendable, Hashable {
     }
 
     /// `encoding.type` says the blob is encrypted (anything but `["none"]`).
-    public var isEncrypted: Bool { !(type.isEmpty || type == ["none"]) }
+    package var isEncrypted: Bool { !(type.isEmpty || type == ["none"]) }
     /// `encoding.type` contains `"scrypt"` (version 3); otherwise an encrypted file uses the padded password.
-    public var usesScrypt: Bool { type.contains("scrypt") }
+    package var usesScrypt: Bool { type.contains("scrypt") }
     /// `content[0] == "batch-pkcs8"`: a multi-account export from polkadot-js, Talisman or SubWallet.
-    public var isBatch: Bool { content?.first == "batch-pkcs8" }
+    package var isBatch: Bool { content?.first == "batch-pkcs8" }
     /// `content[1]`: `sr25519`, `ed25519`, `ecdsa` or `ethereum`; nil when absent.
-    public var keyType: String? {
+    package var keyType: String? {
         guard let content, content.count >= 2 else { return nil }
         return content[1]
     }
 
     /// Parses a file. Accepts `encoding.type` as a string or an array, as polkadot-js does.
     /// - Throws: `.malformedFile` naming the field, `.unsupportedFormat` for an unknown version or content.
-    public static func parse(_ data: Data) throws(KeystoreError) -> KeyringJSON {
+    package static func parse(_ data: Data) throws(KeystoreError) -> KeyringJSON {
         guard data.count <= maxFileBytes else {
             throw KeystoreError(.malformedFile, "file is \(data.count) bytes, over the \(maxFileBytes)-byte limit")
         }
@@ -145,7 +145,7 @@ public struct KeyringJSON: Sendable, Hashable {
 
     /// The decoded bytes of `encoded`: 0x-hex when it looks like hex (`isHex`), base64 otherwise.
     /// - Throws: `.malformedFile`.
-    public func encodedBytes() throws(KeystoreError) -> [UInt8] {
+    package func encodedBytes() throws(KeystoreError) -> [UInt8] {
         if let bytes = try? Hex.decode(encoded, prefix: .required) {
             return bytes
         }
@@ -156,7 +156,7 @@ public struct KeyringJSON: Sendable, Hashable {
     }
 
     /// The JSON object as polkadot-js writes it (`batchAccounts` added for batches).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var encoding: [String: JSONValue] = [
             "type": .array(type.map { .string($0) }),
             "version": .string(version),
@@ -176,7 +176,7 @@ public struct KeyringJSON: Sendable, Hashable {
     }
 
     /// Serialises the file: pretty-printed, keys sorted, slashes unescaped, trailing newline.
-    public func serialized() throws(KeystoreError) -> Data {
+    package func serialized() throws(KeystoreError) -> Data {
         var bytes = jsonValue.encoded([.pretty, .sortedKeys])
         bytes.append(0x0a)
         return Data(bytes)

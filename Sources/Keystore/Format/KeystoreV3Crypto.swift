@@ -18,19 +18,19 @@ import SigningKeys
 /// bytes, dklen 32, PRF hmac-sha256), and KDF costs bounded (`check`) so a file cannot exhaust
 /// memory or time. scrypt runs through libsodium's `_ll` function, which takes raw N, r, p and so
 /// opens the Web3 Secret Storage vector with r = 1, p = 8 that OpenSSL refuses.
-public struct KeystoreV3Crypto: Sendable, Hashable {
-    public enum KDF: Sendable, Hashable {
+package struct KeystoreV3Crypto: Sendable, Hashable {
+    package enum KDF: Sendable, Hashable {
         case scrypt(n: UInt32, r: UInt32, p: UInt32)
         case pbkdf2(iterations: Int)
     }
 
-    public var kdf: KDF
-    public var salt: [UInt8]
-    public var iv: [UInt8]
-    public var ciphertext: [UInt8]
-    public var mac: [UInt8]
+    package var kdf: KDF
+    package var salt: [UInt8]
+    package var iv: [UInt8]
+    package var ciphertext: [UInt8]
+    package var mac: [UInt8]
 
-    public init(kdf: KDF, salt: [UInt8], iv: [UInt8], ciphertext: [UInt8], mac: [UInt8]) {
+    package init(kdf: KDF, salt: [UInt8], iv: [UInt8], ciphertext: [UInt8], mac: [UInt8]) {
         self.kdf = kdf
         self.salt = salt
         self.iv = iv
@@ -40,7 +40,7 @@ public struct KeystoreV3Crypto: Sendable, Hashable {
 
     /// Parses the `crypto` object. - Throws: `.malformedFile` naming the field, `.unsupportedFormat`
     /// for another cipher, KDF, PRF or dklen, `.invalidScryptParameters` beyond the bounds.
-    public static func parse(
+    package static func parse(
         _ crypto: JSONValue, secretLength: Int = 32, maxParallelism: UInt32
     ) throws(KeystoreError) -> KeystoreV3Crypto {
         guard case .object = crypto else { throw KeystoreError(.malformedFile, "field crypto") }
@@ -106,7 +106,7 @@ public struct KeystoreV3Crypto: Sendable, Hashable {
     }
 
     /// The `crypto` object as written (hex without `0x`).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var params: JSONObject = ["dklen": 32]
         let kdfName: String
         switch kdf {
@@ -131,7 +131,7 @@ public struct KeystoreV3Crypto: Sendable, Hashable {
 
     /// Encrypts a secret with `password` under a fresh 32-byte salt and 16-byte IV.
     /// - Throws: `.passwordRequired` for an empty password, `.invalidScryptParameters`.
-    public static func encrypt(
+    package static func encrypt(
         _ secret: SecretBytes, password: Passphrase, kdf: KDF, maxParallelism: UInt32
     ) throws(KeystoreError) -> KeystoreV3Crypto {
         guard !password.isEmpty else { throw KeystoreError(.passwordRequired, "an empty password is not allowed") }
@@ -149,7 +149,7 @@ public struct KeystoreV3Crypto: Sendable, Hashable {
     }
 
     /// The secret, after the MAC check (a wrong password or an altered file is `.decryptFailed`).
-    public func decrypt(password: Passphrase) throws(KeystoreError) -> SecretBytes {
+    package func decrypt(password: Passphrase) throws(KeystoreError) -> SecretBytes {
         let derived = try Self.deriveKey(password, kdf: kdf, salt: salt)
         guard ConstantTime.equals(Self.macOf(derived, ciphertext), mac) else {
             throw KeystoreError(.decryptFailed, "wrong password, or the file was altered (MAC mismatch)")

@@ -5,16 +5,16 @@ import Primitives
 /// an allow-list (`util-crypto/src/scrypt/fromU8a.ts`), which this type enforces too, so that an
 /// untrusted file cannot make us allocate gigabytes: the largest allowed cost is N = 2^17, r = 8,
 /// p = 1 (128 MiB, about half a second).
-public struct ScryptParameters: Hashable, Sendable, CustomStringConvertible {
+package struct ScryptParameters: Hashable, Sendable, CustomStringConvertible {
     /// CPU/memory cost (a power of two).
-    public let n: UInt32
+    package let n: UInt32
     /// Parallelisation.
-    public let p: UInt32
+    package let p: UInt32
     /// Block size.
-    public let r: UInt32
+    package let r: UInt32
 
     /// Parameters, unchecked; call `validate()` before deriving with them.
-    public init(n: UInt32, p: UInt32, r: UInt32) {
+    package init(n: UInt32, p: UInt32, r: UInt32) {
         self.n = n
         self.p = p
         self.r = r
@@ -22,10 +22,10 @@ public struct ScryptParameters: Hashable, Sendable, CustomStringConvertible {
 
     /// N = 2^15, p = 1, r = 8: what polkadot-js wrote before util-crypto 13.5.3, and what Sigil's
     /// exports use. Every polkadot-js, Talisman and SubWallet release imports it. About 0.1 s, 32 MiB.
-    public static let interoperable = ScryptParameters(n: 1 << 15, p: 1, r: 8)
+    package static let interoperable = ScryptParameters(n: 1 << 15, p: 1, r: 8)
 
     /// N = 2^17, p = 1, r = 8: polkadot-js util-crypto ≥ 13.5.3 default. About 0.5 s, 128 MiB.
-    public static let polkadotJsCurrent = ScryptParameters(n: 1 << 17, p: 1, r: 8)
+    package static let polkadotJsCurrent = ScryptParameters(n: 1 << 17, p: 1, r: 8)
 
     /// polkadot-js `DEFAULT_PARAMS` allow-list, `(N, p, r)`. The first two entries can never pass the
     /// `p ≤ 4` bound, kept here to mirror the source.
@@ -37,12 +37,12 @@ public struct ScryptParameters: Hashable, Sendable, CustomStringConvertible {
 
     /// Checks the parameters the way polkadot-js does: `N ≤ 2^20, p ≤ 4, r ≤ 16` and in the allow-list.
     /// - Throws: `.invalidScryptParameters`.
-    public func validate() throws(KeystoreError) {
+    package func validate() throws(KeystoreError) {
         guard n <= 1 << 20, p <= 4, r <= 16, Self.allowList.contains(self) else {
             throw KeystoreError(
                 .invalidScryptParameters, "scrypt parameters N=\(n) p=\(p) r=\(r) are not in polkadot-js's allow-list")
         }
     }
 
-    public var description: String { "scrypt(N=\(n), p=\(p), r=\(r))" }
+    package var description: String { "scrypt(N=\(n), p=\(p), r=\(r))" }
 }

@@ -7,21 +7,21 @@ import SigningKeys
 ///
 /// Kept in the database and, with `--journal-mirror`, appended to a file elsewhere. A person who
 /// holds a checkpoint can later detect a journal cut, deleted or rolled back below it.
-public struct JournalCheckpoint: Sendable, Equatable {
+package struct JournalCheckpoint: Sendable, Equatable {
     /// 1, 2, 3, … in the order they were made.
-    public var number: UInt64
+    package var number: UInt64
     /// The head entry's sequence number.
-    public var seq: UInt64
+    package var seq: UInt64
     /// The head entry's hash.
-    public var head: [UInt8]
+    package var head: [UInt8]
     /// When it was made, milliseconds since 1970.
-    public var time: Int64
+    package var time: Int64
     /// The ed25519 public key that signed it.
-    public var key: [UInt8]
+    package var key: [UInt8]
     /// The 64-byte ed25519 signature.
-    public var signature: [UInt8]
+    package var signature: [UInt8]
 
-    public init(number: UInt64, seq: UInt64, head: [UInt8], time: Int64, key: [UInt8], signature: [UInt8]) {
+    package init(number: UInt64, seq: UInt64, head: [UInt8], time: Int64, key: [UInt8], signature: [UInt8]) {
         self.number = number
         self.seq = seq
         self.head = head
@@ -31,12 +31,12 @@ public struct JournalCheckpoint: Sendable, Equatable {
     }
 
     /// The bytes the signature covers.
-    public var signedBytes: [UInt8] {
+    package var signedBytes: [UInt8] {
         JournalCodec.checkpointBytes(number: number, seq: seq, head: head, time: time, key: key)
     }
 
     /// Signs a new checkpoint with `key`.
-    public static func make(number: UInt64, seq: UInt64, head: [UInt8], time: Int64, key: JournalKey)
+    package static func make(number: UInt64, seq: UInt64, head: [UInt8], time: Int64, key: JournalKey)
         throws(KeystoreError) -> JournalCheckpoint
     {
         let bytes = JournalCodec.checkpointBytes(number: number, seq: seq, head: head, time: time, key: key.publicKey)
@@ -45,12 +45,12 @@ public struct JournalCheckpoint: Sendable, Equatable {
     }
 
     /// Whether the signature verifies with the checkpoint's own key.
-    public var signatureIsValid: Bool {
+    package var signatureIsValid: Bool {
         Ed25519KeyPair.verify(signature: signature, message: signedBytes, publicKey: key)
     }
 
     /// The JSON object of the export and the mirror file (docs/journal.md §5).
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "type": "checkpoint", "v": .integer(JournalCodec.version), "number": .integer(number),
             "seq": .integer(seq), "head": .string(Hex.encode(head)), "time": .integer(time),
@@ -60,7 +60,7 @@ public struct JournalCheckpoint: Sendable, Equatable {
 
     /// Reads ``json``'s object back.
     /// - Throws: `.malformedFile` naming the field.
-    public init(json: JSONValue) throws(KeystoreError) {
+    package init(json: JSONValue) throws(KeystoreError) {
         func field<T: FixedWidthInteger>(_ name: String, _: T.Type) throws(KeystoreError) -> T {
             guard let value = json[name]?.integer(as: T.self) else {
                 throw KeystoreError(.malformedFile, "checkpoint: field \(name)")
@@ -88,16 +88,16 @@ public struct JournalCheckpoint: Sendable, Equatable {
 /// The journal's ed25519 checkpoint key. Its file, `journal-key.json` in the data directory, is a
 /// polkadot-js keyring JSON v3 file (ed25519, scrypt + XSalsa20-Poly1305) encrypted with the
 /// password that unlocks the accounts; it is not an account (it lives outside `accounts/`).
-public struct JournalKey: Sendable {
+package struct JournalKey: Sendable {
     private let pair: Ed25519KeyPair
     /// The public key checkpoints name.
-    public var publicKey: [UInt8] { pair.publicKey }
+    package var publicKey: [UInt8] { pair.publicKey }
 
     /// A key from a pair (tests; `--dev` without a data directory uses a fresh random one).
-    public init(pair: Ed25519KeyPair) { self.pair = pair }
+    package init(pair: Ed25519KeyPair) { self.pair = pair }
 
     /// A fresh random key.
-    public static func random() throws(KeystoreError) -> JournalKey {
+    package static func random() throws(KeystoreError) -> JournalKey {
         do {
             return JournalKey(pair: try Ed25519KeyPair(seed: SecretBytes.random(count: 32)))
         } catch {
@@ -114,11 +114,11 @@ public struct JournalKey: Sendable {
     }
 
     /// The key file's name in the data directory.
-    public static let fileName = "journal-key.json"
+    package static let fileName = "journal-key.json"
 
     /// The public key written in the file at `path` (no password needed), or nil when there is no file.
     /// - Throws: `.malformedFile` for a file that is not an ed25519 keyring file.
-    public static func publicKey(inFileAt path: String) throws(KeystoreError) -> [UInt8]? {
+    package static func publicKey(inFileAt path: String) throws(KeystoreError) -> [UInt8]? {
         guard try POSIX.status(path) != nil else { return nil }
         let file = try KeyringJSON.parse(Data(try POSIX.readFile(path, limit: 64 * 1024)))
         guard try KeyringPairCodec.scheme(forKeyType: file.keyType) == .ed25519 else {
@@ -131,7 +131,7 @@ public struct JournalKey: Sendable {
     /// - Returns: the key and whether it was just created.
     /// - Throws: `.decryptFailed` when the file does not open with this password, `.malformedFile`,
     ///   `.passwordRequired` for an empty password, `.fileSystem`.
-    public static func openOrCreate(
+    package static func openOrCreate(
         at path: String, password: Passphrase, scryptParameters: ScryptParameters = .interoperable
     ) throws(KeystoreError) -> (key: JournalKey, created: Bool) {
         if try POSIX.status(path) != nil {

@@ -7,21 +7,21 @@ import Primitives
 /// Integers are big-endian and fixed width; `str` and `bytes` are a `u32` length followed by that
 /// many bytes (UTF-8 for `str`, never normalised). The hash is BLAKE2b with a 32-byte output, no
 /// key (Python: `hashlib.blake2b(data, digest_size=32)`).
-public enum JournalCodec {
+package enum JournalCodec {
     /// The encoding version written in every entry and checkpoint.
-    public static let version: UInt8 = 1
+    package static let version: UInt8 = 1
     /// The first entry's `previousHash`.
-    public static let zeroHash = [UInt8](repeating: 0, count: 32)
+    package static let zeroHash = [UInt8](repeating: 0, count: 32)
     static let entryMagic: [UInt8] = Array("SGJE".utf8)
     static let checkpointMagic: [UInt8] = Array("SGJC".utf8)
 
     /// BLAKE2b-256 (libsodium `crypto_generichash`, 32-byte output, no key).
-    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBytes { hash($0) }
     }
 
     /// BLAKE2b-256 of raw memory.
-    public static func hash(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func hash(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
         hash(bytes, into: &out)
         return out
@@ -41,7 +41,7 @@ public enum JournalCodec {
     /// `"SGJE" ‖ version u8 ‖ seq u64 ‖ time i64 ‖ previousHash[32] ‖ protocol str ‖ method str ‖
     /// origin str ‖ appName str ‖ account str ‖ decision str ‖ detail str ‖ summaryDigest bytes ‖
     /// subjectDigest bytes ‖ result bytes ‖ shownFlags u8 ‖ shown bytes`.
-    public static func entryBytes(seq: UInt64, time: Int64, previousHash: [UInt8], content: JournalEntry.Content)
+    package static func entryBytes(seq: UInt64, time: Int64, previousHash: [UInt8], content: JournalEntry.Content)
         -> [UInt8]
     {
         var out: [UInt8] = []
@@ -68,7 +68,7 @@ public enum JournalCodec {
 
     /// The signed bytes of a checkpoint (docs/journal.md §4):
     /// `"SGJC" ‖ version u8 ‖ number u64 ‖ seq u64 ‖ head[32] ‖ time i64 ‖ key[32]`.
-    public static func checkpointBytes(number: UInt64, seq: UInt64, head: [UInt8], time: Int64, key: [UInt8])
+    package static func checkpointBytes(number: UInt64, seq: UInt64, head: [UInt8], time: Int64, key: [UInt8])
         -> [UInt8]
     {
         var out = checkpointMagic

@@ -5,37 +5,37 @@ import Primitives
 /// Entries never hold secrets, nor more of a payload than the person saw (``JournalShown`` is capped).
 /// Text fields are kept exactly as given (their UTF-8 bytes are hashed); digests are 32-byte
 /// BLAKE2b-256 values or empty.
-public struct JournalEntry: Sendable, Equatable {
+package struct JournalEntry: Sendable, Equatable {
     /// What a caller appends; the journal adds the sequence number, time and the chain.
-    public struct Content: Sendable, Equatable {
+    package struct Content: Sendable, Equatable {
         /// `polkadot` (later `icon`, `icp`), or `sigil` for the journal's own entries (its key).
-        public var protocolName: String
+        package var protocolName: String
         /// The wire method, e.g. `pub(extrinsic.sign)`.
-        public var method: String
+        package var method: String
         /// The site's origin (`https://app.example`) or a token client's source name.
-        public var origin: String
+        package var origin: String
         /// The name the site gave itself (sanitized), or empty.
-        public var appName: String
+        package var appName: String
         /// The account asked to sign (an SS58 address with the generic prefix), or empty.
-        public var account: String
+        package var account: String
         /// One of ``JournalDecision``'s raw values (kept as text so that a stored value is hashed as found).
-        public var decision: String
+        package var decision: String
         /// A short explanation: the rule that refused, granted accounts, why signing failed. Never secret.
-        public var detail: String
+        package var detail: String
         /// BLAKE2b-256 of every row the person was shown, uncapped (``JournalShown/digest(of:)``), or empty.
-        public var summaryDigest: [UInt8]
+        package var summaryDigest: [UInt8]
         /// BLAKE2b-256 of exactly what was signed (the signed bytes, or their hash when they were
         /// hashed first) or stored (a metadata definition), or empty.
-        public var subjectDigest: [UInt8]
+        package var subjectDigest: [UInt8]
         /// The signature delivered (the SCALE `MultiSignature` for a transaction, the raw signature
         /// for a message), or empty.
-        public var result: [UInt8]
+        package var result: [UInt8]
         /// Whether `shown` was cut at the configured cap.
-        public var shownTruncated: Bool
+        package var shownTruncated: Bool
         /// The shown rows as encoded by ``JournalShown/encode(_:)`` (capped).
-        public var shown: [UInt8]
+        package var shown: [UInt8]
 
-        public init(
+        package init(
             protocolName: String, method: String, origin: String, appName: String, account: String,
             decision: String, detail: String, summaryDigest: [UInt8], subjectDigest: [UInt8], result: [UInt8],
             shownTruncated: Bool, shown: [UInt8]
@@ -55,21 +55,21 @@ public struct JournalEntry: Sendable, Equatable {
         }
 
         /// The shown rows decoded, or nil when the stored bytes do not decode (a damaged entry).
-        public var shownRows: [JournalShown.Row]? { try? JournalShown.decode(shown) }
+        package var shownRows: [JournalShown.Row]? { try? JournalShown.decode(shown) }
     }
 
     /// 1, 2, 3, … in chain order.
-    public var seq: UInt64
+    package var seq: UInt64
     /// When the entry was appended: milliseconds since 1970-01-01 UTC.
-    public var time: Int64
+    package var time: Int64
     /// The previous entry's hash (32 zero bytes for the first).
-    public var previousHash: [UInt8]
+    package var previousHash: [UInt8]
     /// The fields.
-    public var content: Content
+    package var content: Content
     /// BLAKE2b-256 of the entry's canonical encoding (``JournalCodec/entryBytes(seq:time:previousHash:content:)``).
-    public var hash: [UInt8]
+    package var hash: [UInt8]
 
-    public init(seq: UInt64, time: Int64, previousHash: [UInt8], content: Content, hash: [UInt8]) {
+    package init(seq: UInt64, time: Int64, previousHash: [UInt8], content: Content, hash: [UInt8]) {
         self.seq = seq
         self.time = time
         self.previousHash = previousHash
@@ -78,7 +78,7 @@ public struct JournalEntry: Sendable, Equatable {
     }
 
     /// The entry after `previous` (nil: the first), with its hash computed.
-    public static func sealed(_ content: Content, after previous: (seq: UInt64, hash: [UInt8])?, time: Int64)
+    package static func sealed(_ content: Content, after previous: (seq: UInt64, hash: [UInt8])?, time: Int64)
         -> JournalEntry
     {
         let seq = (previous?.seq ?? 0) + 1
@@ -90,7 +90,7 @@ public struct JournalEntry: Sendable, Equatable {
 }
 
 /// What happened to a request (the `decision` field).
-public enum JournalDecision: String, Sendable, CaseIterable {
+package enum JournalDecision: String, Sendable, CaseIterable {
     /// A person approved.
     case approved
     /// Approved without asking (`sigil serve --dev --auto-approve`).
@@ -108,13 +108,13 @@ public enum JournalDecision: String, Sendable, CaseIterable {
 }
 
 /// The rows a person was shown, their canonical encoding, digest and cap (docs/journal.md §3).
-public enum JournalShown {
+package enum JournalShown {
     /// One labelled line, as on the approval page.
-    public struct Row: Sendable, Equatable {
-        public var label: String
-        public var value: String
-        public var warning: Bool
-        public init(_ label: String, _ value: String, warning: Bool = false) {
+    package struct Row: Sendable, Equatable {
+        package var label: String
+        package var value: String
+        package var warning: Bool
+        package init(_ label: String, _ value: String, warning: Bool = false) {
             self.label = label
             self.value = value
             self.warning = warning
@@ -122,7 +122,7 @@ public enum JournalShown {
     }
 
     /// `count u32 ‖ (label str ‖ value str ‖ flags u8)*` (str = u32 length ‖ UTF-8; big-endian).
-    public static func encode(_ rows: [Row]) -> [UInt8] {
+    package static func encode(_ rows: [Row]) -> [UInt8] {
         var out: [UInt8] = []
         JournalCodec.appendU32(UInt32(truncatingIfNeeded: rows.count), to: &out)
         for row in rows {
@@ -135,7 +135,7 @@ public enum JournalShown {
 
     /// Decodes ``encode(_:)``'s bytes.
     /// - Throws: `.malformedFile` when they are not exactly such an encoding.
-    public static func decode(_ bytes: [UInt8]) throws(KeystoreError) -> [Row] {
+    package static func decode(_ bytes: [UInt8]) throws(KeystoreError) -> [Row] {
         var reader = JournalCodec.Reader(bytes)
         let count = try reader.u32()
         var rows: [Row] = []
@@ -151,14 +151,14 @@ public enum JournalShown {
     }
 
     /// BLAKE2b-256(`"SGJS" ‖ 0x01 ‖ encode(rows)`): the digest of exactly what was shown.
-    public static func digest(of rows: [Row]) -> [UInt8] {
+    package static func digest(of rows: [Row]) -> [UInt8] {
         JournalCodec.hash(Array("SGJS".utf8) + [1] + encode(rows))
     }
 
     /// The rows kept under a cap of `limit` bytes of label and value text: rows in order until the
     /// cap; the row that crosses it keeps its label when the label fits and its value cut at a
     /// character boundary; later rows are dropped. - Returns: the kept rows and whether anything was cut.
-    public static func capped(_ rows: [Row], limit: Int) -> (rows: [Row], truncated: Bool) {
+    package static func capped(_ rows: [Row], limit: Int) -> (rows: [Row], truncated: Bool) {
         var budget = max(0, limit)
         var kept: [Row] = []
         for row in rows {

@@ -9,7 +9,7 @@ import Primitives
 extension JournalEntry {
     /// The JSON object of an export line (docs/journal.md §5): every hashed field, bytes as `0x` hex,
     /// the shown rows as objects (or `shownRaw` hex when the stored bytes do not decode), and `hash`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let c = content
         var object: JSONObject = [
             "type": "entry", "v": .integer(JournalCodec.version), "seq": .integer(seq), "time": .integer(time),
@@ -34,22 +34,22 @@ extension JournalEntry {
 /// The checkpoint mirror: a JSON Lines file, `sigil-journal-checkpoints.jsonl`, in a directory the
 /// operator chose (`--journal-mirror DIR`), ideally a mount that leaves the machine (docs/journal.md §8).
 /// Each checkpoint is appended as one line and synced before the next.
-public struct JournalMirror: Sendable {
+package struct JournalMirror: Sendable {
     /// The file name inside the mirror directory.
-    public static let fileName = "sigil-journal-checkpoints.jsonl"
+    package static let fileName = "sigil-journal-checkpoints.jsonl"
     /// Longest file read back (a checkpoint line is about 400 bytes).
-    public static let maxFileBytes = 256 << 20
+    package static let maxFileBytes = 256 << 20
 
     /// The directory.
-    public let directory: String
+    package let directory: String
     /// The file.
-    public var path: String { directory + "/" + Self.fileName }
+    package var path: String { directory + "/" + Self.fileName }
 
-    public init(directory: String) { self.directory = directory }
+    package init(directory: String) { self.directory = directory }
 
     /// Appends one checkpoint line (`O_APPEND`, then `fsync`; the directory is synced when the file is new).
     /// - Throws: `.fileSystem`.
-    public func append(_ checkpoint: JournalCheckpoint) throws(KeystoreError) {
+    package func append(_ checkpoint: JournalCheckpoint) throws(KeystoreError) {
         let existed = try POSIX.status(path) != nil
         let fd = try POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT, mode: 0o600)
         defer { _ = close(fd) }
@@ -70,7 +70,7 @@ public struct JournalMirror: Sendable {
     /// The checkpoints in a JSON Lines file: the mirror file, or an export (other lines are skipped).
     /// `path` may also name a mirror directory. A missing file gives none.
     /// - Throws: `.malformedFile` naming the line, `.fileSystem`.
-    public static func checkpoints(at path: String) throws(KeystoreError) -> [JournalCheckpoint] {
+    package static func checkpoints(at path: String) throws(KeystoreError) -> [JournalCheckpoint] {
         var file = path
         if let status = try POSIX.status(path), status.st_mode & S_IFMT == S_IFDIR { file = path + "/" + fileName }
         guard try POSIX.status(file) != nil else { return [] }

@@ -7,10 +7,10 @@ import Primitives
 #endif
 
 /// What `verify` found (docs/journal.md §6).
-public struct JournalVerification: Sendable, Equatable {
+package struct JournalVerification: Sendable, Equatable {
     /// One thing wrong, tied to the first sequence number it concerns.
-    public struct Problem: Sendable, Equatable, CustomStringConvertible {
-        public enum Kind: String, Sendable, Equatable {
+    package struct Problem: Sendable, Equatable, CustomStringConvertible {
+        package enum Kind: String, Sendable, Equatable {
             /// An entry's fields no longer give its hash, or the chain breaks after it (changed and re-hashed),
             /// or a checkpoint records another head hash (history rewritten).
             case modified
@@ -25,44 +25,44 @@ public struct JournalVerification: Sendable, Equatable {
             /// A checkpoint, the key file or a second key entry names a key other than the journal's.
             case keyReplaced = "key-replaced"
         }
-        public var kind: Kind
+        package var kind: Kind
         /// The first sequence number concerned (0 when none applies, e.g. the key file).
-        public var seq: UInt64
+        package var seq: UInt64
         /// The checkpoint number concerned, if any.
-        public var checkpoint: UInt64?
+        package var checkpoint: UInt64?
         /// A sentence for a person.
-        public var message: String
+        package var message: String
 
-        public var description: String { "\(kind.rawValue) at seq \(seq): \(message)" }
+        package var description: String { "\(kind.rawValue) at seq \(seq): \(message)" }
     }
 
     /// Entries read.
-    public var entries: UInt64 = 0
+    package var entries: UInt64 = 0
     /// The last entry's sequence number and stored hash (0 and 32 zero bytes when empty).
-    public var headSeq: UInt64 = 0
-    public var headHash: [UInt8] = JournalCodec.zeroHash
+    package var headSeq: UInt64 = 0
+    package var headHash: [UInt8] = JournalCodec.zeroHash
     /// Local checkpoints and those given from elsewhere (mirror, export), checked.
-    public var checkpoints = 0
-    public var externalCheckpoints = 0
+    package var checkpoints = 0
+    package var externalCheckpoints = 0
     /// The newest checkpoint that verified (local or external), if any.
-    public var lastCheckpoint: JournalCheckpoint?
+    package var lastCheckpoint: JournalCheckpoint?
     /// The journal's checkpoint key (from its key entry), if it has one.
-    public var key: [UInt8]?
+    package var key: [UInt8]?
     /// Everything wrong, ordered by sequence number (at most ``JournalVerifier/maxProblems``).
-    public var problems: [Problem] = []
+    package var problems: [Problem] = []
     /// When it was checked (milliseconds since 1970), 0 when the caller did not say.
-    public var checkedAt: Int64 = 0
+    package var checkedAt: Int64 = 0
 
     /// An empty report (nothing read yet).
-    public init() {}
+    package init() {}
 
     /// Whether nothing is wrong.
-    public var isValid: Bool { problems.isEmpty }
+    package var isValid: Bool { problems.isEmpty }
     /// The problem with the lowest sequence number.
-    public var firstProblem: Problem? { problems.first }
+    package var firstProblem: Problem? { problems.first }
 
     /// The report as JSON (`sigil journal verify --json`, `/api/journal`).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: JSONObject = [
             "ok": .bool(isValid), "entries": .integer(entries), "headSeq": .integer(headSeq),
             "headHash": .string(Hex.encode(headHash)), "checkpoints": .integer(checkpoints),
@@ -87,23 +87,23 @@ public struct JournalVerification: Sendable, Equatable {
 /// (each entry's fields give its hash; each entry records its predecessor's), the sequence
 /// (1, 2, 3, … with no gap or repeat), the key entries, and every checkpoint (signature, key, and
 /// the head it records against the entry found there). Pure: the caller reads storage and hashes.
-public struct JournalVerifier {
+package struct JournalVerifier {
     /// One stored entry as found.
-    public struct Row {
+    package struct Row {
         /// The stored sequence number.
-        public var seq: UInt64
+        package var seq: UInt64
         /// The stored previous hash.
-        public var previousHash: [UInt8]
+        package var previousHash: [UInt8]
         /// The hash recomputed from the stored fields.
-        public var computedHash: [UInt8]
+        package var computedHash: [UInt8]
         /// The stored hash.
-        public var storedHash: [UInt8]
+        package var storedHash: [UInt8]
         /// For a key entry (`protocol` `sigil`, decision `key`): the public key its `account` names.
-        public var introducedKey: [UInt8]?
+        package var introducedKey: [UInt8]?
         /// False when the entry's shown rows are complete but do not give its shown digest.
-        public var shownMatchesDigest: Bool
+        package var shownMatchesDigest: Bool
 
-        public init(
+        package init(
             seq: UInt64, previousHash: [UInt8], computedHash: [UInt8], storedHash: [UInt8], introducedKey: [UInt8]?,
             shownMatchesDigest: Bool = true
         ) {
@@ -117,7 +117,7 @@ public struct JournalVerifier {
     }
 
     /// The most problems reported (the first is what matters; the rest bound the output).
-    public static let maxProblems = 100
+    package static let maxProblems = 100
 
     private let local: [JournalCheckpoint]
     private let external: [JournalCheckpoint]
@@ -138,7 +138,7 @@ public struct JournalVerifier {
     ///   - checkpoints: the journal's own checkpoints, in storage order.
     ///   - external: checkpoints from elsewhere (the mirror file, an exported copy).
     ///   - keyFileKey: the public key in `journal-key.json`, if the file exists.
-    public init(checkpoints: [JournalCheckpoint], external: [JournalCheckpoint] = [], keyFileKey: [UInt8]? = nil) {
+    package init(checkpoints: [JournalCheckpoint], external: [JournalCheckpoint] = [], keyFileKey: [UInt8]? = nil) {
         local = checkpoints
         self.external = external
         self.keyFileKey = keyFileKey
@@ -152,7 +152,7 @@ public struct JournalVerifier {
     }
 
     /// Takes the next stored entry.
-    public mutating func feed(_ row: Row) {
+    package mutating func feed(_ row: Row) {
         row.previousHash.withUnsafeBytes { previous in
             row.computedHash.withUnsafeBytes { computed in
                 row.storedHash.withUnsafeBytes { stored in
@@ -166,7 +166,7 @@ public struct JournalVerifier {
 
     /// Takes the next stored entry, its hashes as raw memory (the verification scan passes SQLite's
     /// column memory and its own buffer: no allocation per entry).
-    public mutating func feed(
+    package mutating func feed(
         seq storedSeq: UInt64, previousHash: UnsafeRawBufferPointer, computedHash: UnsafeRawBufferPointer,
         storedHash: UnsafeRawBufferPointer, introducedKey: [UInt8]?, shownMatchesDigest: Bool
     ) {
@@ -247,7 +247,7 @@ public struct JournalVerifier {
     }
 
     /// Ends the walk and checks the checkpoints and the key file.
-    public mutating func finish() -> JournalVerification {
+    package mutating func finish() -> JournalVerification {
         for missing in gaps.sorted() { flag(.missing, missing, "entry \(missing) is missing") }
         report.key = keys.first?.key
         report.headHash = headHash

@@ -8,11 +8,11 @@ import Synchronization
 ///
 /// Entries are written on one dispatch queue of their own (never a Swift concurrency thread, which
 /// must not block on `fsync`), in arrival order; sequence numbers follow commit order.
-public final class JournalWriter: Sendable {
+package final class JournalWriter: Sendable {
     /// The store written to.
-    public let store: SQLiteStateStore
+    package let store: SQLiteStateStore
     /// Most entries in one transaction.
-    public static let maxBatch = 512
+    package static let maxBatch = 512
 
     private typealias Waiter = (
         content: JournalEntry.Content, continuation: CheckedContinuation<JournalEntry, any Error>
@@ -24,11 +24,11 @@ public final class JournalWriter: Sendable {
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "sigil.journal.writer")
 
-    public init(store: SQLiteStateStore) { self.store = store }
+    package init(store: SQLiteStateStore) { self.store = store }
 
     /// Appends one entry and returns once it is committed.
     /// - Throws: the store's `KeystoreError` (`.database`) when the transaction failed; the entry is not stored.
-    public func append(_ content: JournalEntry.Content) async throws -> JournalEntry {
+    package func append(_ content: JournalEntry.Content) async throws -> JournalEntry {
         try await withCheckedThrowingContinuation { continuation in
             let start = state.withLock { state -> Bool in
                 state.pending.append((content, continuation))

@@ -4,23 +4,23 @@ import GRDBSQLite
 import Primitives
 
 /// Which entries `journalEntries` returns (all conditions must hold; nil matches anything).
-public struct JournalFilter: Sendable, Equatable {
+package struct JournalFilter: Sendable, Equatable {
     /// Exact site origin.
-    public var origin: String?
+    package var origin: String?
     /// Exact account address (as stored: SS58 with the generic prefix).
-    public var account: String?
+    package var account: String?
     /// Exact protocol (`polkadot`, `sigil`).
-    public var protocolName: String?
+    package var protocolName: String?
     /// Exact decision (``JournalDecision`` raw value).
-    public var decision: String?
+    package var decision: String?
     /// Appended at or after this time (ms since 1970).
-    public var since: Int64?
+    package var since: Int64?
     /// Appended before this time (ms since 1970).
-    public var until: Int64?
+    package var until: Int64?
     /// Only entries with a smaller sequence number (paging backwards).
-    public var beforeSeq: UInt64?
+    package var beforeSeq: UInt64?
 
-    public init(
+    package init(
         origin: String? = nil, account: String? = nil, protocolName: String? = nil, decision: String? = nil,
         since: Int64? = nil, until: Int64? = nil, beforeSeq: UInt64? = nil
     ) {
@@ -46,7 +46,7 @@ extension SQLiteStateStore {
     /// - Returns: the entries as stored, once committed (durable: `synchronous=FULL`).
     /// - Throws: `.database`; nothing is appended then.
     @discardableResult
-    public func appendJournal(_ contents: [JournalEntry.Content], time: Int64? = nil) throws(KeystoreError)
+    package func appendJournal(_ contents: [JournalEntry.Content], time: Int64? = nil) throws(KeystoreError)
         -> [JournalEntry]
     {
         guard !contents.isEmpty else { return [] }
@@ -88,14 +88,14 @@ extension SQLiteStateStore {
     }
 
     /// The last stored entry's sequence number and hash, or nil for an empty journal.
-    public func journalHead() throws(KeystoreError) -> (seq: UInt64, hash: [UInt8])? {
+    package func journalHead() throws(KeystoreError) -> (seq: UInt64, hash: [UInt8])? {
         try read("read the journal head") { db in try Self.journalHead(db) }
     }
 
     // MARK: Reading
 
     /// The entry with sequence number `seq` (the first stored, should there be several), or nil.
-    public func journalEntry(seq: UInt64) throws(KeystoreError) -> JournalEntry? {
+    package func journalEntry(seq: UInt64) throws(KeystoreError) -> JournalEntry? {
         try read("read a journal entry") { db in
             try Row.fetchOne(
                 db, sql: "SELECT \(Self.journalColumns) FROM journal_entry WHERE seq = ? ORDER BY position LIMIT 1",
@@ -105,7 +105,7 @@ extension SQLiteStateStore {
     }
 
     /// Entries matching `filter`, newest first, at most `limit`.
-    public func journalEntries(matching filter: JournalFilter = JournalFilter(), limit: Int = 100)
+    package func journalEntries(matching filter: JournalFilter = JournalFilter(), limit: Int = 100)
         throws(KeystoreError) -> [JournalEntry]
     {
         var conditions: [String] = []
@@ -135,7 +135,7 @@ extension SQLiteStateStore {
     }
 
     /// Calls `body` with every entry in storage order (export), reading in one transaction.
-    public func forEachJournalEntry(_ body: (JournalEntry) throws -> Void) throws(KeystoreError) {
+    package func forEachJournalEntry(_ body: (JournalEntry) throws -> Void) throws(KeystoreError) {
         try read("read the journal") { db in
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT \(Self.journalColumns) FROM journal_entry ORDER BY position")
@@ -144,7 +144,7 @@ extension SQLiteStateStore {
     }
 
     /// The number of stored entries.
-    public func journalCount() throws(KeystoreError) -> Int {
+    package func journalCount() throws(KeystoreError) -> Int {
         try read("count the journal") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal_entry") ?? 0 }
     }
 
@@ -165,7 +165,7 @@ extension SQLiteStateStore {
     /// Signs the current head with `key` and stores the checkpoint, in one transaction; nothing
     /// when the journal is empty or the last checkpoint already records this head.
     /// - Returns: the new checkpoint, or nil.
-    public func checkpointJournal(key: JournalKey, time: Int64? = nil) throws(KeystoreError) -> JournalCheckpoint? {
+    package func checkpointJournal(key: JournalKey, time: Int64? = nil) throws(KeystoreError) -> JournalCheckpoint? {
         let time = time ?? now()
         return try write("checkpoint the journal") { db in
             guard let head = try Self.journalHead(db) else { return nil }
@@ -189,7 +189,7 @@ extension SQLiteStateStore {
     }
 
     /// Every stored checkpoint, in storage order.
-    public func journalCheckpoints() throws(KeystoreError) -> [JournalCheckpoint] {
+    package func journalCheckpoints() throws(KeystoreError) -> [JournalCheckpoint] {
         try read("read journal checkpoints") { db in
             try Row.fetchAll(
                 db, sql: "SELECT number, seq, head, time, key, signature FROM journal_checkpoint ORDER BY rowid"
@@ -204,7 +204,7 @@ extension SQLiteStateStore {
     }
 
     /// The journal's key (its first key entry's public key), or nil when it has none.
-    public func journalKey() throws(KeystoreError) -> [UInt8]? {
+    package func journalKey() throws(KeystoreError) -> [UInt8]? {
         try read("read the journal key") { db in
             guard
                 let account = try String.fetchOne(
@@ -220,7 +220,7 @@ extension SQLiteStateStore {
 
     /// Recomputes the whole chain in one read transaction and checks every checkpoint (the stored
     /// ones and `external`, e.g. the mirror's) and the key file's key (docs/journal.md §6).
-    public func verifyJournal(external: [JournalCheckpoint] = [], keyFileKey: [UInt8]? = nil)
+    package func verifyJournal(external: [JournalCheckpoint] = [], keyFileKey: [UInt8]? = nil)
         throws(KeystoreError) -> JournalVerification
     {
         let checkpoints = try journalCheckpoints()

@@ -17,23 +17,23 @@ import Primitives
 /// The database file is created with mode 0600 before SQLite opens it, so its `-wal` and `-shm`
 /// files get 0600 too. Opening takes `<path>.migration-lock` (flock) while migrating, so several
 /// processes may open a new database at once.
-public final class SQLiteStateStore: StateStore {
+package final class SQLiteStateStore: StateStore {
     /// Longest origin, address, setting key, and setting value accepted.
-    public static let maxOriginLength = 2048
-    public static let maxAddressLength = 128
-    public static let maxSettingKeyLength = 256
-    public static let maxSettingValueLength = 1 << 20
+    package static let maxOriginLength = 2048
+    package static let maxAddressLength = 128
+    package static let maxSettingKeyLength = 256
+    package static let maxSettingValueLength = 1 << 20
 
     let writer: any DatabaseWriter
     /// The clock of stored times: milliseconds since 1970.
-    public let now: @Sendable () -> Int64
+    package let now: @Sendable () -> Int64
 
     /// Opens (creating and migrating if needed) the database at `path`.
     /// - Parameters:
     ///   - busyTimeout: how long a write waits for another process's write lock.
     ///   - now: the clock for `authorizedAt`/`updatedAt`, milliseconds since 1970 (tests inject one).
     /// - Throws: `.database` when SQLite cannot open or migrate the file.
-    public init(
+    package init(
         path: String, busyTimeout: Duration = .seconds(10),
         now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
     ) throws(KeystoreError) {
@@ -54,7 +54,7 @@ public final class SQLiteStateStore: StateStore {
     }
 
     /// An in-memory database with the same schema (tests, and `--dev` runs that keep nothing).
-    public static func inMemory(
+    package static func inMemory(
         now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
     ) throws(KeystoreError) -> SQLiteStateStore {
         do {
@@ -137,13 +137,13 @@ public final class SQLiteStateStore: StateStore {
     }
 
     /// The schema version names applied to this database, oldest first.
-    public func appliedMigrations() throws(KeystoreError) -> [String] {
+    package func appliedMigrations() throws(KeystoreError) -> [String] {
         try read("read migrations") { db in try Self.migrator.appliedMigrations(db) }
     }
 
     /// Runs `PRAGMA integrity_check` and `foreign_key_check`, and checks the site revisions (every
     /// site has one, none above the counter); returns the problems found (empty when sound).
-    public func integrityProblems() throws(KeystoreError) -> [String] {
+    package func integrityProblems() throws(KeystoreError) -> [String] {
         try read("integrity check") { db in
             var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
             let fk = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
@@ -158,17 +158,17 @@ public final class SQLiteStateStore: StateStore {
     }
 
     /// The connection settings SQLite reports, for diagnostics and tests.
-    public struct Pragmas: Sendable, Equatable {
+    package struct Pragmas: Sendable, Equatable {
         /// `PRAGMA journal_mode` (`wal` for files, `memory` in memory).
-        public var journalMode: String
+        package var journalMode: String
         /// `PRAGMA foreign_keys`.
-        public var foreignKeys: Bool
+        package var foreignKeys: Bool
         /// `PRAGMA synchronous` (2 = FULL).
-        public var synchronous: Int
+        package var synchronous: Int
     }
 
     /// Reads `journal_mode`, `foreign_keys` and `synchronous` on a connection of this store.
-    public func pragmas() throws(KeystoreError) -> Pragmas {
+    package func pragmas() throws(KeystoreError) -> Pragmas {
         try read("read pragmas") { db in
             Pragmas(
                 journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
@@ -180,7 +180,7 @@ public final class SQLiteStateStore: StateStore {
     // MARK: Connected sites
 
     @discardableResult
-    public func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite {
+    package func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite {
         try Self.check(origin, "origin", max: Self.maxOriginLength)
         let unique = try Self.uniqueAddresses(accounts)
         let time = now()
@@ -200,7 +200,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    public func updateAccounts(origin: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite? {
+    package func updateAccounts(origin: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite? {
         let unique = try Self.uniqueAddresses(accounts)
         let time = now()
         return try write("update accounts") { db in
@@ -212,11 +212,11 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    public func connectedSite(origin: String) throws(KeystoreError) -> ConnectedSite? {
+    package func connectedSite(origin: String) throws(KeystoreError) -> ConnectedSite? {
         try read("read site") { db in try Self.fetchSite(db, origin: origin) }
     }
 
-    public func connectedSites() throws(KeystoreError) -> [ConnectedSite] {
+    package func connectedSites() throws(KeystoreError) -> [ConnectedSite] {
         try read("read sites") { db in
             let origins = try String.fetchAll(db, sql: "SELECT origin FROM site ORDER BY origin")
             return try origins.compactMap { try Self.fetchSite(db, origin: $0) }
@@ -224,7 +224,7 @@ public final class SQLiteStateStore: StateStore {
     }
 
     @discardableResult
-    public func revoke(origin: String) throws(KeystoreError) -> Int64? {
+    package func revoke(origin: String) throws(KeystoreError) -> Int64? {
         try write("revoke") { db in
             try db.execute(sql: "DELETE FROM site WHERE origin = ?", arguments: [origin])
             guard db.changesCount > 0 else { return nil }
@@ -232,7 +232,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    public func forgetAccount(address: String) throws(KeystoreError) {
+    package func forgetAccount(address: String) throws(KeystoreError) {
         try write("forget account") { db in
             let origins = try String.fetchAll(
                 db, sql: "SELECT origin FROM site_account WHERE address = ? ORDER BY origin", arguments: [address])
@@ -241,7 +241,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    public func siteChanges(after revision: Int64) throws(KeystoreError) -> SiteChanges {
+    package func siteChanges(after revision: Int64) throws(KeystoreError) -> SiteChanges {
         try read("read site changes") { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT origin, revision FROM site_revision WHERE revision > ? ORDER BY revision",
@@ -311,7 +311,7 @@ public final class SQLiteStateStore: StateStore {
 
     // MARK: Metadata
 
-    public func saveMetadata(_ metadata: ChainMetadata) throws(KeystoreError) {
+    package func saveMetadata(_ metadata: ChainMetadata) throws(KeystoreError) {
         let hash = try Self.normalizedGenesisHash(metadata.genesisHash)
         let time = now()
         try write("save metadata") { db in
@@ -329,7 +329,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    public func metadata(genesisHash: String) throws(KeystoreError) -> ChainMetadata? {
+    package func metadata(genesisHash: String) throws(KeystoreError) -> ChainMetadata? {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return nil }
         return try read("read metadata") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM chain_metadata WHERE genesis_hash = ?", arguments: [hash])
@@ -345,7 +345,7 @@ public final class SQLiteStateStore: StateStore {
 
     /// Asked once per signing request (the decoded-metadata cache checks the version each time), so
     /// it is one cached statement outside an explicit transaction (``singleStatementRead(_:_:)``).
-    public func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32? {
+    package func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32? {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return nil }
         return try singleStatementRead("read metadata version") { db in
             let statement = try db.cachedStatement(sql: Self.metadataVersionSQL)
@@ -368,14 +368,14 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    public func allMetadata() throws(KeystoreError) -> [ChainMetadata] {
+    package func allMetadata() throws(KeystoreError) -> [ChainMetadata] {
         try read("read metadata") { db in
             try Row.fetchAll(db, sql: "SELECT * FROM chain_metadata ORDER BY genesis_hash").map(Self.metadata(from:))
         }
     }
 
     @discardableResult
-    public func removeMetadata(genesisHash: String) throws(KeystoreError) -> Bool {
+    package func removeMetadata(genesisHash: String) throws(KeystoreError) -> Bool {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return false }
         return try write("remove metadata") { db in
             try db.execute(sql: "DELETE FROM chain_metadata WHERE genesis_hash = ?", arguments: [hash])
@@ -410,13 +410,13 @@ public final class SQLiteStateStore: StateStore {
 
     /// Asked once per signing request (whether the chain's metadata-hash check is off), so one
     /// cached statement outside an explicit transaction, like `metadataVersion`.
-    public func setting(_ key: String) throws(KeystoreError) -> String? {
+    package func setting(_ key: String) throws(KeystoreError) -> String? {
         try singleStatementRead("read setting") { db in
             try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
         }
     }
 
-    public func setSetting(_ key: String, to value: String?) throws(KeystoreError) {
+    package func setSetting(_ key: String, to value: String?) throws(KeystoreError) {
         try Self.check(key, "setting key", max: Self.maxSettingKeyLength)
         if let value, value.utf8.count > Self.maxSettingValueLength {
             throw KeystoreError(.invalidInput, "setting value is over \(Self.maxSettingValueLength) bytes")
@@ -431,7 +431,7 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    public func allSettings() throws(KeystoreError) -> [String: String] {
+    package func allSettings() throws(KeystoreError) -> [String: String] {
         try read("read settings") { db in
             var out: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { out[row["key"]] = row["value"] }

@@ -2,16 +2,16 @@
 /// nil, a tombstone). Revisions come from one counter per database, taken by every site change in
 /// its own transaction, so they increase in commit order across processes; each origin keeps only
 /// its latest one.
-public struct SiteChange: Sendable, Hashable {
+package struct SiteChange: Sendable, Hashable {
     /// The site's origin.
-    public var origin: String
+    package var origin: String
     /// The revision of the origin's latest change.
-    public var revision: Int64
+    package var revision: Int64
     /// The connected site, or nil when the latest change revoked it.
-    public var site: ConnectedSite?
+    package var site: ConnectedSite?
 
     /// Creates a value.
-    public init(origin: String, revision: Int64, site: ConnectedSite?) {
+    package init(origin: String, revision: Int64, site: ConnectedSite?) {
         self.origin = origin
         self.revision = revision
         self.site = site
@@ -21,14 +21,14 @@ public struct SiteChange: Sendable, Hashable {
 /// The site changes after a revision (oldest first), read in one transaction together with the
 /// store's revision at that moment: every change up to `revision` is reflected in `changes` or
 /// was at or below the revision asked about.
-public struct SiteChanges: Sendable, Hashable {
+package struct SiteChanges: Sendable, Hashable {
     /// One entry per origin changed after the revision asked about.
-    public var changes: [SiteChange]
+    package var changes: [SiteChange]
     /// The store's revision when they were read (the next `after:`).
-    public var revision: Int64
+    package var revision: Int64
 
     /// Creates a value.
-    public init(changes: [SiteChange], revision: Int64) {
+    package init(changes: [SiteChange], revision: Int64) {
         self.changes = changes
         self.revision = revision
     }

@@ -9,7 +9,7 @@
 /// the next revision of the store, and the latest revision of every origin is kept, a revoked
 /// origin's included. `siteChanges(after:)` lets a process that keeps sites in memory (the
 /// server) apply exactly the changes others made since it last looked, never an older state.
-public protocol StateStore: Sendable {
+package protocol StateStore: Sendable {
     /// Connects `origin` (or replaces its account list and name when already connected), at a new
     /// revision. `authorizedAt` is kept from the first authorization. Duplicate addresses are dropped.
     /// - Returns: the site as stored, with its revision.

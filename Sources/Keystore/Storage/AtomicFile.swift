@@ -13,7 +13,7 @@ import Primitives
 /// Write: create `.<name>.tmp-<pid>-<random>` next to the target with `O_EXCL` and mode 0600, write,
 /// `fsync`, `rename` over the target, `fsync` the directory. A crash before the rename leaves only a
 /// temporary file, which readers ignore (dot files) and `removeLeftovers` deletes.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Marker in temporary file names.
     static let temporaryMarker = ".tmp-"
 
@@ -50,7 +50,7 @@ public enum AtomicFile {
     /// Atomically writes `data` to `path` (mode 0600 by default): readers see the old file or the new
     /// one, never a partial write, even if the process is killed.
     /// - Throws: `.fileSystem`; the target is then unchanged.
-    public static func write(_ data: [UInt8], to path: String, mode: UInt32 = 0o600) throws(KeystoreError) {
+    package static func write(_ data: [UInt8], to path: String, mode: UInt32 = 0o600) throws(KeystoreError) {
         try writeBytes(data, to: path, mode: mode_t(mode))
     }
 

@@ -12,37 +12,37 @@ import Primitives
 /// The manifest of a data-directory backup (`sigil backup DIR`): every file with its size and
 /// SHA-256, and the journal's size at the moment of the copy. Written last, as `sigil-backup.json`,
 /// so a directory without it is an unfinished backup.
-public struct BackupManifest: Codable, Sendable, Equatable {
+package struct BackupManifest: Codable, Sendable, Equatable {
     /// The manifest's file name inside a backup directory.
-    public static let fileName = "sigil-backup.json"
+    package static let fileName = "sigil-backup.json"
     /// The format tag `restore` accepts.
-    public static let currentFormat = "sigil-backup-1"
+    package static let currentFormat = "sigil-backup-1"
     /// Largest manifest read (a few thousand accounts fit in far less).
     static let maxBytes = 16 << 20
 
     /// One copied file.
-    public struct File: Codable, Sendable, Equatable {
+    package struct File: Codable, Sendable, Equatable {
         /// Path relative to the data directory: `state.sqlite`, `journal-key.json`, `accounts/NAME`, `icp/NAME`.
-        public var path: String
-        public var bytes: Int
+        package var path: String
+        package var bytes: Int
         /// Lower-case hex.
-        public var sha256: String
+        package var sha256: String
     }
 
-    public var format: String
+    package var format: String
     /// UTC time of the copy, ISO 8601.
-    public var created: String
+    package var created: String
     /// The data directory that was copied.
-    public var source: String
-    public var files: [File]
+    package var source: String
+    package var files: [File]
     /// Journal entries in the copied database, and the last sequence number (0 when empty).
-    public var journalEntries: Int
-    public var journalHeadSeq: UInt64
+    package var journalEntries: Int
+    package var journalHeadSeq: UInt64
 
     /// Whether `path` is one a backup may contain: the fixed names, or one plain file name (no `/`,
     /// no leading `.`) under `accounts/` or `icp/`. A crafted manifest cannot name a path outside
     /// the data directory.
-    public static func isAllowedPath(_ path: String) -> Bool {
+    package static func isAllowedPath(_ path: String) -> Bool {
         if path == "state.sqlite" || path == JournalKey.fileName { return true }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0] == "accounts" || parts[0] == "icp" else { return false }
@@ -53,7 +53,7 @@ public struct BackupManifest: Codable, Sendable, Equatable {
 
     /// Parses and checks a manifest: the format tag, allowed and unique paths, hex digests.
     /// - Throws: `.malformedFile` naming the field; `.unsupportedFormat` for another format tag.
-    public static func parse(_ bytes: [UInt8], path: String) throws(KeystoreError) -> BackupManifest {
+    package static func parse(_ bytes: [UInt8], path: String) throws(KeystoreError) -> BackupManifest {
         let manifest: BackupManifest
         do {
             manifest = try JSONDecoder().decode(BackupManifest.self, from: Data(bytes))
@@ -84,7 +84,7 @@ public struct BackupManifest: Codable, Sendable, Equatable {
     }
 
     /// The manifest as pretty JSON with sorted keys.
-    public func encoded() throws(KeystoreError) -> [UInt8] {
+    package func encoded() throws(KeystoreError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -96,12 +96,12 @@ public struct BackupManifest: Codable, Sendable, Equatable {
 }
 
 /// What `DataDirectory.restore` did.
-public struct RestoreResult: Sendable {
-    public var manifest: BackupManifest
+package struct RestoreResult: Sendable {
+    package var manifest: BackupManifest
     /// Where the data that was in the directory before went (`--replace`), or nil when it was empty.
-    public var setAside: String?
+    package var setAside: String?
     /// `sigil journal verify` on the restored database.
-    public var journal: JournalVerification
+    package var journal: JournalVerification
 }
 
 extension DataDirectory {
@@ -112,7 +112,7 @@ extension DataDirectory {
     /// `journal-key.json`, then the manifest with SHA-256 hashes. Never copied: the lock files, the
     /// approval URL file (a secret of one run) and databases set aside by `state reset`.
     /// - Throws: `.invalidInput` when `destination` is not empty; `.database`, `.fileSystem`.
-    public func backup(to destination: String, now: Date = Date()) throws(KeystoreError) -> BackupManifest {
+    package func backup(to destination: String, now: Date = Date()) throws(KeystoreError) -> BackupManifest {
         guard destination.hasPrefix("/") else {
             throw KeystoreError(.invalidInput, "backup directory must be absolute: \(destination)")
         }
@@ -186,7 +186,7 @@ extension DataDirectory {
     /// Reads and checks a backup: the manifest, then every file's size and SHA-256.
     /// - Throws: `.malformedFile` / `.unsupportedFormat` for the manifest, `.databaseDamaged` naming
     ///   the first file that is missing or differs.
-    public static func verifyBackup(at directory: String) throws(KeystoreError) -> BackupManifest {
+    package static func verifyBackup(at directory: String) throws(KeystoreError) -> BackupManifest {
         let manifestPath = directory + "/" + BackupManifest.fileName
         guard try POSIX.status(manifestPath) != nil else {
             throw KeystoreError(
@@ -213,7 +213,7 @@ extension DataDirectory {
     /// Then verifies the restored journal (`sigil journal verify`'s check, with `journal-key.json`).
     /// - Throws: `.dataDirectoryInUse`, `.invalidInput` (data present without `replace`, not a
     ///   backup), `.databaseDamaged` (a file differs from the manifest), `.fileSystem`, `.database`.
-    public func restore(from backup: String, replace: Bool, now: Date = Date()) throws(KeystoreError) -> RestoreResult {
+    package func restore(from backup: String, replace: Bool, now: Date = Date()) throws(KeystoreError) -> RestoreResult {
         let lock: DirectoryLock
         do {
             lock = try lockForServing()

@@ -8,16 +8,16 @@ import Primitives
 
 extension DataDirectory {
     /// What `checkState` found.
-    public struct StateCheck: Sendable, Equatable {
+    package struct StateCheck: Sendable, Equatable {
         /// The database opens and SQLite's `quick_check` reports nothing.
-        public var ok: Bool
+        package var ok: Bool
         /// SQLite's findings, or the error that stopped the check (at most 20 lines).
-        public var findings: [String]
+        package var findings: [String]
     }
 
     /// Opens `state.sqlite` read-only and runs SQLite's `PRAGMA quick_check` (every page, no index
     /// contents compared: linear in the file's size). Never changes the file.
-    public func checkState() -> StateCheck {
+    package func checkState() -> StateCheck {
         guard FileManager.default.fileExists(atPath: databasePath) else {
             return StateCheck(ok: true, findings: ["no state database yet"])
         }
@@ -42,7 +42,7 @@ extension DataDirectory {
     /// - Returns: the new path of the database file, or nil when there was none.
     /// - Throws: `.dataDirectoryInUse` while `sigil serve` runs; `.fileSystem` when a rename fails
     ///   (files already moved stay moved and are named in the reason).
-    public func setStateAside(stamp: String? = nil) throws(KeystoreError) -> String? {
+    package func setStateAside(stamp: String? = nil) throws(KeystoreError) -> String? {
         let lock = try lockForServing()
         defer { lock.unlock() }
         guard FileManager.default.fileExists(atPath: databasePath) else { return nil }

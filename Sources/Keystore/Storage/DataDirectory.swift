@@ -23,25 +23,25 @@ import Primitives
 /// Security: `open` creates missing directories with mode 0700 and refuses a root or `accounts/`
 /// owned by another user or reachable through a symlink; an existing directory with group/other
 /// permission bits is tightened to 0700.
-public struct DataDirectory: Sendable, Hashable {
+package struct DataDirectory: Sendable, Hashable {
     /// Absolute path of the root.
-    public let path: String
+    package let path: String
 
     /// `accounts/`.
-    public var accountsPath: String { path + "/accounts" }
+    package var accountsPath: String { path + "/accounts" }
     /// `state.sqlite`.
-    public var databasePath: String { path + "/state.sqlite" }
+    package var databasePath: String { path + "/state.sqlite" }
     /// `serve.lock`.
-    public var serveLockPath: String { path + "/serve.lock" }
+    package var serveLockPath: String { path + "/serve.lock" }
     /// `accounts.lock`.
-    public var accountsLockPath: String { path + "/accounts.lock" }
+    package var accountsLockPath: String { path + "/accounts.lock" }
 
     /// Which root to use, without touching the file system.
     /// - Parameters:
     ///   - explicit: `--data-dir`, wins when given.
     ///   - environment: the process environment (`SIGIL_HOME`, `XDG_DATA_HOME`, `HOME`).
     /// - Throws: `.invalidInput` when nothing gives a location (no `HOME`).
-    public static func resolve(explicit: String?, environment: [String: String]) throws(KeystoreError) -> String {
+    package static func resolve(explicit: String?, environment: [String: String]) throws(KeystoreError) -> String {
         if let explicit, !explicit.isEmpty { return absolute(explicit, environment: environment) }
         if let home = environment["SIGIL_HOME"], !home.isEmpty { return absolute(home, environment: environment) }
         // XDG: "If $XDG_DATA_HOME is either not set or empty, a default equal to $HOME/.local/share should be used."
@@ -67,7 +67,7 @@ public struct DataDirectory: Sendable, Hashable {
 
     /// Opens (creating if needed) the data directory at an absolute `path`.
     /// - Throws: `.permissions` for a directory owned by someone else or a symlink, `.fileSystem`.
-    public static func open(_ path: String) throws(KeystoreError) -> DataDirectory {
+    package static func open(_ path: String) throws(KeystoreError) -> DataDirectory {
         guard path.hasPrefix("/") else {
             throw KeystoreError(.invalidInput, "data directory must be absolute: \(path)")
         }
@@ -118,14 +118,14 @@ public struct DataDirectory: Sendable, Hashable {
     }
 
     /// Permission bits (`st_mode & 0o7777`) of a path, for checks and tests.
-    public static func permissions(of path: String) throws(KeystoreError) -> UInt32? {
+    package static func permissions(of path: String) throws(KeystoreError) -> UInt32? {
         guard let st = try POSIX.status(path) else { return nil }
         return UInt32(st.st_mode & 0o7777)
     }
 
     /// Takes `serve.lock` without waiting: the caller is the one server for this directory.
     /// - Throws: `.dataDirectoryInUse` when another `sigil serve` runs on it.
-    public func lockForServing() throws(KeystoreError) -> DirectoryLock {
+    package func lockForServing() throws(KeystoreError) -> DirectoryLock {
         try DirectoryLock.acquire(serveLockPath)
     }
 }

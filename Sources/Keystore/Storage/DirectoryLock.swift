@@ -14,11 +14,11 @@ import Synchronization
 /// refuses to start. Account commands hold `accounts.lock` for the few milliseconds of a
 /// read-modify-write. The kernel drops the lock when the process dies, even by SIGKILL, so a crash
 /// never leaves a stale lock. The holder's pid is written into the file for the error message only.
-public final class DirectoryLock: Sendable {
+package final class DirectoryLock: Sendable {
     /// The open lock file, `-1` once released.
     private let fd: Mutex<Int32>
     /// The lock file's path.
-    public let path: String
+    package let path: String
 
     private init(fd: Int32, path: String) {
         self.fd = Mutex(fd)
@@ -30,7 +30,7 @@ public final class DirectoryLock: Sendable {
     /// Takes the lock without waiting.
     /// - Throws: `.dataDirectoryInUse` (naming the holder's pid when known) if another open file
     ///   description holds it — another process, or another `DirectoryLock` in this process.
-    public static func acquire(_ path: String) throws(KeystoreError) -> DirectoryLock {
+    package static func acquire(_ path: String) throws(KeystoreError) -> DirectoryLock {
         let fd = try POSIX.open(path, O_RDWR | O_CREAT, mode: 0o600)
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
@@ -53,7 +53,7 @@ public final class DirectoryLock: Sendable {
 
     /// Takes the lock, waiting up to `timeout` for the current holder.
     /// - Throws: `.dataDirectoryInUse` after the timeout.
-    public static func acquire(_ path: String, waitingUpTo timeout: Duration) throws(KeystoreError) -> DirectoryLock {
+    package static func acquire(_ path: String, waitingUpTo timeout: Duration) throws(KeystoreError) -> DirectoryLock {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
@@ -67,7 +67,7 @@ public final class DirectoryLock: Sendable {
     }
 
     /// Releases the lock (idempotent). The pid is left in the file; it is informational only.
-    public func unlock() {
+    package func unlock() {
         fd.withLock { fd in
             if fd >= 0 {
                 _ = flock(fd, LOCK_UN)

@@ -1,12 +1,12 @@
 /// A JSON number kept as its exact text (RFC 8259 grammar, checked), so that no value, however wide,
 /// passes through a binary floating point. Integer accessors parse the text exactly and return `nil`
 /// when it is not an integer in range; there is deliberately no `Double` accessor.
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     /// The number's text exactly as written (or as produced from an integer).
-    public let text: String
+    package let text: String
 
     /// A number from text; `nil` unless `text` is one RFC 8259 number (`-? int frac? exp?`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard Self.isValid(text.utf8) else { return nil }
         self.text = text
     }
@@ -15,28 +15,28 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     init(validated text: String) { self.text = text }
 
     /// The decimal text of an integer.
-    public init(_ value: some BinaryInteger) { text = String(value) }
+    package init(_ value: some BinaryInteger) { text = String(value) }
 
-    public init(integerLiteral value: Int) { text = String(value) }
+    package init(integerLiteral value: Int) { text = String(value) }
 
     /// Whether the text is an integer (`-? digits`: no fraction, no exponent).
-    public var isInteger: Bool {
+    package var isInteger: Bool {
         !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
     /// Whether the text is a non-negative integer.
-    public var isUnsignedInteger: Bool { isInteger && text.utf8.first != UInt8(ascii: "-") }
+    package var isUnsignedInteger: Bool { isInteger && text.utf8.first != UInt8(ascii: "-") }
 
     /// The value as an integer type when the text is an integer that fits; `nil` otherwise.
-    public func integer<T: FixedWidthInteger>(as _: T.Type = T.self) -> T? {
+    package func integer<T: FixedWidthInteger>(as _: T.Type = T.self) -> T? {
         guard isInteger else { return nil }
         return T(text, radix: 10)
     }
 
     /// The decimal digits of a non-negative integer (no sign), for integers wider than 64 bits.
-    public var unsignedDigits: Substring? { isUnsignedInteger ? Substring(text) : nil }
+    package var unsignedDigits: Substring? { isUnsignedInteger ? Substring(text) : nil }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
     static func isValid(_ utf8: some Collection<UInt8>) -> Bool {

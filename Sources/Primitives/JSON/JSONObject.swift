@@ -1,25 +1,25 @@
 /// A JSON object: unique keys in the order they were written, with constant-time lookup. Equality
 /// ignores order (RFC 8259 objects are unordered); writing keeps it unless sorted keys are asked for.
-public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// Keys in insertion order.
-    public private(set) var keys: [String] = []
+    package private(set) var keys: [String] = []
     private var storage: [String: JSONValue] = [:]
 
-    public init() {}
+    package init() {}
 
     /// An object from a dictionary; keys in sorted order (a dictionary has none of its own).
-    public init(_ dictionary: [String: JSONValue]) {
+    package init(_ dictionary: [String: JSONValue]) {
         keys = dictionary.keys.sorted()
         storage = dictionary
     }
 
     /// An object from key/value pairs in this order; a later duplicate key replaces the earlier value.
-    public init(_ pairs: some Sequence<(String, JSONValue)>) {
+    package init(_ pairs: some Sequence<(String, JSONValue)>) {
         for (key, value) in pairs { self[key] = value }
     }
 
     /// Later duplicates replace earlier ones (literals are written by the program, not parsed).
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         reserveCapacity(elements.count)
         for (key, value) in elements { self[key] = value }
     }
@@ -30,11 +30,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         keys.reserveCapacity(count)
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    package var count: Int { keys.count }
+    package var isEmpty: Bool { keys.isEmpty }
 
     /// The member `key`; setting `nil` removes it, setting a new key appends it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { storage[key] }
         set {
             if let newValue {
@@ -65,9 +65,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The members as a dictionary.
-    public var dictionary: [String: JSONValue] { storage }
+    package var dictionary: [String: JSONValue] { storage }
 
-    public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
+    package func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
         var index = 0
         let keys = keys
         let storage = storage
@@ -78,6 +78,6 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
-    public static func == (a: JSONObject, b: JSONObject) -> Bool { a.storage == b.storage }
-    public func hash(into h: inout Hasher) { h.combine(storage) }
+    package static func == (a: JSONObject, b: JSONObject) -> Bool { a.storage == b.storage }
+    package func hash(into h: inout Hasher) { h.combine(storage) }
 }

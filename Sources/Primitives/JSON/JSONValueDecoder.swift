@@ -2,11 +2,11 @@
 /// typed parameters are read from that tree, never from the text again). Integers are read exactly
 /// from the number's text; floating-point types are refused (nothing Sigil signs or counts is a
 /// float). `JSONValue` and `JSONNumber` members are handed over as they are.
-public struct JSONValueDecoder: Sendable {
-    public init() {}
+package struct JSONValueDecoder: Sendable {
+    package init() {}
 
     /// - Throws: `PrimitivesError.jsonTypeMismatch` naming the path (never the values).
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(PrimitivesError) -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(PrimitivesError) -> T {
         do {
             return try ValueDecoder(value: value, codingPath: []).decode(type)
         } catch let error as PrimitivesError {
@@ -188,7 +188,7 @@ private struct ValueDecoder: Decoder {
 extension JSONValue: Decodable {
     /// Only through ``JSONValueDecoder`` (which hands the parsed value over as it is); other decoders
     /// are refused, so no `JSONValue` is ever built by decode-by-trial.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         guard let own = decoder as? ValueDecoder else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "JSONValue decodes only through JSONValueDecoder"))

@@ -2,11 +2,11 @@
 /// written once). Integers become exact number text; `JSONValue`/`JSONNumber` members are inserted as
 /// they are; floating-point values are written in Swift's shortest round-trip form (results only,
 /// never a signing input). Keys keep the order the type encodes them in.
-public struct JSONValueEncoder: Sendable {
-    public init() {}
+package struct JSONValueEncoder: Sendable {
+    package init() {}
 
     /// - Throws: `PrimitivesError.jsonTypeMismatch` if the type encodes nothing or a non-finite float.
-    public func encode(_ value: some Encodable) throws(PrimitivesError) -> JSONValue {
+    package func encode(_ value: some Encodable) throws(PrimitivesError) -> JSONValue {
         let root = Box()
         do {
             try ValueEncoder(box: root, codingPath: []).encodeValue(value)
@@ -188,7 +188,7 @@ private final class NestedBox: Box {
 extension JSONValue: Encodable {
     /// Inserts the value as it is when encoded through ``JSONValueEncoder``; through other encoders,
     /// the plain JSON shape.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var c = encoder.singleValueContainer()

@@ -3,18 +3,18 @@
 /// character, and the invisible characters that can rewrite a terminal or reorder what a person reads
 /// (DEL, C1 controls, U+2028/2029, bidirectional controls: Trojan Source, CVE-2021-42574) as `\uXXXX`
 /// (the same value to a JSON reader). `/` is not escaped.
-public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+package struct JSONWriteOptions: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
     /// Object keys in code-unit order.
-    public static let sortedKeys = JSONWriteOptions(rawValue: 1)
+    package static let sortedKeys = JSONWriteOptions(rawValue: 1)
     /// Two-space indentation and a newline per member.
-    public static let pretty = JSONWriteOptions(rawValue: 2)
+    package static let pretty = JSONWriteOptions(rawValue: 2)
 }
 
 extension JSONValue {
     /// JSON text as bytes.
-    public func encoded(_ options: JSONWriteOptions = []) -> [UInt8] {
+    package func encoded(_ options: JSONWriteOptions = []) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(into: &out, options: options, level: 0)
@@ -22,7 +22,7 @@ extension JSONValue {
     }
 
     /// JSON text.
-    public func serialized(_ options: JSONWriteOptions = []) -> String {
+    package func serialized(_ options: JSONWriteOptions = []) -> String {
         String(decoding: encoded(options), as: UTF8.self)
     }
 
@@ -64,7 +64,7 @@ extension JSONValue {
     }
 
     /// Appends `s` as a quoted JSON string.
-    public static func writeString(_ s: String, into out: inout [UInt8]) {
+    package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         // Most strings (ids, hex, names) are printable ASCII without a quote or backslash: their
         // UTF-8 is their JSON text, copied at once instead of scalar by scalar.
@@ -100,7 +100,7 @@ extension JSONValue {
     /// DEL, C1 controls (0x80–0x9F), U+2028/2029 and Unicode bidirectional controls (U+061C,
     /// U+200E/F, U+202A–E, U+2066–9): invisible characters that can rewrite a terminal or reorder
     /// what a person reads.
-    public static func isInvisibleControl(_ u: Unicode.Scalar) -> Bool {
+    package static func isInvisibleControl(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
         default: return false
@@ -112,5 +112,5 @@ private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON text.
-    public var description: String { serialized() }
+    package var description: String { serialized() }
 }

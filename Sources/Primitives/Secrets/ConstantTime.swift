@@ -1,11 +1,11 @@
 import CSodium
 
 /// Constant-time comparison and wiping for secret data.
-public enum ConstantTime {
+package enum ConstantTime {
     /// `true` when both byte strings are equal, in time that depends only on the lengths
     /// (`sodium_memcmp`). Different lengths return `false` at once (lengths are not secret).
     /// Contiguous inputs are compared in place; others are copied into arrays wiped afterwards.
-    public static func equals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+    package static func equals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         if a.isEmpty { return true }
         let inPlace = a.withContiguousStorageIfAvailable { p in
@@ -29,12 +29,12 @@ public enum ConstantTime {
     }
 
     /// Overwrites the array's bytes with zeros in a way the optimiser keeps (`sodium_memzero`).
-    public static func wipe(_ bytes: inout [UInt8]) {
+    package static func wipe(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBytes { wipe($0) }
     }
 
     /// Overwrites a buffer with zeros (`sodium_memzero`).
-    public static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
+    package static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         sodium_memzero(base, buffer.count)
     }

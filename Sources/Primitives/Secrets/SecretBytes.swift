@@ -12,7 +12,7 @@ import CSodium
 ///   wiped-on-release buffer, so it is `Sendable`.
 /// - Wiping is best effort: bytes that passed through a Swift `String` or `Array` before they reached
 ///   this type cannot be wiped by it.
-public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+package struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
     private final class Storage: @unchecked Sendable {
@@ -36,10 +36,10 @@ public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomD
 
     private let storage: Storage
     /// Number of secret bytes. Not secret.
-    public let count: Int
+    package let count: Int
 
     /// Copies `bytes` into wiped-on-release storage. The caller should wipe its own copy.
-    public init(_ bytes: some Collection<UInt8>) {
+    package init(_ bytes: some Collection<UInt8>) {
         count = bytes.count
         storage = Storage(count: count)
         let buffer = UnsafeMutableRawBufferPointer(start: storage.base, count: count)
@@ -47,21 +47,21 @@ public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomD
     }
 
     /// `count` zero bytes.
-    public init(zeros count: Int) {
+    package init(zeros count: Int) {
         self.count = count
         storage = Storage(count: count)
     }
 
     /// Creates `count` bytes filled by `body`, which writes directly into the secret buffer (no
     /// intermediate copies).
-    public init<E: Error>(count: Int, _ body: (UnsafeMutableRawBufferPointer) throws(E) -> Void) throws(E) {
+    package init<E: Error>(count: Int, _ body: (UnsafeMutableRawBufferPointer) throws(E) -> Void) throws(E) {
         self.count = count
         storage = Storage(count: count)
         try body(UnsafeMutableRawBufferPointer(start: storage.base, count: count))
     }
 
     /// `count` bytes from the operating system's CSPRNG (`randombytes_buf`).
-    public static func random(count: Int) -> SecretBytes {
+    package static func random(count: Int) -> SecretBytes {
         Sodium.ensureInitialized()
         return SecretBytes(count: count) { buffer in
             if let base = buffer.baseAddress, buffer.count > 0 { randombytes_buf(base, buffer.count) }
@@ -70,12 +70,12 @@ public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomD
 
     /// Calls `body` with read-only access to the secret bytes. Do not let the pointer escape and do
     /// not copy the bytes into long-lived storage.
-    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    package func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try body(UnsafeRawBufferPointer(start: storage.base, count: count))
     }
 
     /// A copy of a sub-range as new secret storage. The range must lie within `0..<count`.
-    public func slice(_ range: Range<Int>) -> SecretBytes {
+    package func slice(_ range: Range<Int>) -> SecretBytes {
         let clamped = range.clamped(to: 0..<count)
         return SecretBytes(count: clamped.count) { dst in
             withUnsafeBytes { src in dst.copyMemory(from: UnsafeRawBufferPointer(rebasing: src[clamped])) }
@@ -83,7 +83,7 @@ public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomD
     }
 
     /// The concatenation of secrets, in new secret storage.
-    public static func concatenating(_ parts: [SecretBytes]) -> SecretBytes {
+    package static func concatenating(_ parts: [SecretBytes]) -> SecretBytes {
         SecretBytes(count: parts.reduce(0) { $0 + $1.count }) { dst in
             var offset = 0
             for part in parts {
@@ -97,19 +97,19 @@ public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomD
 
     /// Exposes the bytes as an `Array` for callers that must hand them to an API taking arrays. The
     /// returned array is NOT wiped automatically: wipe it (`ConstantTime.wipe`) when done.
-    public func unsafeExposedBytes() -> [UInt8] { withUnsafeBytes { Array($0) } }
+    package func unsafeExposedBytes() -> [UInt8] { withUnsafeBytes { Array($0) } }
 
     /// Constant-time comparison with plain bytes (different lengths compare unequal).
-    public func constantTimeEquals(_ other: some Collection<UInt8>) -> Bool {
+    package func constantTimeEquals(_ other: some Collection<UInt8>) -> Bool {
         withUnsafeBytes { ConstantTime.equals($0, other) }
     }
 
     /// Constant-time equality of contents (`sodium_memcmp`); different lengths compare unequal.
-    public static func == (lhs: SecretBytes, rhs: SecretBytes) -> Bool {
+    package static func == (lhs: SecretBytes, rhs: SecretBytes) -> Bool {
         lhs.withUnsafeBytes { a in rhs.withUnsafeBytes { b in ConstantTime.compare(a, b) } }
     }
 
-    public var description: String { "SecretBytes(\(count) bytes, redacted)" }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror { Mirror(self, children: ["count": count], displayStyle: .struct) }
+    package var description: String { "SecretBytes(\(count) bytes, redacted)" }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror { Mirror(self, children: ["count": count], displayStyle: .struct) }
 }

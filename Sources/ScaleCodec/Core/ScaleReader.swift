@@ -5,26 +5,26 @@ import Primitives
 /// throws ``ScaleError`` carrying the offset; a read that fails does not move the cursor. Length
 /// prefixes are compared with the bytes left **before** anything is allocated, so a 4-byte prefix
 /// claiming 4 GB fails at once. Compact integers must be in their shortest form. Nothing traps.
-public struct ScaleReader: Sendable {
+package struct ScaleReader: Sendable {
     /// The bytes being read.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Index of the next byte to read.
-    public private(set) var offset: Int
+    package private(set) var offset: Int
 
     /// Creates a reader at the start of `bytes`.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         self.offset = 0
     }
 
     /// Bytes not read yet.
-    public var remaining: Int { bytes.count - offset }
+    package var remaining: Int { bytes.count - offset }
     /// Whether every byte has been read.
-    public var isAtEnd: Bool { offset >= bytes.count }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
     /// Decodes one complete value from `bytes` and fails if bytes are left over.
     /// - Throws: whatever `body` throws, or `ScaleError.trailingBytes`.
-    public static func decode<T>(_ bytes: [UInt8], _ body: (inout ScaleReader) throws -> T) throws -> T {
+    package static func decode<T>(_ bytes: [UInt8], _ body: (inout ScaleReader) throws -> T) throws -> T {
         var reader = ScaleReader(bytes)
         let value = try body(&reader)
         try reader.expectEnd()
@@ -32,7 +32,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Throws `trailingBytes` unless every byte was read.
-    public func expectEnd() throws {
+    package func expectEnd() throws {
         if remaining > 0 {
             throw ScaleError(.trailingBytes, "\(remaining) byte(s) left over at offset \(offset)")
         }
@@ -41,7 +41,7 @@ public struct ScaleReader: Sendable {
     // MARK: raw bytes
 
     /// Reads one byte.
-    public mutating func readByte() throws -> UInt8 {
+    package mutating func readByte() throws -> UInt8 {
         guard offset < bytes.count else {
             throw ScaleError(.truncated, "need 1 byte at offset \(offset), have 0")
         }
@@ -51,7 +51,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Reads `count` raw bytes (checked against the bytes left before copying).
-    public mutating func readBytes(_ count: Int) throws -> [UInt8] {
+    package mutating func readBytes(_ count: Int) throws -> [UInt8] {
         guard count >= 0, count <= remaining else {
             throw ScaleError(.truncated, "need \(count) bytes at offset \(offset), have \(remaining)")
         }
@@ -61,7 +61,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Skips `count` bytes.
-    public mutating func skip(_ count: Int) throws {
+    package mutating func skip(_ count: Int) throws {
         guard count >= 0, count <= remaining else {
             throw ScaleError(.truncated, "need \(count) bytes at offset \(offset), have \(remaining)")
         }
@@ -69,7 +69,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Returns the next byte without consuming it.
-    public func peekByte() throws -> UInt8 {
+    package func peekByte() throws -> UInt8 {
         guard offset < bytes.count else {
             throw ScaleError(.truncated, "need 1 byte at offset \(offset), have 0")
         }
@@ -91,17 +91,17 @@ public struct ScaleReader: Sendable {
     }
 
     /// Reads a `u8`.
-    public mutating func readU8() throws -> UInt8 { try readByte() }
+    package mutating func readU8() throws -> UInt8 { try readByte() }
     /// Reads a little-endian `u16`.
-    public mutating func readU16() throws -> UInt16 { UInt16(truncatingIfNeeded: try readLE(2)) }
+    package mutating func readU16() throws -> UInt16 { UInt16(truncatingIfNeeded: try readLE(2)) }
     /// Reads a little-endian `u32`.
-    public mutating func readU32() throws -> UInt32 { UInt32(truncatingIfNeeded: try readLE(4)) }
+    package mutating func readU32() throws -> UInt32 { UInt32(truncatingIfNeeded: try readLE(4)) }
     /// Reads a little-endian `u64`.
-    public mutating func readU64() throws -> UInt64 { UInt64(truncatingIfNeeded: try readLE(8)) }
+    package mutating func readU64() throws -> UInt64 { UInt64(truncatingIfNeeded: try readLE(8)) }
     /// Reads a little-endian `u128`.
-    public mutating func readU128() throws -> UInt128 { try readLE(16) }
+    package mutating func readU128() throws -> UInt128 { try readLE(16) }
     /// Reads a little-endian `u256`.
-    public mutating func readU256() throws -> UInt256 {
+    package mutating func readU256() throws -> UInt256 {
         let start = offset
         guard remaining >= 32 else {
             throw ScaleError(.truncated, "need 32 bytes at offset \(start), have \(remaining)")
@@ -111,18 +111,18 @@ public struct ScaleReader: Sendable {
         return UInt256(high: high, low: low)
     }
     /// Reads a little-endian two's-complement `i8`.
-    public mutating func readI8() throws -> Int8 { Int8(bitPattern: try readByte()) }
+    package mutating func readI8() throws -> Int8 { Int8(bitPattern: try readByte()) }
     /// Reads a little-endian two's-complement `i16`.
-    public mutating func readI16() throws -> Int16 { Int16(bitPattern: try readU16()) }
+    package mutating func readI16() throws -> Int16 { Int16(bitPattern: try readU16()) }
     /// Reads a little-endian two's-complement `i32`.
-    public mutating func readI32() throws -> Int32 { Int32(bitPattern: try readU32()) }
+    package mutating func readI32() throws -> Int32 { Int32(bitPattern: try readU32()) }
     /// Reads a little-endian two's-complement `i64`.
-    public mutating func readI64() throws -> Int64 { Int64(bitPattern: try readU64()) }
+    package mutating func readI64() throws -> Int64 { Int64(bitPattern: try readU64()) }
     /// Reads a little-endian two's-complement `i128`.
-    public mutating func readI128() throws -> Int128 { Int128(bitPattern: try readU128()) }
+    package mutating func readI128() throws -> Int128 { Int128(bitPattern: try readU128()) }
 
     /// Reads a bool: exactly `0x00` or `0x01`.
-    public mutating func readBool() throws -> Bool {
+    package mutating func readBool() throws -> Bool {
         let b = try peekByte()
         guard b <= 1 else {
             throw ScaleError(.invalidBool, "bool byte 0x\(String(b, radix: 16)) at offset \(offset)")
@@ -136,7 +136,7 @@ public struct ScaleReader: Sendable {
     /// Reads a `Compact<u128>` (any compact up to 2^128 - 1), rejecting non-canonical forms.
     ///
     /// parity-scale-codec `src/compact.rs`: only the shortest encoding of a value decodes.
-    public mutating func readCompact() throws -> UInt128 {
+    package mutating func readCompact() throws -> UInt128 {
         let start = offset
         let first = try peekByte()
         switch first & 0b11 {
@@ -181,7 +181,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Reads a compact integer that must fit `T` (e.g. `Compact<u32>`).
-    public mutating func readCompact<T: FixedWidthInteger & UnsignedInteger>(as type: T.Type) throws -> T {
+    package mutating func readCompact<T: FixedWidthInteger & UnsignedInteger>(as type: T.Type) throws -> T {
         let start = offset
         let v = try readCompact()
         guard let out = T(exactly: v) else {
@@ -193,7 +193,7 @@ public struct ScaleReader: Sendable {
 
     /// Reads a compact length prefix and checks that at least `length * minimumElementSize` bytes
     /// are left, before the caller allocates anything.
-    public mutating func readLength(minimumElementSize: Int = 1) throws -> Int {
+    package mutating func readLength(minimumElementSize: Int = 1) throws -> Int {
         let start = offset
         let v = try readCompact()
         guard let n = Int(exactly: v), n <= remaining / max(minimumElementSize, 1) else {
@@ -207,7 +207,7 @@ public struct ScaleReader: Sendable {
     // MARK: composite
 
     /// Reads `Vec<u8>`: a compact length, then that many bytes.
-    public mutating func readByteVector() throws -> [UInt8] {
+    package mutating func readByteVector() throws -> [UInt8] {
         let start = offset
         let n = try readLength()
         do { return try readBytes(n) } catch {
@@ -217,7 +217,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Reads a `String`: `Vec<u8>` that must be valid UTF-8.
-    public mutating func readString() throws -> String {
+    package mutating func readString() throws -> String {
         let start = offset
         let raw = try readByteVector()
         guard let s = String(validating: raw, as: UTF8.self) else {
@@ -229,7 +229,7 @@ public struct ScaleReader: Sendable {
 
     /// Reads `Vec<T>`, each element with `element`. The length is checked against the bytes left
     /// (every element takes at least `minimumElementSize` bytes) before the array is reserved.
-    public mutating func readVector<T>(
+    package mutating func readVector<T>(
         minimumElementSize: Int = 1, _ element: (inout ScaleReader) throws -> T
     ) throws -> [T] {
         let start = offset
@@ -246,7 +246,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Reads a fixed-size array `[T; count]`.
-    public mutating func readArray<T>(count: Int, _ element: (inout ScaleReader) throws -> T) throws -> [T] {
+    package mutating func readArray<T>(count: Int, _ element: (inout ScaleReader) throws -> T) throws -> [T] {
         let start = offset
         guard count >= 0, count <= remaining else {
             throw ScaleError(.truncated, "array of \(count) at offset \(start) exceeds the \(remaining) byte(s) left")
@@ -263,7 +263,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Reads `Option<T>`: `0x00` none, `0x01` then the value.
-    public mutating func readOption<T>(_ some: (inout ScaleReader) throws -> T) throws -> T? {
+    package mutating func readOption<T>(_ some: (inout ScaleReader) throws -> T) throws -> T? {
         let start = offset
         let tag = try readByte()
         switch tag {
@@ -280,7 +280,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Reads `Result<T, E>`: `0x00` then ok, `0x01` then err.
-    public mutating func readResult<T, E>(
+    package mutating func readResult<T, E>(
         ok: (inout ScaleReader) throws -> T, err: (inout ScaleReader) throws -> E
     ) throws -> Result<T, ScaleResultError<E>> {
         let start = offset
@@ -298,7 +298,7 @@ public struct ScaleReader: Sendable {
     }
 
     /// Reads a value with `body`, restoring the cursor if it throws (for tuples and structs).
-    public mutating func atomically<T>(_ body: (inout ScaleReader) throws -> T) throws -> T {
+    package mutating func atomically<T>(_ body: (inout ScaleReader) throws -> T) throws -> T {
         let start = offset
         var copy = self
         do {
@@ -313,9 +313,9 @@ public struct ScaleReader: Sendable {
 }
 
 /// The error side of a decoded SCALE `Result<T, E>` (Swift's `Result` needs an `Error` type).
-public struct ScaleResultError<E>: Error {
+package struct ScaleResultError<E>: Error {
     /// The decoded error value.
-    public let value: E
+    package let value: E
 }
 
 extension ScaleResultError: Sendable where E: Sendable {}

@@ -1,24 +1,24 @@
 /// An unsigned 256-bit integer as two `UInt128` halves: enough to carry SCALE `u256`/`i256`
 /// values (EVM balances) through decode, display and re-encode without loss.
-public struct UInt256: Hashable, Sendable, CustomStringConvertible {
+package struct UInt256: Hashable, Sendable, CustomStringConvertible {
     /// The upper 128 bits.
-    public var high: UInt128
+    package var high: UInt128
     /// The lower 128 bits.
-    public var low: UInt128
+    package var low: UInt128
 
     /// Creates a value from its halves.
-    public init(high: UInt128, low: UInt128) {
+    package init(high: UInt128, low: UInt128) {
         self.high = high
         self.low = low
     }
 
     /// Creates a value that fits 128 bits.
-    public init(_ value: UInt128) {
+    package init(_ value: UInt128) {
         self.init(high: 0, low: value)
     }
 
     /// Decimal digits (schoolbook division by 10 over 32-bit limbs; at most 78 digits).
-    public var description: String {
+    package var description: String {
         if high == 0 { return String(low) }
         var limbs: [UInt32] = (0..<8).reversed().map { i in
             UInt32(truncatingIfNeeded: i >= 4 ? high >> (32 * (i - 4)) : low >> (32 * i))

@@ -2,20 +2,20 @@
 ///
 /// Decimals may come from a dapp (metadata properties), so they are clamped once in `init` and
 /// cannot be changed afterwards: `format` never overflows (10^38 < 2^128).
-public struct TokenFormat: Hashable, Sendable {
+package struct TokenFormat: Hashable, Sendable {
     /// Decimal places, 0…38.
-    public private(set) var decimals: Int
+    package private(set) var decimals: Int
     /// The token symbol shown after amounts (display only; may be empty).
-    public var symbol: String
+    package var symbol: String
 
     /// Creates a format; decimals are clamped to 0…38 (u128 has at most 39 digits).
-    public init(decimals: Int, symbol: String) {
+    package init(decimals: Int, symbol: String) {
         self.decimals = min(max(decimals, 0), 38)
         self.symbol = symbol
     }
 
     /// `12345678901234` planck with 10 decimals → `"1,234.5678901234 DOT"`. Exact (integer arithmetic).
-    public func format(_ amount: UInt128) -> String {
+    package func format(_ amount: UInt128) -> String {
         var divisor: UInt128 = 1
         for _ in 0..<decimals { divisor *= 10 }
         let whole = amount / divisor
@@ -31,7 +31,7 @@ public struct TokenFormat: Hashable, Sendable {
     }
 
     /// Inserts thousands separators: `"1234567"` → `"1,234,567"`.
-    public static func grouped(_ digits: String) -> String {
+    package static func grouped(_ digits: String) -> String {
         var out: [Character] = []
         for (i, c) in digits.reversed().enumerated() {
             if i > 0 && i % 3 == 0 { out.append(",") }

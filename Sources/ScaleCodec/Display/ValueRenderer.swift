@@ -11,13 +11,13 @@ import Primitives
 /// untrusted call bytes; control characters and bidirectional overrides in them never reach the
 /// text (names get U+FFFD in their place, strings and chars are quoted with escapes), so a call
 /// cannot rewrite a terminal prompt or make an approval page read differently from what is signed.
-public struct ValueRenderer: Sendable {
+package struct ValueRenderer: Sendable {
     /// Renders an account id (20 or 32 bytes).
-    public var accountFormatter: @Sendable ([UInt8]) -> String
+    package var accountFormatter: @Sendable ([UInt8]) -> String
     /// The chain token, when known.
-    public var token: TokenFormat?
+    package var token: TokenFormat?
 
-    public init(
+    package init(
         accountFormatter: @escaping @Sendable ([UInt8]) -> String = { Hex.encode($0) }, token: TokenFormat? = nil
     ) {
         self.accountFormatter = accountFormatter
@@ -27,7 +27,7 @@ public struct ValueRenderer: Sendable {
     // MARK: text
 
     /// Multi-line text: `Balances.transfer_keep_alive` then one indented line per argument.
-    public func text(_ call: DecodedCall, indent: Int = 0) -> String {
+    package func text(_ call: DecodedCall, indent: Int = 0) -> String {
         var lines: [String] = []
         appendCall(call, indent: indent, into: &lines)
         return lines.joined(separator: "\n")
@@ -60,7 +60,7 @@ public struct ValueRenderer: Sendable {
     }
 
     /// One-line text for a value.
-    public func inline(_ value: ScaleValue) -> String {
+    package func inline(_ value: ScaleValue) -> String {
         switch value {
         case .bool(let b): return b ? "true" : "false"
         case .char(let c): return Unicode.Scalar(c).map { Self.quoted(String(Character($0))) } ?? "?"
@@ -96,19 +96,19 @@ public struct ValueRenderer: Sendable {
     }
 
     /// An amount with decimals and symbol when known.
-    public func balanceText(_ n: UInt128) -> String {
+    package func balanceText(_ n: UInt128) -> String {
         guard let token else { return "\(TokenFormat.grouped(String(n))) (planck)" }
         return token.format(n)
     }
 
     /// Longest byte string shown in full in text (JSON is always complete).
-    public static let maxTextBytes = 512
+    package static let maxTextBytes = 512
     /// Most sequence items shown in text (JSON is always complete).
-    public static let maxTextItems = 64
+    package static let maxTextItems = 64
 
     /// Printable UTF-8 as quoted text, anything else as hex; beyond ``maxTextBytes`` the start
     /// and the full length.
-    public static func bytesText(_ b: [UInt8]) -> String {
+    package static func bytesText(_ b: [UInt8]) -> String {
         let suffix = b.count > maxTextBytes ? "… (\(b.count) bytes in all)" : ""
         if let s = printableText(b) { return quoted(String(s.prefix(maxTextBytes))) + suffix }
         return Hex.encode(b.prefix(maxTextBytes)) + suffix
@@ -116,7 +116,7 @@ public struct ValueRenderer: Sendable {
 
     /// The bytes as a string when they are non-empty, valid UTF-8 without control characters
     /// (other than newline and tab).
-    public static func printableText(_ b: [UInt8]) -> String? {
+    package static func printableText(_ b: [UInt8]) -> String? {
         guard !b.isEmpty, let s = String(validating: b, as: UTF8.self) else { return nil }
         for u in s.unicodeScalars where (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value) {
             return nil
@@ -126,7 +126,7 @@ public struct ValueRenderer: Sendable {
 
     /// A metadata name for text: control characters, DEL, C1 controls and bidirectional controls
     /// replaced by U+FFFD.
-    public static func safeName(_ name: String) -> String {
+    package static func safeName(_ name: String) -> String {
         // Printable ASCII holds none of them: checked on the UTF-8 bytes, without decoding scalars
         // (every summary row goes through here).
         let printableASCII = name.utf8.withContiguousStorageIfAvailable { utf8 in
@@ -152,7 +152,7 @@ public struct ValueRenderer: Sendable {
     // MARK: JSON
 
     /// `{"pallet": …, "call": …, "args": {…}}` with names as the metadata spells them.
-    public func json(_ call: DecodedCall) -> JSONValue {
+    package func json(_ call: DecodedCall) -> JSONValue {
         ["pallet": .string(call.pallet), "call": .string(call.name), "args": fieldsJSON(call.args)]
     }
 
@@ -166,7 +166,7 @@ public struct ValueRenderer: Sendable {
     /// A value as JSON: integers as numbers (decimal text), accounts via the formatter, balances
     /// as `{"amount": "…", "display": "…"}`, enums as `"Name"` or `{"Name": fields}`, bytes as
     /// hex (plus `text` when printable), nested calls as call objects.
-    public func json(_ value: ScaleValue) -> JSONValue {
+    package func json(_ value: ScaleValue) -> JSONValue {
         switch value {
         case .bool(let b): return .bool(b)
         case .char(let c): return .string(Unicode.Scalar(c).map { String(Character($0)) } ?? "")

@@ -5,14 +5,14 @@ import Primitives
 /// 4 bits give `log2(period) - 1` and the high 12 bits the quantized phase
 /// (docs/reference/polkadot-extension.md §2.4). Decoding is strict: a period below 4 or a
 /// phase at or above the period is refused, as sp-runtime does.
-public enum ExtrinsicEra: Hashable, Sendable {
+package enum ExtrinsicEra: Hashable, Sendable {
     /// Valid forever (checked against the genesis hash).
     case immortal
     /// Valid for `period` blocks from the block whose number is `phase` modulo `period`.
     case mortal(period: UInt64, phase: UInt64)
 
     /// Builds a mortal era the way polkadot-js `MortalEra` does from a current block and a wanted period.
-    public static func mortal(current: UInt64, requestedPeriod: UInt64) -> ExtrinsicEra {
+    package static func mortal(current: UInt64, requestedPeriod: UInt64) -> ExtrinsicEra {
         var period: UInt64 = 4
         while period < requestedPeriod && period < 65536 { period <<= 1 }
         let phase = current % period
@@ -21,7 +21,7 @@ public enum ExtrinsicEra: Hashable, Sendable {
     }
 
     /// Reads an era from SCALE. - Throws: `invalidEra` for a period < 4 or phase >= period.
-    public init(from reader: inout ScaleReader) throws {
+    package init(from reader: inout ScaleReader) throws {
         let start = reader.offset
         let first = try reader.peekByte()
         if first == 0 {
@@ -43,7 +43,7 @@ public enum ExtrinsicEra: Hashable, Sendable {
     }
 
     /// Decodes exactly one era from `bytes` (1 byte immortal, 2 bytes mortal, nothing else).
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         do {
             self = try ScaleReader.decode(bytes) { try ExtrinsicEra(from: &$0) }
         } catch let e as ScaleError where e.code == .trailingBytes || e.code == .truncated {
@@ -52,7 +52,7 @@ public enum ExtrinsicEra: Hashable, Sendable {
     }
 
     /// Appends the SCALE encoding.
-    public func encode(to writer: inout ScaleWriter) {
+    package func encode(to writer: inout ScaleWriter) {
         switch self {
         case .immortal:
             writer.writeByte(0)
@@ -66,10 +66,10 @@ public enum ExtrinsicEra: Hashable, Sendable {
     }
 
     /// The SCALE bytes.
-    public var encoded: [UInt8] { ScaleWriter.encode { encode(to: &$0) } }
+    package var encoded: [UInt8] { ScaleWriter.encode { encode(to: &$0) } }
 
     /// First block at which a transaction signed at `current` is valid (polkadot-js `MortalEra.birth`).
-    public func birth(current: UInt64) -> UInt64 {
+    package func birth(current: UInt64) -> UInt64 {
         switch self {
         case .immortal: return 0
         case .mortal(let period, let phase):
@@ -79,7 +79,7 @@ public enum ExtrinsicEra: Hashable, Sendable {
     }
 
     /// The block from which it is no longer valid (`birth + period`); `nil` when immortal.
-    public func death(current: UInt64) -> UInt64? {
+    package func death(current: UInt64) -> UInt64? {
         switch self {
         case .immortal: return nil
         case .mortal(let period, _): return birth(current: current) &+ period

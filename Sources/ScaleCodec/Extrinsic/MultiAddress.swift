@@ -3,7 +3,7 @@ import Primitives
 ///
 /// Variants (SCALE indices): `0 Id(AccountId32)`, `1 Index(Compact<u32>)`, `2 Raw(Vec<u8>)`,
 /// `3 Address32([u8; 32])`, `4 Address20([u8; 20])`. A signer uses `.id`.
-public enum MultiAddress: Hashable, Sendable {
+package enum MultiAddress: Hashable, Sendable {
     case id([UInt8])
     case index(UInt32)
     case raw([UInt8])
@@ -11,7 +11,7 @@ public enum MultiAddress: Hashable, Sendable {
     case address20([UInt8])
 
     /// Creates `.id`, checking the account id is 32 bytes.
-    public static func account(_ accountId: [UInt8]) throws -> MultiAddress {
+    package static func account(_ accountId: [UInt8]) throws -> MultiAddress {
         guard accountId.count == 32 else {
             throw ScaleError(.invalidLength, "AccountId32 must be 32 bytes, got \(accountId.count)")
         }
@@ -19,7 +19,7 @@ public enum MultiAddress: Hashable, Sendable {
     }
 
     /// Reads a MultiAddress.
-    public init(from reader: inout ScaleReader) throws {
+    package init(from reader: inout ScaleReader) throws {
         self = try reader.atomically { r in
             let start = r.offset
             let tag = try r.readByte()
@@ -35,7 +35,7 @@ public enum MultiAddress: Hashable, Sendable {
     }
 
     /// Appends the SCALE encoding.
-    public func encode(to writer: inout ScaleWriter) {
+    package func encode(to writer: inout ScaleWriter) {
         switch self {
         case .id(let b):
             writer.writeByte(0)

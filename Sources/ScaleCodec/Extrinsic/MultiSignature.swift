@@ -4,24 +4,24 @@ import Primitives
 /// Encoding is the variant byte (`0x00` ed25519, `0x01` sr25519, `0x02` ecdsa) then the raw
 /// signature; the initialiser checks the length (64/64/65) so a wrong-sized signature can never be
 /// encoded. This is what `pub(extrinsic.sign)` returns on MultiSignature chains.
-public struct MultiSignature: Hashable, Sendable {
+package struct MultiSignature: Hashable, Sendable {
     /// The signature scheme and its SCALE variant index.
-    public enum Scheme: UInt8, Sendable, CaseIterable {
+    package enum Scheme: UInt8, Sendable, CaseIterable {
         case ed25519 = 0
         case sr25519 = 1
         case ecdsa = 2
 
         /// Raw signature length for the scheme.
-        public var signatureLength: Int { self == .ecdsa ? 65 : 64 }
+        package var signatureLength: Int { self == .ecdsa ? 65 : 64 }
     }
 
     /// The scheme.
-    public let scheme: Scheme
+    package let scheme: Scheme
     /// The raw signature (64 bytes, or 65 `r ‖ s ‖ v` for ecdsa).
-    public let signature: [UInt8]
+    package let signature: [UInt8]
 
     /// Creates a tagged signature. - Throws: `invalidLength` when the size does not match the scheme.
-    public init(scheme: Scheme, signature: [UInt8]) throws {
+    package init(scheme: Scheme, signature: [UInt8]) throws {
         guard signature.count == scheme.signatureLength else {
             throw ScaleError(
                 .invalidLength, "\(scheme) signature must be \(scheme.signatureLength) bytes, got \(signature.count)")
@@ -31,7 +31,7 @@ public struct MultiSignature: Hashable, Sendable {
     }
 
     /// Reads a MultiSignature.
-    public init(from reader: inout ScaleReader) throws {
+    package init(from reader: inout ScaleReader) throws {
         let start = reader.offset
         let tag = try reader.peekByte()
         guard let scheme = Scheme(rawValue: tag) else {
@@ -45,11 +45,11 @@ public struct MultiSignature: Hashable, Sendable {
     }
 
     /// Appends the SCALE encoding.
-    public func encode(to writer: inout ScaleWriter) {
+    package func encode(to writer: inout ScaleWriter) {
         writer.writeByte(scheme.rawValue)
         writer.write(raw: signature)
     }
 
     /// The SCALE bytes (variant byte then the signature).
-    public var encoded: [UInt8] { ScaleWriter.encode { encode(to: &$0) } }
+    package var encoded: [UInt8] { ScaleWriter.encode { encode(to: &$0) } }
 }

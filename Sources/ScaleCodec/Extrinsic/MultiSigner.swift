@@ -1,17 +1,17 @@
 import Primitives
 /// `sp_runtime::MultiSigner`: a public key tagged with its scheme (`0x00` ed25519 32 bytes,
 /// `0x01` sr25519 32 bytes, `0x02` ecdsa 33-byte compressed). The initialiser checks the length.
-public struct MultiSigner: Hashable, Sendable {
+package struct MultiSigner: Hashable, Sendable {
     /// The scheme (same variant indices as ``MultiSignature/Scheme``).
-    public let scheme: MultiSignature.Scheme
+    package let scheme: MultiSignature.Scheme
     /// The public key.
-    public let publicKey: [UInt8]
+    package let publicKey: [UInt8]
 
     /// Public-key length for a scheme.
-    public static func keyLength(_ scheme: MultiSignature.Scheme) -> Int { scheme == .ecdsa ? 33 : 32 }
+    package static func keyLength(_ scheme: MultiSignature.Scheme) -> Int { scheme == .ecdsa ? 33 : 32 }
 
     /// Creates a tagged key. - Throws: `invalidLength` when the size does not match the scheme.
-    public init(scheme: MultiSignature.Scheme, publicKey: [UInt8]) throws {
+    package init(scheme: MultiSignature.Scheme, publicKey: [UInt8]) throws {
         guard publicKey.count == Self.keyLength(scheme) else {
             throw ScaleError(
                 .invalidLength, "\(scheme) public key must be \(Self.keyLength(scheme)) bytes, got \(publicKey.count)")
@@ -21,7 +21,7 @@ public struct MultiSigner: Hashable, Sendable {
     }
 
     /// Reads a MultiSigner.
-    public init(from reader: inout ScaleReader) throws {
+    package init(from reader: inout ScaleReader) throws {
         let start = reader.offset
         let tag = try reader.peekByte()
         guard let scheme = MultiSignature.Scheme(rawValue: tag) else {
@@ -35,7 +35,7 @@ public struct MultiSigner: Hashable, Sendable {
     }
 
     /// Appends the SCALE encoding.
-    public func encode(to writer: inout ScaleWriter) {
+    package func encode(to writer: inout ScaleWriter) {
         writer.writeByte(scheme.rawValue)
         writer.write(raw: publicKey)
     }

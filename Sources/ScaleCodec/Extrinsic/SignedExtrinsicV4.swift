@@ -4,18 +4,18 @@
 /// bit with version 4 and `extra` are the signed extensions' explicit fields in extension order
 /// (docs/reference/polkadot-extension.md §2.9; polkadot-sdk `unchecked_extrinsic.rs`
 /// `Preamble::Signed`). Deterministic.
-public struct SignedExtrinsicV4: Hashable, Sendable {
+package struct SignedExtrinsicV4: Hashable, Sendable {
     /// The signer (`MultiAddress::Id` on MultiAddress chains).
-    public var address: MultiAddress
+    package var address: MultiAddress
     /// The tagged signature.
-    public var signature: MultiSignature
+    package var signature: MultiSignature
     /// The explicit ("extra") bytes of every signed extension, concatenated in order.
-    public var extra: [UInt8]
+    package var extra: [UInt8]
     /// The call bytes (pallet index, call index, arguments).
-    public var call: [UInt8]
+    package var call: [UInt8]
 
     /// Creates the extrinsic from its parts.
-    public init(address: MultiAddress, signature: MultiSignature, extra: [UInt8], call: [UInt8]) {
+    package init(address: MultiAddress, signature: MultiSignature, extra: [UInt8], call: [UInt8]) {
         self.address = address
         self.signature = signature
         self.extra = extra
@@ -23,7 +23,7 @@ public struct SignedExtrinsicV4: Hashable, Sendable {
     }
 
     /// The full encoding, length-prefixed.
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var body = ScaleWriter()
         body.writeByte(0b1000_0100)
         address.encode(to: &body)

@@ -1,8 +1,8 @@
 /// A custom metadata value (v15+), by key in encoded order.
-public struct CustomValue: Hashable, Sendable {
-    public var key: String
-    public var type: UInt32
-    public var value: [UInt8]
+package struct CustomValue: Hashable, Sendable {
+    package var key: String
+    package var type: UInt32
+    package var value: [UInt8]
 
     init(from r: inout ScaleReader) throws {
         key = try r.readString()

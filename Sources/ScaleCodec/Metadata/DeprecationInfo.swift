@@ -1,7 +1,7 @@
 import Primitives
 /// Deprecation status of a metadata item (frame-metadata v16 `ItemDeprecationInfo`, and with
 /// indices 1/2 only, `VariantDeprecationInfo`). Absent before v16.
-public enum DeprecationInfo: Hashable, Sendable {
+package enum DeprecationInfo: Hashable, Sendable {
     case notDeprecated
     case deprecatedWithoutNote
     case deprecated(note: String, since: String?)

@@ -1,10 +1,10 @@
 /// Per-variant deprecation of an enum (frame-metadata v16 `EnumDeprecationInfo`, a
 /// `BTreeMap<u8, VariantDeprecationInfo>` encoded as a vector of pairs in key order).
-public struct EnumDeprecationInfo: Hashable, Sendable {
+package struct EnumDeprecationInfo: Hashable, Sendable {
     /// Deprecated variants by index, in the order encoded.
-    public var variants: [(index: UInt8, info: DeprecationInfo)]
+    package var variants: [(index: UInt8, info: DeprecationInfo)]
 
-    public init(variants: [(index: UInt8, info: DeprecationInfo)] = []) { self.variants = variants }
+    package init(variants: [(index: UInt8, info: DeprecationInfo)] = []) { self.variants = variants }
 
     init(from reader: inout ScaleReader) throws {
         variants = try reader.readVector(minimumElementSize: 2) { r in
@@ -20,11 +20,11 @@ public struct EnumDeprecationInfo: Hashable, Sendable {
         }
     }
 
-    public static func == (a: EnumDeprecationInfo, b: EnumDeprecationInfo) -> Bool {
+    package static func == (a: EnumDeprecationInfo, b: EnumDeprecationInfo) -> Bool {
         a.variants.map(\.index) == b.variants.map(\.index) && a.variants.map(\.info) == b.variants.map(\.info)
     }
 
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         for v in variants {
             h.combine(v.index)
             h.combine(v.info)

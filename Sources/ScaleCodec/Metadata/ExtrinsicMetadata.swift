@@ -4,20 +4,20 @@
 /// v14: `{ty, version, signed_extensions}`; v15: `{version, address_ty, call_ty, signature_ty,
 /// extra_ty, signed_extensions}`; v16: `{versions, address_ty, call_ty, signature_ty,
 /// transaction_extensions_by_version, transaction_extensions}` (frame-metadata).
-public struct ExtrinsicMetadata: Hashable, Sendable {
+package struct ExtrinsicMetadata: Hashable, Sendable {
     /// v14: the `UncheckedExtrinsic` type.
-    public var extrinsicType: UInt32?
+    package var extrinsicType: UInt32?
     /// Supported extrinsic versions (one entry before v16).
-    public var versions: [UInt8]
-    public var addressType: UInt32?
-    public var callType: UInt32?
-    public var signatureType: UInt32?
+    package var versions: [UInt8]
+    package var addressType: UInt32?
+    package var callType: UInt32?
+    package var signatureType: UInt32?
     /// v15: the tuple of all extensions' explicit types.
-    public var extraType: UInt32?
+    package var extraType: UInt32?
     /// v16: extension indices per extrinsic version.
-    public var extensionsByVersion: [(version: UInt8, indices: [UInt32])]
+    package var extensionsByVersion: [(version: UInt8, indices: [UInt32])]
     /// The signed extensions in the order the runtime applies them.
-    public var signedExtensions: [SignedExtensionMetadata]
+    package var signedExtensions: [SignedExtensionMetadata]
 
     init(from r: inout ScaleReader, version: UInt8) throws {
         extensionsByVersion = []
@@ -68,7 +68,7 @@ public struct ExtrinsicMetadata: Hashable, Sendable {
         w.writeVector(signedExtensions) { w, e in e.encode(to: &w) }
     }
 
-    public static func == (a: ExtrinsicMetadata, b: ExtrinsicMetadata) -> Bool {
+    package static func == (a: ExtrinsicMetadata, b: ExtrinsicMetadata) -> Bool {
         a.extrinsicType == b.extrinsicType && a.versions == b.versions && a.addressType == b.addressType
             && a.callType == b.callType && a.signatureType == b.signatureType && a.extraType == b.extraType
             && a.extensionsByVersion.map(\.version) == b.extensionsByVersion.map(\.version)
@@ -76,7 +76,7 @@ public struct ExtrinsicMetadata: Hashable, Sendable {
             && a.signedExtensions == b.signedExtensions
     }
 
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         h.combine(versions)
         h.combine(signedExtensions)
     }

@@ -1,8 +1,8 @@
 /// The outer enum types (v15+): `RuntimeCall`, `RuntimeEvent`, and the module error enum.
-public struct OuterEnums: Hashable, Sendable {
-    public var callType: UInt32
-    public var eventType: UInt32
-    public var errorType: UInt32
+package struct OuterEnums: Hashable, Sendable {
+    package var callType: UInt32
+    package var eventType: UInt32
+    package var errorType: UInt32
 
     init(from r: inout ScaleReader) throws {
         callType = try r.readCompact(as: UInt32.self)

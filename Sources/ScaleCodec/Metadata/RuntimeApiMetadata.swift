@@ -1,12 +1,12 @@
 /// A runtime API trait (v15+): name, methods, docs, and in v16 its version and deprecation.
-public struct RuntimeApiMetadata: Hashable, Sendable {
-    public var name: String
-    public var methods: [RuntimeApiMethod]
-    public var docs: [String]
+package struct RuntimeApiMetadata: Hashable, Sendable {
+    package var name: String
+    package var methods: [RuntimeApiMethod]
+    package var docs: [String]
     /// v16 only.
-    public var version: UInt32
+    package var version: UInt32
     /// v16 only.
-    public var deprecation: DeprecationInfo
+    package var deprecation: DeprecationInfo
 
     init(from r: inout ScaleReader, version v: UInt8) throws {
         name = try r.readString()

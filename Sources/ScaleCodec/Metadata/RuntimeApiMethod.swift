@@ -1,10 +1,10 @@
 /// A runtime API method.
-public struct RuntimeApiMethod: Hashable, Sendable {
-    public var name: String
-    public var inputs: [FunctionParameter]
-    public var output: UInt32
-    public var docs: [String]
-    public var deprecation: DeprecationInfo
+package struct RuntimeApiMethod: Hashable, Sendable {
+    package var name: String
+    package var inputs: [FunctionParameter]
+    package var output: UInt32
+    package var docs: [String]
+    package var deprecation: DeprecationInfo
 
     init(from r: inout ScaleReader, version: UInt8) throws {
         name = try r.readString()

@@ -5,36 +5,36 @@ import Primitives
 /// keeps every field, so ``encoded`` reproduces the input byte for byte; it fails on trailing
 /// bytes. Untrusted input: every length is checked before allocation and every type id is
 /// checked when used. Not deterministic in time only in the sense of input size: linear.
-public struct RuntimeMetadata: Hashable, Sendable {
+package struct RuntimeMetadata: Hashable, Sendable {
     /// The metadata version: 14, 15 or 16.
-    public var version: UInt8
+    package var version: UInt8
     /// The portable type registry.
-    public var registry: PortableRegistry
+    package var registry: PortableRegistry
     /// Pallets in metadata order.
-    public var pallets: [PalletMetadata]
+    package var pallets: [PalletMetadata]
     /// Extrinsic format and signed extensions.
-    public var extrinsic: ExtrinsicMetadata
+    package var extrinsic: ExtrinsicMetadata
     /// v14/v15: the runtime type.
-    public var runtimeType: UInt32?
+    package var runtimeType: UInt32?
     /// v15+: runtime APIs.
-    public var apis: [RuntimeApiMetadata]
+    package var apis: [RuntimeApiMetadata]
     /// v15+: outer enums.
-    public var outerEnums: OuterEnums?
+    package var outerEnums: OuterEnums?
     /// v15+: custom values.
-    public var custom: [CustomValue]
+    package var custom: [CustomValue]
 
     /// The `meta` magic, little-endian `u32` 0x6174656d.
-    public static let magic: [UInt8] = [0x6d, 0x65, 0x74, 0x61]
+    package static let magic: [UInt8] = [0x6d, 0x65, 0x74, 0x61]
 
     /// Decodes metadata from its full bytes (as `state_getMetadata` or a dapp's `rawMetadata` gives).
     /// - Throws: `invalidMagic`, `unsupportedVersion` (not 14–16), any SCALE error with its offset,
     ///   or `trailingBytes`.
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         self = try ScaleReader.decode(bytes) { r in try RuntimeMetadata(from: &r) }
     }
 
     /// Reads metadata from a reader; on error the reader is left where it was.
-    public init(from r: inout ScaleReader) throws {
+    package init(from r: inout ScaleReader) throws {
         self = try r.atomically { r in try RuntimeMetadata(reading: &r) }
     }
 
@@ -62,7 +62,7 @@ public struct RuntimeMetadata: Hashable, Sendable {
     }
 
     /// Appends the SCALE encoding, prefix included.
-    public func encode(to w: inout ScaleWriter) {
+    package func encode(to w: inout ScaleWriter) {
         w.write(raw: Self.magic)
         w.writeU8(version)
         registry.encode(to: &w)
@@ -77,7 +77,7 @@ public struct RuntimeMetadata: Hashable, Sendable {
     }
 
     /// The full encoding (identical to the decoded input).
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var w = ScaleWriter()
         encode(to: &w)
         return w.bytes

@@ -1,13 +1,13 @@
 /// One signed (transaction) extension: its identifier (`CheckNonce`…), the type of its explicit
 /// data (in the extrinsic and the payload), and of its implicit data (payload only).
-public struct SignedExtensionMetadata: Hashable, Sendable {
-    public var identifier: String
+package struct SignedExtensionMetadata: Hashable, Sendable {
+    package var identifier: String
     /// Explicit ("extra") type.
-    public var type: UInt32
+    package var type: UInt32
     /// Implicit ("additional signed") type.
-    public var additionalSigned: UInt32
+    package var additionalSigned: UInt32
 
-    public init(identifier: String, type: UInt32, additionalSigned: UInt32) {
+    package init(identifier: String, type: UInt32, additionalSigned: UInt32) {
         self.identifier = identifier
         self.type = type
         self.additionalSigned = additionalSigned

@@ -5,7 +5,7 @@
 /// amounts as ``balance(_:)`` when the field's Rust type is a balance, nested runtime calls as
 /// ``call(_:)``, enums by variant name, and byte strings as ``bytes(_:)``. Together with the type
 /// id it was decoded as, a value re-encodes to the same bytes (``ValueEncoder``).
-public indirect enum ScaleValue: Hashable, Sendable {
+package indirect enum ScaleValue: Hashable, Sendable {
     case bool(Bool)
     /// A Rust `char` (Unicode scalar value).
     case char(UInt32)

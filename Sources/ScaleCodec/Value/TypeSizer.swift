@@ -1,17 +1,17 @@
 /// Answers "does this type encode to zero bytes?" for a registry (e.g. `()`, `PhantomData`,
 /// an empty struct). Used to accept zero-sized signed extensions and to bound loops over
 /// zero-sized elements. Cycles count as not zero-sized; depth is bounded.
-public struct TypeSizer: Sendable {
+package struct TypeSizer: Sendable {
     /// The registry types are looked up in (untrusted).
-    public let registry: PortableRegistry
+    package let registry: PortableRegistry
 
     /// Creates a sizer over `registry`.
-    public init(registry: PortableRegistry) { self.registry = registry }
+    package init(registry: PortableRegistry) { self.registry = registry }
 
     /// Whether values of `id` always encode to no bytes. Each type is examined once (results are
     /// memoised), so the work is linear in the registry even when types share fields (a struct of two
     /// copies of a struct of two copies … would otherwise take exponential time).
-    public func isZeroSized(_ id: UInt32) throws -> Bool {
+    package func isZeroSized(_ id: UInt32) throws -> Bool {
         var visiting: Set<UInt32> = []
         var known: [UInt32: Bool] = [:]
         return try zero(id, &visiting, &known, depth: 0)

@@ -7,17 +7,17 @@ import Primitives
 /// ``maxValues`` plus one per input byte values, so a registry whose types fan out over
 /// zero-sized fields (a struct of two copies of a struct of two copies … of `()`, or nested arrays
 /// of `()`) cannot make the work exponential: it throws `tooManyValues` instead.
-public struct ValueDecoder: Sendable {
+package struct ValueDecoder: Sendable {
     /// The registry types are resolved in.
-    public let registry: PortableRegistry
+    package let registry: PortableRegistry
     /// The outer `RuntimeCall` type, decoded as ``ScaleValue/call(_:)``.
-    public let callType: UInt32?
+    package let callType: UInt32?
     /// Deepest nesting of types accepted.
-    public let maxDepth: Int
+    package let maxDepth: Int
     /// Longest fixed array of zero-sized elements accepted.
     static let maxZeroSizedArray = 1 << 16
     /// Values one decode may visit beyond one per input byte (zero-sized values consume no byte).
-    public static let maxValues = 1 << 20
+    package static let maxValues = 1 << 20
 
     /// Values left to visit in one decode; shared by the recursive calls of that decode only.
     final class Budget {
@@ -34,32 +34,32 @@ public struct ValueDecoder: Sendable {
     }
 
     /// Creates a decoder over `registry`; `callType` marks the runtime call enum.
-    public init(registry: PortableRegistry, callType: UInt32? = nil, maxDepth: Int = 100) {
+    package init(registry: PortableRegistry, callType: UInt32? = nil, maxDepth: Int = 100) {
         self.registry = registry
         self.callType = callType
         self.maxDepth = maxDepth
     }
 
     /// Creates a decoder for a runtime's metadata.
-    public init(metadata: RuntimeMetadata) {
+    package init(metadata: RuntimeMetadata) {
         self.init(registry: metadata.registry, callType: metadata.runtimeCallType)
     }
 
     /// Decodes exactly one value of type `type` from `bytes` (fails on trailing bytes).
-    public func decode(_ bytes: [UInt8], as type: UInt32) throws -> ScaleValue {
+    package func decode(_ bytes: [UInt8], as type: UInt32) throws -> ScaleValue {
         try ScaleReader.decode(bytes) { r in try decode(&r, type: type) }
     }
 
     /// Decodes a runtime call from `bytes` (pallet index, call index, arguments; nothing after).
     /// - Throws: `unknownPallet`/`unknownCall` for indices the metadata lacks, or SCALE errors.
-    public func decodeCall(_ bytes: [UInt8]) throws -> DecodedCall {
+    package func decodeCall(_ bytes: [UInt8]) throws -> DecodedCall {
         guard let callType else { throw ScaleError(.unknownType, "metadata has no runtime call type") }
         let budget = Budget(bytes: bytes.count)
         return try ScaleReader.decode(bytes) { r in try readCall(&r, type: callType, depth: 0, budget: budget) }
     }
 
     /// Reads one value of type `type`; on error the reader is left where it was.
-    public func decode(_ r: inout ScaleReader, type: UInt32) throws -> ScaleValue {
+    package func decode(_ r: inout ScaleReader, type: UInt32) throws -> ScaleValue {
         let budget = Budget(bytes: r.remaining)
         return try r.atomically { r in try read(&r, type: type, depth: 0, budget: budget) }
     }
@@ -248,11 +248,11 @@ public struct ValueDecoder: Sendable {
     /// Whether a pallet's `T::Balance` is the chain's own token. Asset pallets (`Assets`,
     /// `ForeignAssets`, `PoolAssets`, `AssetConversion`…) name other tokens' amounts `T::Balance`
     /// too; showing those in the native token would mislead, so they stay plain integers.
-    public static func usesNativeBalance(pallet: String) -> Bool { !pallet.contains("Asset") }
+    package static func usesNativeBalance(pallet: String) -> Bool { !pallet.contains("Asset") }
 
     /// Whether a field's Rust type names an amount of the chain token (`T::Balance`, `BalanceOf<T>`,
     /// `Compact<BalanceOf<T>>`…). Asset pallets' balances are other tokens: not matched by `AssetBalance`.
-    public static func isBalanceTypeName(_ name: String?) -> Bool {
+    package static func isBalanceTypeName(_ name: String?) -> Bool {
         guard let name else { return false }
         return name.contains("Balance") && !name.contains("AssetBalance") && !name.contains("TAssetBalance")
     }

@@ -4,30 +4,30 @@ import Primitives
 ///
 /// Deterministic. Throws `typeMismatch` when a value does not fit its type (wrong variant,
 /// wrong length, integer too wide) instead of writing bytes the chain would read differently.
-public struct ValueEncoder: Sendable {
-    public let registry: PortableRegistry
-    public let callType: UInt32?
-    public let maxDepth: Int
+package struct ValueEncoder: Sendable {
+    package let registry: PortableRegistry
+    package let callType: UInt32?
+    package let maxDepth: Int
 
-    public init(registry: PortableRegistry, callType: UInt32? = nil, maxDepth: Int = 100) {
+    package init(registry: PortableRegistry, callType: UInt32? = nil, maxDepth: Int = 100) {
         self.registry = registry
         self.callType = callType
         self.maxDepth = maxDepth
     }
 
-    public init(metadata: RuntimeMetadata) {
+    package init(metadata: RuntimeMetadata) {
         self.init(registry: metadata.registry, callType: metadata.runtimeCallType)
     }
 
     /// The SCALE bytes of `value` as type `type`.
-    public func encode(_ value: ScaleValue, as type: UInt32) throws -> [UInt8] {
+    package func encode(_ value: ScaleValue, as type: UInt32) throws -> [UInt8] {
         var w = ScaleWriter()
         try write(value, type: type, to: &w, depth: 0)
         return w.bytes
     }
 
     /// The SCALE bytes of a call (pallet index, call index, arguments).
-    public func encode(call: DecodedCall) throws -> [UInt8] {
+    package func encode(call: DecodedCall) throws -> [UInt8] {
         guard let callType else { throw ScaleError(.unknownType, "no runtime call type") }
         return try encode(.call(call), as: callType)
     }

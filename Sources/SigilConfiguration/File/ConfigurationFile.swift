@@ -2,14 +2,14 @@ import Foundation
 
 /// The config file named by `--config PATH` or `SIGIL_CONFIG`: read whole, parsed, and only then
 /// used, so a bad file is never partly applied.
-public struct ConfigurationFile: Sendable {
+package struct ConfigurationFile: Sendable {
     /// The path as given (errors and `--print-config` show it so).
-    public let path: String
+    package let path: String
     /// Where the path came from (`--config` or `SIGIL_CONFIG`).
-    public let pathSource: ConfigurationSource
-    public let entries: [ConfigurationFileEntry]
+    package let pathSource: ConfigurationSource
+    package let entries: [ConfigurationFileEntry]
 
-    public init(path: String, pathSource: ConfigurationSource, entries: [ConfigurationFileEntry]) {
+    package init(path: String, pathSource: ConfigurationSource, entries: [ConfigurationFileEntry]) {
         self.path = path
         self.pathSource = pathSource
         self.entries = entries
@@ -18,7 +18,7 @@ public struct ConfigurationFile: Sendable {
     /// Reads and parses the file at `path`.
     /// - Throws: `.unreadableFile` naming `pathSource` (missing, a directory, no permission, too
     ///   large), or the parser's `.syntax`/`.duplicateKey` naming the file and line.
-    public static func load(path: String, pathSource: ConfigurationSource) throws(ConfigurationError)
+    package static func load(path: String, pathSource: ConfigurationSource) throws(ConfigurationError)
         -> ConfigurationFile
     {
         guard !path.isEmpty else {

@@ -1,11 +1,11 @@
 /// One `key = value` line of the config file.
-public struct ConfigurationFileEntry: Equatable, Sendable {
-    public let key: String
-    public let value: ConfigurationFileValue
+package struct ConfigurationFileEntry: Equatable, Sendable {
+    package let key: String
+    package let value: ConfigurationFileValue
     /// 1-based line of the key.
-    public let line: Int
+    package let line: Int
 
-    public init(key: String, value: ConfigurationFileValue, line: Int) {
+    package init(key: String, value: ConfigurationFileValue, line: Int) {
         self.key = key
         self.value = value
         self.line = line

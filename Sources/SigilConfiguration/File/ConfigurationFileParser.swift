@@ -9,11 +9,11 @@
 /// errors (TOML §Keys: "Defining a key multiple times is invalid").
 ///
 /// Untrusted input: never traps; at most `maxBytes` bytes; arrays nest at most `maxDepth` deep.
-public struct ConfigurationFileParser {
+package struct ConfigurationFileParser {
     /// Largest file read (a config file is a few hundred bytes).
-    public static let maxBytes = 65_536
+    package static let maxBytes = 65_536
     /// Deepest array nesting.
-    public static let maxDepth = 4
+    package static let maxDepth = 4
 
     private let path: String
     private let scalars: [Unicode.Scalar]
@@ -22,7 +22,7 @@ public struct ConfigurationFileParser {
 
     /// Parses `bytes`, naming `path` in errors.
     /// - Throws: `ConfigurationError` `.syntax` (with the line) or `.duplicateKey`.
-    public static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> [ConfigurationFileEntry] {
+    package static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> [ConfigurationFileEntry] {
         guard bytes.count <= maxBytes else {
             throw ConfigurationError(
                 .syntax, source: .file(path: path, line: 0), field: nil,

@@ -1,12 +1,12 @@
 /// A value as written in the config file (the TOML types of our subset).
-public indirect enum ConfigurationFileValue: Equatable, Sendable {
+package indirect enum ConfigurationFileValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
     case boolean(Bool)
     case array([ConfigurationFileValue])
 
     /// "a string", "an integer", … for messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .string: "a string"
         case .integer: "an integer"

@@ -10,8 +10,8 @@
 /// To add an option: add a row here, the matching `@Option`/`@Flag` to `ServeOptions` and its
 /// line in `ServeOptions.commandLineValues` (the resolver refuses to run while the two disagree),
 /// then read it from `ServeSettings`.
-public enum ServeConfiguration {
-    public static let options: [ConfigurationOption] = [
+package enum ServeConfiguration {
+    package static let options: [ConfigurationOption] = [
         ConfigurationOption(
             "config", .path(.readableFile), unset: "no config file is read", allowedInFile: false,
             summary: "Read options from this TOML file (command line and environment only)."),
@@ -119,7 +119,7 @@ public enum ServeConfiguration {
     ]
 
     /// Rules over several options (the same as the flags always had).
-    public static let rules: [ConfigurationRule] = [
+    package static let rules: [ConfigurationRule] = [
         ConfigurationRule { configuration in
             guard configuration.boolean("auto-approve") == true, configuration.boolean("dev") != true else {
                 return nil
@@ -165,34 +165,34 @@ public enum ServeConfiguration {
     ]
 
     /// `SIGIL_*` variables that are not `serve` options but are read elsewhere.
-    public static let otherVariables: Set<String> = [
+    package static let otherVariables: Set<String> = [
         "SIGIL_HOME",  // Keystore DataDirectory.resolve: the default data directory
         "SIGIL_FUZZ_ROUNDS", "SIGIL_FUZZ_SECONDS", "SIGIL_FUZZ_SEED",  // scripts/test.d fuzzing steps
     ]
 
     /// Refused variables: a password in the environment leaks through `/proc/<pid>/environ`,
     /// `docker inspect` and crash reports; a file (Docker/Kubernetes secrets) does not.
-    public static let refusedVariables: [String: String] = [
+    package static let refusedVariables: [String: String] = [
         "SIGIL_PASSWORD":
             "a password is never taken from the environment; write it to a file (mode 0600, or a Docker secret) "
             + "and set SIGIL_PASSWORD_FILE to its path"
     ]
 
     /// The row named `name`, if there is one.
-    public static func option(_ name: String) -> ConfigurationOption? { options.first { $0.name == name } }
+    package static func option(_ name: String) -> ConfigurationOption? { options.first { $0.name == name } }
 
     /// The `--help` text of the option named `name` (summary, accepted values, default), so help
     /// texts never restate a default. A name missing from the table shows up in the help output.
-    public static func help(_ name: String) -> String {
+    package static func help(_ name: String) -> String {
         option(name)?.help ?? "(\(name) is not in ServeConfiguration.options)"
     }
 
     /// The resolver for `sigil serve`.
-    public static let resolver = ConfigurationResolver(
+    package static let resolver = ConfigurationResolver(
         options: options, rules: rules, otherVariables: otherVariables, refusedVariables: refusedVariables)
 
     /// swift-log's `Logger.Level` names.
-    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+    package static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// An IPv4 or IPv6 address in numeric form (no names: a name could resolve to anything).
     /// `http://` or `https://` followed by a host.

@@ -1,56 +1,56 @@
 /// The effective `sigil serve` settings, typed, read from a `ResolvedConfiguration` that the
 /// resolver has checked (ranges, choices, rules), so nothing here can fail.
-public struct ServeSettings: Sendable {
-    public var port: Int
-    public var uiPort: Int
+package struct ServeSettings: Sendable {
+    package var port: Int
+    package var uiPort: Int
     /// Numeric address, or nil for 127.0.0.1 and ::1.
-    public var host: String?
-    public var tlsCertificate: String?
-    public var tlsKey: String?
-    public var publicDirectory: String?
+    package var host: String?
+    package var tlsCertificate: String?
+    package var tlsKey: String?
+    package var publicDirectory: String?
     /// One of `ServeConfiguration.logLevels`.
-    public var logLevel: String
+    package var logLevel: String
     /// `text` or `json`.
-    public var logFormat: String
+    package var logFormat: String
     /// `stdout` or `file`: where the approval URL and client tokens are written.
-    public var tokenOutput: String
+    package var tokenOutput: String
     /// File holding the bearer token for `GET /metrics` (besides the approval token), or nil.
-    public var metricsTokenFile: String?
+    package var metricsTokenFile: String?
     /// Internet Computer endpoint for approved ICRC-49 calls, or nil (they answer 4000).
-    public var icURL: String?
-    public var dev: Bool
+    package var icURL: String?
+    package var dev: Bool
     /// Explicit data directory, or nil for the default (`DataDirectory.resolve`).
-    public var dataDirectory: String?
-    public var passwordFile: String?
-    public var autoApprove: Bool
+    package var dataDirectory: String?
+    package var passwordFile: String?
+    package var autoApprove: Bool
     /// Approval front end: `page` or `terminal`.
-    public var approve: String
-    public var clients: [String]
-    public var allowedHosts: [String]
+    package var approve: String
+    package var clients: [String]
+    package var allowedHosts: [String]
     /// `public-url`: how browsers reach the dapp port (validated `http(s)://host[:port]`).
-    public var publicURLs: [String]
+    package var publicURLs: [String]
     /// `public-ui-url`: how browsers reach the approval port.
-    public var publicUIURLs: [String]
-    public var approvalTimeoutSeconds: Int
-    public var deniedHosts: [String]
+    package var publicUIURLs: [String]
+    package var approvalTimeoutSeconds: Int
+    package var deniedHosts: [String]
     /// ICON node URL (`icon-rpc`), or nil.
-    public var iconRPC: String?
-    public var iconNID: String
-    public var iconBlindSigning: [String]
+    package var iconRPC: String?
+    package var iconNID: String
+    package var iconBlindSigning: [String]
     /// Whether the signing journal is kept (false only with dev).
-    public var journal: Bool
+    package var journal: Bool
     /// Directory the journal's checkpoints are also appended to, or nil.
-    public var journalMirror: String?
+    package var journalMirror: String?
     /// Bytes of shown text kept per journal entry.
-    public var journalShownLimit: Int
+    package var journalShownLimit: Int
     /// Seconds between journal checkpoints.
-    public var journalCheckpointIntervalSeconds: Int
+    package var journalCheckpointIntervalSeconds: Int
 
     /// Reads the settings. Every option with a default has a value in `configuration` (the resolver
     /// fills in `ServeConfiguration.options`' defaults), so the fallbacks after `??` are never taken;
     /// they are neutral values, not defaults, which are written only in the option table
     /// (`OptionDocumentationTests` checks that these fields receive them).
-    public init(_ configuration: ResolvedConfiguration) {
+    package init(_ configuration: ResolvedConfiguration) {
         port = configuration.integer("port") ?? 0
         uiPort = configuration.integer("ui-port") ?? 0
         host = configuration.string("host")

@@ -14,14 +14,14 @@ import Primitives
 ///   (`Decision.site`), which the caller stores and then applies with `grant(_:)`, so the book
 ///   never holds what the store refused;
 /// - queue bounds and expiry as in ``ApprovalQueue``.
-public struct ApprovalCenter: Sendable {
+package struct ApprovalCenter: Sendable {
     /// Connected sources.
-    public private(set) var book: AuthorizationBook
+    package private(set) var book: AuthorizationBook
     /// Requests waiting for a person.
-    public private(set) var queue: ApprovalQueue<ApprovalSubject>
+    package private(set) var queue: ApprovalQueue<ApprovalSubject>
 
     /// The result of asking to connect.
-    public enum AuthorizationOutcome: Sendable, Equatable {
+    package enum AuthorizationOutcome: Sendable, Equatable {
         /// Already connected: answer at once with these account keys.
         case authorized([String])
         /// Queued for a person.
@@ -29,27 +29,27 @@ public struct ApprovalCenter: Sendable {
     }
 
     /// A decision on a pending approval, for the gateway to answer the waiting request.
-    public struct Decision: Sendable, Equatable {
+    package struct Decision: Sendable, Equatable {
         /// The request that was decided (already removed from the queue).
-        public let approval: PendingApproval<ApprovalSubject>
+        package let approval: PendingApproval<ApprovalSubject>
         /// Whether the person approved.
-        public let approved: Bool
+        package let approved: Bool
         /// For an approved authorization: the account keys granted.
-        public let grantedAccounts: [String]
+        package let grantedAccounts: [String]
         /// For an authorization: the record to store and then `grant(_:)` (the ticked accounts when
         /// approved, none when rejected); nil for other requests.
-        public let site: AuthorizedSite?
+        package let site: AuthorizedSite?
     }
 
     /// Creates a center from stored authorizations.
-    public init(book: AuthorizationBook = AuthorizationBook(), limits: ApprovalLimits = ApprovalLimits()) {
+    package init(book: AuthorizationBook = AuthorizationBook(), limits: ApprovalLimits = ApprovalLimits()) {
         self.book = book
         queue = ApprovalQueue(limits: limits)
     }
 
     /// `pub(authorize.tab)`.
     /// - Throws: `authorizationPending` if one is already waiting; `tooManyPending`.
-    public mutating func requestAuthorization(
+    package mutating func requestAuthorization(
         source: String, declaredName: String, session: String?, now: Duration, askAgain: Bool = false,
         fromLink: Bool = false
     ) throws -> AuthorizationOutcome {
@@ -70,12 +70,12 @@ public struct ApprovalCenter: Sendable {
     /// The gate of every message other than `authorize.tab`.
     /// - Returns: the account keys the source may use.
     /// - Throws: `notEnabled`.
-    public func requireEnabled(_ source: String) throws -> [String] { try book.accounts(for: source) }
+    package func requireEnabled(_ source: String) throws -> [String] { try book.accounts(for: source) }
 
     /// Queues a signing request (`extrinsic.sign` or `bytes.sign`) after checking the source is
     /// connected and may use the account.
     /// - Throws: `notEnabled`, `unknownAccount`, `tooManyPending`.
-    public mutating func requestSignature(
+    package mutating func requestSignature(
         source: String, session: String?, subject: ApprovalSubject, now: Duration
     ) throws -> PendingApproval<ApprovalSubject> {
         _ = try book.accounts(for: source)
@@ -95,7 +95,7 @@ public struct ApprovalCenter: Sendable {
 
     /// Queues a metadata update (`metadata.provide`) from a connected source.
     /// - Throws: `notEnabled`, `tooManyPending`.
-    public mutating func requestMetadata(
+    package mutating func requestMetadata(
         source: String, session: String?, proposal: MetadataProposal, now: Duration
     ) throws -> PendingApproval<ApprovalSubject> {
         _ = try book.accounts(for: source)
@@ -106,7 +106,7 @@ public struct ApprovalCenter: Sendable {
     /// A source not in the book is a stranger asking to connect: its request takes a place of the
     /// connection requests' pool (bounded in total and per owner), never one of the connected sites'.
     /// - Throws: `tooManyPending`.
-    public mutating func requestIcp(
+    package mutating func requestIcp(
         source: String, request: IcpApprovalRequest, now: Duration
     ) throws -> PendingApproval<ApprovalSubject> {
         try queue.enqueue(
@@ -116,13 +116,13 @@ public struct ApprovalCenter: Sendable {
 
     /// Withdraws a waiting request whose client went away (no decision).
     /// - Returns: the request, or nil when it is no longer waiting.
-    public mutating func withdraw(id: UInt64) -> PendingApproval<ApprovalSubject>? { try? queue.take(id: id) }
+    package mutating func withdraw(id: UInt64) -> PendingApproval<ApprovalSubject>? { try? queue.take(id: id) }
 
     /// A person approves. For an authorization, `accounts` are the keys they ticked (filtered to
     /// `known`, the accounts that exist; ignored otherwise), and `Decision.site` the record to store
     /// and `grant(_:)`.
     /// - Throws: `unknownApproval`.
-    public mutating func approve(id: UInt64, accounts: [String] = [], known: [String] = []) throws -> Decision {
+    package mutating func approve(id: UInt64, accounts: [String] = [], known: [String] = []) throws -> Decision {
         let approval = try queue.take(id: id)
         guard case .authorize(let request) = approval.subject else {
             return Decision(approval: approval, approved: true, grantedAccounts: [], site: nil)
@@ -134,7 +134,7 @@ public struct ApprovalCenter: Sendable {
 
     /// A person rejects. For an authorization, `Decision.site` records the source with no accounts.
     /// - Throws: `unknownApproval`.
-    public mutating func reject(id: UInt64) throws -> Decision {
+    package mutating func reject(id: UInt64) throws -> Decision {
         let approval = try queue.take(id: id)
         var site: AuthorizedSite?
         // A connected site asking again (ICON bind) keeps what it had when the person says no.
@@ -145,34 +145,34 @@ public struct ApprovalCenter: Sendable {
     }
 
     /// The keys of `accounts` that are in `known`, first occurrence only, in the given order.
-    public static func granted(_ accounts: [String], known: [String]) -> [String] {
+    package static func granted(_ accounts: [String], known: [String]) -> [String] {
         var granted: [String] = []
         for key in accounts where known.contains(key) && !granted.contains(key) { granted.append(key) }
         return granted
     }
 
     /// Removes requests past their deadline; the gateway answers them as cancelled.
-    public mutating func expire(now: Duration) -> [PendingApproval<ApprovalSubject>] { queue.expire(now: now) }
+    package mutating func expire(now: Duration) -> [PendingApproval<ApprovalSubject>] { queue.expire(now: now) }
 
     /// Removes the requests of a tab that went away.
-    public mutating func endSession(_ session: String) -> [PendingApproval<ApprovalSubject>] {
+    package mutating func endSession(_ session: String) -> [PendingApproval<ApprovalSubject>] {
         queue.removeSession(session)
     }
 
     /// Disconnects a source and drops its waiting requests.
     /// - Returns: whether it was connected, and the requests dropped (to be answered as cancelled).
-    public mutating func revoke(_ source: String) -> (wasConnected: Bool, dropped: [PendingApproval<ApprovalSubject>]) {
+    package mutating func revoke(_ source: String) -> (wasConnected: Bool, dropped: [PendingApproval<ApprovalSubject>]) {
         let was = book.revoke(source)
         return (was, queue.removeSource(source))
     }
 
     /// Records a site as connected exactly as given (a decided authorization once stored, or a
     /// change stored by another process).
-    public mutating func grant(_ site: AuthorizedSite) { book.grant(site) }
+    package mutating func grant(_ site: AuthorizedSite) { book.grant(site) }
 
     /// Replaces the account list of a connected source (the person edits it on the approval page).
     /// - Throws: `notEnabled`.
-    public mutating func setAccounts(_ source: String, accounts: [String], known: [String]) throws {
+    package mutating func setAccounts(_ source: String, accounts: [String], known: [String]) throws {
         guard var site = book.site(source) else { throw SignerError(.notEnabled, "source not enabled") }
         site.accounts = Self.granted(accounts, known: known)
         book.grant(site)

@@ -1,22 +1,22 @@
 /// Bounds on what may wait for a person, so that one site (or all of them together) cannot exhaust
 /// memory or the person's attention.
-public struct ApprovalLimits: Sendable, Equatable {
+package struct ApprovalLimits: Sendable, Equatable {
     /// Most requests one source may have waiting at once (authorization, signing and metadata together).
-    public var maxPendingPerSource: Int
+    package var maxPendingPerSource: Int
     /// Most requests of connected sites (signatures, metadata) waiting at once, over all sources.
-    public var maxPendingTotal: Int
+    package var maxPendingTotal: Int
     /// Most connection requests (`authorize.tab` from sites not connected) waiting at once. A pool of
     /// its own: strangers asking to connect never take the places of connected sites' requests.
-    public var maxPendingAuthorizations: Int
+    package var maxPendingAuthorizations: Int
     /// Most connection requests waiting at once from one owner (``SiteOwner``: the ports of one host,
     /// the subdomains of one domain).
-    public var maxPendingAuthorizationsPerOwner: Int
+    package var maxPendingAuthorizationsPerOwner: Int
     /// How long a request may wait for a decision before it is answered as cancelled.
-    public var approvalTimeout: Duration
+    package var approvalTimeout: Duration
 
     /// Creates limits. Defaults: 8 per source, 64 for connected sites in total, 16 connection
     /// requests (2 per owner), 10 minutes.
-    public init(
+    package init(
         maxPendingPerSource: Int = 8, maxPendingTotal: Int = 64, maxPendingAuthorizations: Int = 16,
         maxPendingAuthorizationsPerOwner: Int = 2, approvalTimeout: Duration = .seconds(600)
     ) {

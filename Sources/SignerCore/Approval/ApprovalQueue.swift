@@ -5,20 +5,20 @@ import Primitives
 ///
 /// Invariants: at most `limits.maxPendingPerSource` entries per source and `limits.maxPendingTotal`
 /// in total; every entry has `deadline = createdAt + limits.approvalTimeout`; ids are never reused.
-public struct ApprovalQueue<Subject: Sendable>: Sendable {
+package struct ApprovalQueue<Subject: Sendable>: Sendable {
     /// The bounds this queue enforces.
-    public let limits: ApprovalLimits
+    package let limits: ApprovalLimits
     /// Waiting requests, oldest first.
-    public private(set) var entries: [PendingApproval<Subject>] = []
+    package private(set) var entries: [PendingApproval<Subject>] = []
     private var lastID: UInt64 = 0
 
     /// Creates an empty queue.
-    public init(limits: ApprovalLimits = ApprovalLimits()) { self.limits = limits }
+    package init(limits: ApprovalLimits = ApprovalLimits()) { self.limits = limits }
 
     /// Adds a request. Connection requests (`isConnectionRequest`) fill a pool of their own, bounded
     /// in total and per ``SiteOwner``; every other request counts against `maxPendingTotal`.
     /// - Throws: `SignerError.tooManyPending` when the source, its owner or its pool is full.
-    public mutating func enqueue(
+    package mutating func enqueue(
         source: String, session: String?, subject: Subject, now: Duration, isConnectionRequest: Bool = false
     ) throws -> PendingApproval<Subject> {
         let pooled = entries.reduce(0) { $0 + ($1.isConnectionRequest == isConnectionRequest ? 1 : 0) }
@@ -51,14 +51,14 @@ public struct ApprovalQueue<Subject: Sendable>: Sendable {
     }
 
     /// The waiting request with this id, if any.
-    public func entry(id: UInt64) -> PendingApproval<Subject>? { entries.first { $0.id == id } }
+    package func entry(id: UInt64) -> PendingApproval<Subject>? { entries.first { $0.id == id } }
 
     /// How many requests the source has waiting.
-    public func pendingCount(source: String) -> Int { entries.reduce(0) { $0 + ($1.source == source ? 1 : 0) } }
+    package func pendingCount(source: String) -> Int { entries.reduce(0) { $0 + ($1.source == source ? 1 : 0) } }
 
     /// Removes and returns the request with this id (a decision was made).
     /// - Throws: `SignerError.unknownApproval` if it is not waiting (decided, expired, or unknown).
-    public mutating func take(id: UInt64) throws -> PendingApproval<Subject> {
+    package mutating func take(id: UInt64) throws -> PendingApproval<Subject> {
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
             throw SignerError(.unknownApproval, "no pending approval \(id)")
         }
@@ -66,22 +66,22 @@ public struct ApprovalQueue<Subject: Sendable>: Sendable {
     }
 
     /// Removes and returns every request whose deadline is at or before `now`.
-    public mutating func expire(now: Duration) -> [PendingApproval<Subject>] {
+    package mutating func expire(now: Duration) -> [PendingApproval<Subject>] {
         removeAll { $0.deadline <= now }
     }
 
     /// Removes and returns every request of a tab that went away.
-    public mutating func removeSession(_ session: String) -> [PendingApproval<Subject>] {
+    package mutating func removeSession(_ session: String) -> [PendingApproval<Subject>] {
         removeAll { $0.session == session }
     }
 
     /// Removes and returns every request of a source (revoked, or shutdown of its client).
-    public mutating func removeSource(_ source: String) -> [PendingApproval<Subject>] {
+    package mutating func removeSource(_ source: String) -> [PendingApproval<Subject>] {
         removeAll { $0.source == source }
     }
 
     /// The earliest deadline, for scheduling the next `expire(now:)`.
-    public var nextDeadline: Duration? { entries.map(\.deadline).min() }
+    package var nextDeadline: Duration? { entries.map(\.deadline).min() }
 
     private mutating func removeAll(where match: (PendingApproval<Subject>) -> Bool) -> [PendingApproval<Subject>] {
         let removed = entries.filter(match)

@@ -2,18 +2,18 @@
 /// advancing a manual clock instead of sleeping (docs/reference/conventions.md §2).
 ///
 /// `now` is the time elapsed since an arbitrary, fixed starting point; only differences matter.
-public protocol MonotonicClock: Sendable {
+package protocol MonotonicClock: Sendable {
     /// The current monotonic time. Never decreases.
     var now: Duration { get }
 }
 
 /// The process's monotonic clock (`ContinuousClock`, which keeps counting while the machine sleeps,
 /// so a request left waiting overnight expires).
-public struct SystemMonotonicClock: MonotonicClock {
+package struct SystemMonotonicClock: MonotonicClock {
     private let start: ContinuousClock.Instant
 
     /// Creates a clock whose zero is the moment of creation.
-    public init() { start = ContinuousClock.now }
+    package init() { start = ContinuousClock.now }
 
-    public var now: Duration { ContinuousClock.now - start }
+    package var now: Duration { ContinuousClock.now - start }
 }

@@ -1,22 +1,22 @@
 /// One request waiting for a person's decision, as held by ``ApprovalQueue``.
-public struct PendingApproval<Subject: Sendable>: Sendable, Identifiable {
+package struct PendingApproval<Subject: Sendable>: Sendable, Identifiable {
     /// Queue-unique id, increasing in arrival order. Not secret: the approval endpoints are
     /// protected by the approval token, not by the unguessability of this id.
-    public let id: UInt64
+    package let id: UInt64
     /// Who asks: the site's origin (`https://app.example:8443`) or a token client's source name.
-    public let source: String
+    package let source: String
     /// The tab (bridge session) that asked, if any; its requests go away with it.
-    public let session: String?
+    package let session: String?
     /// When the request arrived, on the queue's monotonic clock.
-    public let createdAt: Duration
+    package let createdAt: Duration
     /// When the request expires unless decided.
-    public let deadline: Duration
+    package let deadline: Duration
     /// What is asked (authorization, a signature, a metadata update).
-    public let subject: Subject
+    package let subject: Subject
     /// A site not yet connected asking to connect: counted in the queue's connection-request pool.
-    public let isConnectionRequest: Bool
+    package let isConnectionRequest: Bool
 
-    public init(
+    package init(
         id: UInt64, source: String, session: String?, createdAt: Duration, deadline: Duration, subject: Subject,
         isConnectionRequest: Bool = false
     ) {

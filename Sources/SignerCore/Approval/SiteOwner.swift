@@ -7,8 +7,8 @@ import Foundation
 /// conservative approximation: it can only group more, never let one party count as several) and
 /// the whole address for IP literals; a source without `://` (a token client) is its own owner.
 /// Untrusted input: never traps.
-public enum SiteOwner {
-    public static func key(of source: String) -> String {
+package enum SiteOwner {
+    package static func key(of source: String) -> String {
         var rest = Substring(source)
         // Token clients (`client:NAME`, named by the person at start) are each their own owner.
         guard let scheme = rest.range(of: "://") else { return source }

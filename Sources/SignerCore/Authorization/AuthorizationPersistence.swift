@@ -5,7 +5,7 @@
 /// everything, and comes back with the store's revision for it: revisions increase in commit order
 /// across processes, so the gateway applies a change to memory only when it is newer than what it
 /// knows of that source (``AuthorizationChange``). Errors are thrown, never swallowed.
-public protocol AuthorizationPersistence: Sendable {
+package protocol AuthorizationPersistence: Sendable {
     /// The latest change of every source changed after `revision` (0: every source ever stored), and
     /// the store's revision, read together (`sigil origins revoke` by another process shows up here).
     func changes(after revision: Int64) async throws -> AuthorizationChanges
@@ -21,20 +21,20 @@ public protocol AuthorizationPersistence: Sendable {
 
 extension AuthorizationPersistence {
     /// Everything stored (connected sources and revocations) and the store's revision.
-    public func load() async throws -> AuthorizationChanges { try await changes(after: 0) }
+    package func load() async throws -> AuthorizationChanges { try await changes(after: 0) }
 }
 
 /// The state of one source as of a store revision: connected as `site`, or revoked (`site` nil).
-public struct AuthorizationChange: Sendable, Equatable {
+package struct AuthorizationChange: Sendable, Equatable {
     /// The source (site origin or `client:NAME`).
-    public var source: String
+    package var source: String
     /// The record, or nil when this change revoked the source.
-    public var site: AuthorizedSite?
+    package var site: AuthorizedSite?
     /// The store's revision of the change.
-    public var revision: Int64
+    package var revision: Int64
 
     /// Creates a value.
-    public init(source: String, site: AuthorizedSite?, revision: Int64) {
+    package init(source: String, site: AuthorizedSite?, revision: Int64) {
         self.source = source
         self.site = site
         self.revision = revision
@@ -42,42 +42,42 @@ public struct AuthorizationChange: Sendable, Equatable {
 }
 
 /// Changes after a revision, oldest first, and the store's revision when they were read.
-public struct AuthorizationChanges: Sendable, Equatable {
+package struct AuthorizationChanges: Sendable, Equatable {
     /// One entry per source changed.
-    public var changes: [AuthorizationChange]
+    package var changes: [AuthorizationChange]
     /// Every change up to this revision is in `changes` or was already known to the reader.
-    public var revision: Int64
+    package var revision: Int64
 
     /// Creates a value.
-    public init(changes: [AuthorizationChange], revision: Int64) {
+    package init(changes: [AuthorizationChange], revision: Int64) {
         self.changes = changes
         self.revision = revision
     }
 
     /// The connected sources.
-    public var sites: [AuthorizedSite] { changes.compactMap(\.site) }
+    package var sites: [AuthorizedSite] { changes.compactMap(\.site) }
 }
 
 /// Authorizations kept in memory only (tests, embedding), with the store's semantics: one revision
 /// counter, the latest change of every source kept (revocations included).
-public actor InMemoryAuthorizations: AuthorizationPersistence {
+package actor InMemoryAuthorizations: AuthorizationPersistence {
     private var latest: [String: AuthorizationChange] = [:]
     private var revision: Int64 = 0
 
     /// Creates a store holding `sites` (revisions 1…n in the given order).
-    public init(_ sites: [AuthorizedSite] = []) {
+    package init(_ sites: [AuthorizedSite] = []) {
         for site in sites {
             revision += 1
             latest[site.source] = AuthorizationChange(source: site.source, site: site, revision: revision)
         }
     }
 
-    public func changes(after revision: Int64) -> AuthorizationChanges {
+    package func changes(after revision: Int64) -> AuthorizationChanges {
         let newer = latest.values.filter { $0.revision > revision }.sorted { $0.revision < $1.revision }
         return AuthorizationChanges(changes: newer, revision: self.revision)
     }
 
-    public func grant(_ site: AuthorizedSite) -> AuthorizationChange {
+    package func grant(_ site: AuthorizedSite) -> AuthorizationChange {
         var unique: [String] = []
         for key in site.accounts where !unique.contains(key) { unique.append(key) }
         var stored = site
@@ -85,14 +85,14 @@ public actor InMemoryAuthorizations: AuthorizationPersistence {
         return record(site.source, stored)
     }
 
-    public func setAccounts(_ source: String, accounts: [String]) -> AuthorizationChange? {
+    package func setAccounts(_ source: String, accounts: [String]) -> AuthorizationChange? {
         guard var site = latest[source]?.site else { return nil }
         site.accounts = []
         for key in accounts where !site.accounts.contains(key) { site.accounts.append(key) }
         return record(source, site)
     }
 
-    public func revoke(_ source: String) -> AuthorizationChange? {
+    package func revoke(_ source: String) -> AuthorizationChange? {
         guard latest[source]?.site != nil else { return nil }
         return record(source, nil)
     }

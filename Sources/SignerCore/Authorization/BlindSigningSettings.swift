@@ -6,7 +6,7 @@ import Keystore
 /// description for (ICRC-49). Off for every site unless the person turned it on for that exact
 /// origin, on the approval page or with `sigil origins blind-signing`; a site can never turn it on
 /// itself. Each such request is still shown, with a loud warning first, and needs an approval.
-public protocol BlindSigningSettings: Sendable {
+package protocol BlindSigningSettings: Sendable {
     /// Whether `origin` may ask for blind signing (false when never set).
     func isAllowed(_ origin: String) async throws -> Bool
     /// Turns blind signing on or off for `origin`.
@@ -16,43 +16,43 @@ public protocol BlindSigningSettings: Sendable {
 }
 
 /// Blind-signing settings kept in memory only (tests, embedding).
-public actor InMemoryBlindSigning: BlindSigningSettings {
+package actor InMemoryBlindSigning: BlindSigningSettings {
     private var allowed: Set<String>
 
     /// Creates settings with blind signing on for `origins`.
-    public init(_ origins: Set<String> = []) { allowed = origins }
+    package init(_ origins: Set<String> = []) { allowed = origins }
 
-    public func isAllowed(_ origin: String) -> Bool { allowed.contains(origin) }
+    package func isAllowed(_ origin: String) -> Bool { allowed.contains(origin) }
 
-    public func setAllowed(_ on: Bool, for origin: String) {
+    package func setAllowed(_ on: Bool, for origin: String) {
         if on { allowed.insert(origin) } else { allowed.remove(origin) }
     }
 
-    public func allowedOrigins() -> [String] { allowed.sorted() }
+    package func allowedOrigins() -> [String] { allowed.sorted() }
 }
 
 /// Blind-signing settings in the keystore's state database, one setting per origin
 /// (`blind-signing.<origin>` = `on`), so a running `sigil serve` and `sigil origins blind-signing`
 /// on the same data directory see each other's changes and two writers never lose one another's.
-public struct StateStoreBlindSigning: BlindSigningSettings {
+package struct StateStoreBlindSigning: BlindSigningSettings {
     let store: any StateStore
 
     /// Uses `store` (shared with other processes on the same file).
-    public init(store: any StateStore) { self.store = store }
+    package init(store: any StateStore) { self.store = store }
 
     /// The setting key of `origin`.
-    public static func key(_ origin: String) -> String { prefix + origin }
+    package static func key(_ origin: String) -> String { prefix + origin }
     static let prefix = "blind-signing."
 
-    public func isAllowed(_ origin: String) async throws -> Bool {
+    package func isAllowed(_ origin: String) async throws -> Bool {
         try store.setting(Self.key(origin)) == "on"
     }
 
-    public func setAllowed(_ allowed: Bool, for origin: String) async throws {
+    package func setAllowed(_ allowed: Bool, for origin: String) async throws {
         try store.setSetting(Self.key(origin), to: allowed ? "on" : nil)
     }
 
-    public func allowedOrigins() async throws -> [String] {
+    package func allowedOrigins() async throws -> [String] {
         try store.allSettings().compactMap { key, value in
             key.hasPrefix(Self.prefix) && value == "on" ? String(key.dropFirst(Self.prefix.count)) : nil
         }.sorted()

@@ -3,13 +3,13 @@ import Keystore
 /// Connected sites kept in the keystore's SQLite state (`state.sqlite`), so `sigil origins` and a
 /// later `sigil serve` see them: each change is one `StateStore` transaction with its own revision.
 /// Account keys (`0x…` public keys) are stored in the `site_account.address` column.
-public struct StateStoreAuthorizations: AuthorizationPersistence {
+package struct StateStoreAuthorizations: AuthorizationPersistence {
     let store: any StateStore
 
     /// Uses `store` (shared with other processes on the same file).
-    public init(store: any StateStore) { self.store = store }
+    package init(store: any StateStore) { self.store = store }
 
-    public func changes(after revision: Int64) async throws -> AuthorizationChanges {
+    package func changes(after revision: Int64) async throws -> AuthorizationChanges {
         let stored = try store.siteChanges(after: revision)
         return AuthorizationChanges(
             changes: stored.changes.map {
@@ -18,15 +18,15 @@ public struct StateStoreAuthorizations: AuthorizationPersistence {
             revision: stored.revision)
     }
 
-    public func grant(_ site: AuthorizedSite) async throws -> AuthorizationChange {
+    package func grant(_ site: AuthorizedSite) async throws -> AuthorizationChange {
         Self.change(try store.authorize(origin: site.source, name: site.appName, accounts: site.accounts))
     }
 
-    public func setAccounts(_ source: String, accounts: [String]) async throws -> AuthorizationChange? {
+    package func setAccounts(_ source: String, accounts: [String]) async throws -> AuthorizationChange? {
         try store.updateAccounts(origin: source, accounts: accounts).map(Self.change)
     }
 
-    public func revoke(_ source: String) async throws -> AuthorizationChange? {
+    package func revoke(_ source: String) async throws -> AuthorizationChange? {
         try store.revoke(origin: source).map { AuthorizationChange(source: source, site: nil, revision: $0) }
     }
 

@@ -9,31 +9,31 @@ import Primitives
 /// characters. Across the whole state: rows stop once ``maxStateCharacters`` of values were sent;
 /// later requests keep their sentence, mentions and warnings, and say how many rows they hold. The
 /// full text of one request is there on demand (``fullText(_:)``, `GET /api/details?id=`).
-public enum ApprovalDetails {
+package enum ApprovalDetails {
     /// Rows of one request sent with the state.
-    public static let maxRows = 40
+    package static let maxRows = 40
     /// Warning rows of one request sent with the state (beyond ``maxRows`` if need be).
-    public static let maxWarningRows = 20
+    package static let maxWarningRows = 20
     /// Characters of one row's value sent with the state.
-    public static let maxValueCharacters = 1_000
+    package static let maxValueCharacters = 1_000
     /// Characters of row values sent with the whole state.
-    public static let maxStateCharacters = 400_000
+    package static let maxStateCharacters = 400_000
     /// Headline warnings of one request sent with the state.
-    public static let maxWarnings = 20
+    package static let maxWarnings = 20
 
     /// What the page is sent of one request's rows.
-    public struct Shown: Sendable, Equatable {
+    package struct Shown: Sendable, Equatable {
         /// The rows sent (values cut at ``maxValueCharacters``).
-        public var rows: [SummaryRow]
+        package var rows: [SummaryRow]
         /// Which of `rows` had their value cut.
-        public var cut: [Bool]
+        package var cut: [Bool]
         /// Rows not sent ("N more").
-        public var hiddenRows: Int
+        package var hiddenRows: Int
         /// Whether anything is only in the full text (a hidden row or a cut value).
-        public var isPartial: Bool { hiddenRows > 0 || cut.contains(true) }
+        package var isPartial: Bool { hiddenRows > 0 || cut.contains(true) }
 
         /// The rows as the page reads them: `{label, value, warning}` and `cut: true` when cut.
-        public var json: [JSONValue] {
+        package var json: [JSONValue] {
             zip(rows, cut).map { row, cut in
                 var o: [String: JSONValue] = [
                     "label": .string(row.label), "value": .string(row.value), "warning": .bool(row.isWarning),
@@ -46,7 +46,7 @@ public enum ApprovalDetails {
 
     /// The rows of one request to send, charging their characters to `budget` (the state's
     /// remaining ``maxStateCharacters``). Work is bounded by the rows sent, not the rows held.
-    public static func shown(_ rows: [SummaryRow], budget: inout Int) -> Shown {
+    package static func shown(_ rows: [SummaryRow], budget: inout Int) -> Shown {
         var out: [SummaryRow] = []
         var cut: [Bool] = []
         var plain = 0
@@ -69,7 +69,7 @@ public enum ApprovalDetails {
 
     /// Every row in full, one `label: value` per line (continuation lines of a multi-line value
     /// indented), for the page's "show all" and the terminal.
-    public static func fullText(_ rows: [SummaryRow]) -> String {
+    package static func fullText(_ rows: [SummaryRow]) -> String {
         var out = ""
         for row in rows {
             let lines = row.value.split(separator: "\n", omittingEmptySubsequences: false)

@@ -15,18 +15,18 @@ import ScaleCodec
 /// ``TokenFormat`` (exact integer arithmetic). Text from a site or from metadata passes through
 /// ``DisplayText/visible(_:)`` (control, format and line-separator characters escaped, never
 /// interpreted) and long parts are cut.
-public struct ApprovalHeadline: Sendable, Equatable {
+package struct ApprovalHeadline: Sendable, Equatable {
     /// The sentence.
-    public var text: String
+    package var text: String
     /// The addresses the request names, in order (signer first).
-    public var mentions: [AddressMention]
+    package var mentions: [AddressMention]
     /// What the person must not miss, one short sentence each.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// Longest headline: beyond it the sentence is cut with "…" (Details has everything).
-    public static let maxCharacters = 300
+    package static let maxCharacters = 300
     /// Calls of a batch named in its headline; the rest are counted.
-    public static let batchCallsNamed = 3
+    package static let batchCallsNamed = 3
 
     /// The headline of `subject`, asked by `source`, for a person whose accounts are `accounts`.
     /// The warning of a request made through the ICONex Connect URL form (a link): the site's
@@ -37,7 +37,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
             + "trust shows that site here; approve only if you started this yourself."
     }
 
-    public init(_ subject: ApprovalSubject, source: String, accounts: [SignerAccount]) {
+    package init(_ subject: ApprovalSubject, source: String, accounts: [SignerAccount]) {
         var names: [String: String] = [:]
         for account in accounts { if let name = account.name { names[account.key.lowercased()] = name } }
         var builder = Builder(names: names)
@@ -84,7 +84,7 @@ public struct ApprovalHeadline: Sendable, Equatable {
     }
 
     /// The JSON the approval page reads: `headline`, `mentions`, `warnings`.
-    public var json: [String: JSONValue] {
+    package var json: [String: JSONValue] {
         [
             "headline": .string(text), "mentions": .array(mentions.map(\.json)),
             "warnings": .array(warnings.map(JSONValue.string)),

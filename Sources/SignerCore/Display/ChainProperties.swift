@@ -11,12 +11,12 @@ import SigningKeys
 /// is given), then the metadata's `System.SS58Prefix`. Anything still unknown stays `nil` and is
 /// shown as such (raw planck, generic prefix 42). When provided properties contradict the table for
 /// a known genesis hash, ``PayloadSummary`` also shows a warning naming both.
-public struct ChainProperties: Hashable, Sendable {
-    public var name: String?
-    public var ss58Prefix: UInt16?
-    public var token: TokenFormat?
+package struct ChainProperties: Hashable, Sendable {
+    package var name: String?
+    package var ss58Prefix: UInt16?
+    package var token: TokenFormat?
 
-    public init(name: String? = nil, ss58Prefix: UInt16? = nil, token: TokenFormat? = nil) {
+    package init(name: String? = nil, ss58Prefix: UInt16? = nil, token: TokenFormat? = nil) {
         self.name = name
         self.ss58Prefix = ss58Prefix
         self.token = token
@@ -24,7 +24,7 @@ public struct ChainProperties: Hashable, Sendable {
 
     /// Resolves the properties for a chain from the provided ones, the known-chain table and metadata.
     /// Without a genesis hash, the metadata's `spec_name` identifies well-known chains.
-    public static func resolve(
+    package static func resolve(
         genesisHash: [UInt8]?, provided: ChainProperties? = nil, metadata: RuntimeMetadata? = nil
     ) -> ChainProperties {
         if let known = genesisHash.flatMap({ KnownChains.chain(genesisHash: $0) }) {
@@ -41,7 +41,7 @@ public struct ChainProperties: Hashable, Sendable {
 
     /// A renderer for this chain: accounts in SS58 with the chain's prefix (generic 42 when
     /// unknown; 20-byte accounts as hex), amounts with the chain's token when known.
-    public var renderer: ValueRenderer {
+    package var renderer: ValueRenderer {
         let prefix = ss58Prefix ?? SS58.genericSubstrate
         return ValueRenderer(
             accountFormatter: { bytes in

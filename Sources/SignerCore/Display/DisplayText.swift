@@ -7,9 +7,9 @@
 /// zero-width space/joiners, soft hyphen, BOM, tags) and Zl/Zp (U+2028, U+2029). Each is written as
 /// an escape (`\n`, `\r`, `\t`, otherwise `\u{200B}`), never interpreted: a method name holding
 /// `\n! Verified: …` stays on its own line as `\n! Verified: …`.
-public enum DisplayText {
+package enum DisplayText {
     /// `text` with every invisible or layout character escaped. Cheap for printable ASCII.
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in !utf8.contains { $0 < 0x20 || $0 >= 0x7F } }
         if plain == true { return text }
         guard text.unicodeScalars.contains(where: isInvisible) else { return text }
@@ -33,13 +33,13 @@ public enum DisplayText {
     }
 
     /// Lines kept as lines (a decoded call's own structure), each line made ``visible(_:)``.
-    public static func visibleLines(_ text: String) -> String {
+    package static func visibleLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(
             separator: "\n")
     }
 
     /// Whether `u` is control, format or a line/paragraph separator (Cc, Cf, Zl, Zp).
-    public static func isInvisible(_ u: Unicode.Scalar) -> Bool {
+    package static func isInvisible(_ u: Unicode.Scalar) -> Bool {
         switch u.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
         default: false
@@ -47,7 +47,7 @@ public enum DisplayText {
     }
 
     /// `text` cut to `limit` characters with "…", never inside an escape written by ``visible(_:)``.
-    public static func clipped(_ text: String, _ limit: Int) -> String {
+    package static func clipped(_ text: String, _ limit: Int) -> String {
         guard text.count > limit, limit > 1 else { return text }
         var cut = text.prefix(limit - 1)
         // An escape is at most `\u{10FFFF}` (10 characters): drop a partial one at the end.

@@ -5,18 +5,18 @@ import Primitives
 /// ICX with all 18 decimals (exact: hex → decimal digits, no floating point), step limit, the
 /// timestamp as a UTC date with its distance from now (a warning beyond `skewWarning`), the call's
 /// method and parameters, a message's text. Values from the dapp are made safe for display.
-public enum IconSummary {
+package enum IconSummary {
     /// Networks by `nid` (ICON's published network ids).
-    public static let networks: [String: String] = [
+    package static let networks: [String: String] = [
         "0x1": "ICON Mainnet", "0x2": "Lisbon testnet", "0x7": "Berlin testnet", "0x53": "Sejong testnet",
     ]
 
     /// Distance between the transaction's timestamp and now beyond which the person is warned.
-    public static let skewWarningMicroseconds: Int64 = 5 * 60 * 1_000_000
+    package static let skewWarningMicroseconds: Int64 = 5 * 60 * 1_000_000
 
     /// The rows for `transaction` signed by `account`. `names` gives the person's names of other
     /// ICON accounts (to show a receiver that is one of them); `now` is microseconds since 1970.
-    public static func rows(
+    package static func rows(
         _ tx: IconTransaction, account: SignerAccount, names: [String: String], now: Int64
     ) -> [SummaryRow] {
         var rows: [SummaryRow] = []
@@ -68,19 +68,19 @@ public enum IconSummary {
 
     /// What the person is told about a request that came from a link (`GET /icon/connect`):
     /// `source` is only the referring page's claim.
-    public static func linkWarning(_ source: String) -> String {
+    package static func linkWarning(_ source: String) -> String {
         "a link, not the site's own script: \(source) is the page that referred the browser here "
             + "(its Referer), which Sigil cannot verify; a link posted on a site you trust shows that site"
     }
 
     /// Whether `tx` moves native ICX (a `value` other than zero).
-    public static func movesICX(_ tx: IconTransaction) -> Bool {
+    package static func movesICX(_ tx: IconTransaction) -> Bool {
         guard let v = tx.value else { return false }
         return decimal(v) != "0"
     }
 
     /// `0x…` loop as ICX with the 18 decimals written out (trailing zeros dropped), exact.
-    public static func icx(_ hex: String) -> String {
+    package static func icx(_ hex: String) -> String {
         let digits = decimal(hex)
         let padded = String(repeating: "0", count: max(0, 19 - digits.count)) + digits
         let whole = padded.dropLast(18)
@@ -90,7 +90,7 @@ public enum IconSummary {
     }
 
     /// A canonical `0x` hex integer as decimal digits (schoolbook base conversion; any width).
-    public static func decimal(_ hex: String) -> String {
+    package static func decimal(_ hex: String) -> String {
         var digits: [UInt8] = [0]  // little-endian base 10
         for c in hex.utf8.dropFirst(2) {
             let v: UInt8
@@ -172,7 +172,7 @@ public enum IconSummary {
 
     /// At most 2,000 characters, control, format and line-separator characters escaped
     /// (``DisplayText/visible(_:)``; also for text the gateway adds, such as a Connect caller URL).
-    public static func safe(_ s: String) -> String {
+    package static func safe(_ s: String) -> String {
         let cut = s.unicodeScalars.count > 2000
         let head = cut ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(2000))) : s
         return DisplayText.visible(head) + (cut ? "…" : "")

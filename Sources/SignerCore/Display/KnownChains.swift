@@ -8,19 +8,19 @@ import ScaleCodec
 /// (`tokenDecimals`, `tokenSymbol`, `ss58Format`) take precedence (``ChainProperties``).
 /// Genesis hashes: polkadot-js/common `packages/networks/src/defaults/genesis.ts`
 /// (docs/reference/polkadot-extension.md §5.1). Decimals/symbols: the chains' `system_properties`.
-public enum KnownChains {
+package enum KnownChains {
     /// A known chain.
-    public struct Chain: Hashable, Sendable {
-        public let name: String
+    package struct Chain: Hashable, Sendable {
+        package let name: String
         /// `RuntimeVersion.spec_name`, to recognise the chain from metadata alone.
-        public let specName: String
-        public let genesisHash: String
-        public let ss58Prefix: UInt16
-        public let token: TokenFormat
+        package let specName: String
+        package let genesisHash: String
+        package let ss58Prefix: UInt16
+        package let token: TokenFormat
     }
 
     /// The table.
-    public static let all: [Chain] = [
+    package static let all: [Chain] = [
         Chain(
             name: "Polkadot", specName: "polkadot",
             genesisHash: "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3",
@@ -44,10 +44,10 @@ public enum KnownChains {
     ]
 
     /// The chain whose runtime has this spec name, if known.
-    public static func chain(specName: String) -> Chain? { all.first { $0.specName == specName } }
+    package static func chain(specName: String) -> Chain? { all.first { $0.specName == specName } }
 
     /// The chain with this genesis hash, if known.
-    public static func chain(genesisHash: [UInt8]) -> Chain? {
+    package static func chain(genesisHash: [UInt8]) -> Chain? {
         let hex = Hex.encode(genesisHash)
         return all.first { $0.genesisHash == hex }
     }

@@ -7,7 +7,7 @@ import Primitives
 /// so a signature over another hash is rejected. When that hash is the one Sigil computed from the
 /// metadata it decoded the call with (``verified(_:)``, ``added(_:)``), the call the person reads is
 /// the call the chain executes, or the transaction fails.
-public enum MetadataHashStatus: Hashable, Sendable {
+package enum MetadataHashStatus: Hashable, Sendable {
     /// Mode 0: the chain does not check which metadata the call was read with. `note` says why
     /// Sigil did not add the check, when it could have been a question.
     case notUsed(note: String?)
@@ -31,7 +31,7 @@ public enum MetadataHashStatus: Hashable, Sendable {
     }
 
     /// The hash that is signed (`nil` for mode 0).
-    public var hash: [UInt8]? {
+    package var hash: [UInt8]? {
         switch self {
         case .notUsed: nil
         case .verified(let h), .added(let h), .unverified(let h, _): h
@@ -39,7 +39,7 @@ public enum MetadataHashStatus: Hashable, Sendable {
     }
 
     /// Whether the chain is guaranteed to read the call as Sigil shows it (or reject it).
-    public var guaranteesDecoding: Bool {
+    package var guaranteesDecoding: Bool {
         switch self {
         case .verified, .added: true
         case .notUsed, .unverified: false
@@ -47,7 +47,7 @@ public enum MetadataHashStatus: Hashable, Sendable {
     }
 
     /// A stable name for JSON and logs: `notUsed`, `verified`, `added`, `unverified`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .notUsed: "notUsed"
         case .verified: "verified"
@@ -57,7 +57,7 @@ public enum MetadataHashStatus: Hashable, Sendable {
     }
 
     /// The summary row's text.
-    public var text: String {
+    package var text: String {
         let guarantee = "the chain rejects this transaction unless its own metadata reads the call as shown here"
         switch self {
         case .notUsed(let note):
@@ -75,7 +75,7 @@ public enum MetadataHashStatus: Hashable, Sendable {
     }
 
     /// Whether the row is a warning.
-    public var isWarning: Bool {
+    package var isWarning: Bool {
         if case .unverified = self { return true }
         return false
     }

@@ -9,47 +9,47 @@ import SigningKeys
 ///
 /// Built from a validated ``SignerPayload``, the ``SigningPayload`` rebuilt from it and, when
 /// we have it, the chain's metadata. A call that does not decode is reported, never hidden.
-public struct PayloadSummary: Hashable, Sendable {
-    public var chainName: String?
-    public var genesisHash: [UInt8]
-    public var specVersion: UInt32
-    public var transactionVersion: UInt32
+package struct PayloadSummary: Hashable, Sendable {
+    package var chainName: String?
+    package var genesisHash: [UInt8]
+    package var specVersion: UInt32
+    package var transactionVersion: UInt32
     /// The spec version of the metadata used, if any and if it says.
-    public var metadataSpecVersion: UInt32?
-    public var signer: String
-    public var nonce: UInt64
-    public var tip: UInt128
-    public var feeAsset: ScaleValue?
-    public var era: ExtrinsicEra
+    package var metadataSpecVersion: UInt32?
+    package var signer: String
+    package var nonce: UInt64
+    package var tip: UInt128
+    package var feeAsset: ScaleValue?
+    package var era: ExtrinsicEra
     /// The block the mortality counts from (`nil` when the dapp did not say).
-    public var blockNumber: UInt64?
-    public var metadataHash: [UInt8]?
+    package var blockNumber: UInt64?
+    package var metadataHash: [UInt8]?
     /// What Sigil established about ``metadataHash`` (RFC-0078, ``MetadataHashStatus``).
-    public var metadataHashStatus: MetadataHashStatus
-    public var call: DecodedCall?
+    package var metadataHashStatus: MetadataHashStatus
+    package var call: DecodedCall?
     /// Why the call could not be decoded (no metadata, or the error).
-    public var callProblem: String?
+    package var callProblem: String?
     /// Whether the chain's metadata was there and the call did not decode with it: Sigil cannot say
     /// what the call does (signing it is blind signing, a per-site opt-in: docs/blind-signing.md).
-    public private(set) var callUndecodable = false
+    package private(set) var callUndecodable = false
     /// BLAKE2b-256 of the call bytes.
-    public var callHash: [UInt8]
-    public var warnings: [String]
-    public var properties: ChainProperties
+    package var callHash: [UInt8]
+    package var warnings: [String]
+    package var properties: ChainProperties
 
     /// Whether the metadata is for the payload's spec version (`nil` when unknown).
-    public var metadataMatches: Bool? { metadataSpecVersion.map { $0 == specVersion } }
+    package var metadataMatches: Bool? { metadataSpecVersion.map { $0 == specVersion } }
     /// First valid block (`nil` when immortal).
-    public var validFrom: UInt64? {
+    package var validFrom: UInt64? {
         guard era != .immortal, let blockNumber else { return nil }
         return era.birth(current: blockNumber)
     }
     /// First block at which it is no longer valid (`nil` when immortal).
-    public var validUntil: UInt64? { blockNumber.flatMap { era.death(current: $0) } }
+    package var validUntil: UInt64? { blockNumber.flatMap { era.death(current: $0) } }
 
     /// Summarises a payload. `metadataHashStatus` is what the signer found comparing the payload's
     /// metadata hash with approved metadata (without it: unverified for mode 1, unused for mode 0).
-    public init(
+    package init(
         payload p: SignerPayload, signing: SigningPayload, metadata: RuntimeMetadata? = nil,
         provided: ChainProperties? = nil, metadataHashStatus: MetadataHashStatus? = nil
     ) {
@@ -97,10 +97,10 @@ public struct PayloadSummary: Hashable, Sendable {
     }
 
     /// The renderer for this chain: SS58 in the chain's prefix, token amounts.
-    public var renderer: ValueRenderer { properties.renderer }
+    package var renderer: ValueRenderer { properties.renderer }
 
     /// Mortality in words.
-    public var mortalityText: String {
+    package var mortalityText: String {
         guard case .mortal(let period, _) = era else { return "immortal (valid forever)" }
         guard let from = validFrom, let until = validUntil else {
             return "mortal, \(period) blocks (the block it counts from was not given)"
@@ -130,7 +130,7 @@ public struct PayloadSummary: Hashable, Sendable {
     /// The summary as labelled rows for an approval page (values are plain text, to be escaped
     /// by whoever renders them); `isWarning` marks what a person must not miss. Values never hold
     /// control, format or line-separator characters (only the call's own line breaks; DisplayText).
-    public var rows: [(label: String, value: String, isWarning: Bool)] {
+    package var rows: [(label: String, value: String, isWarning: Bool)] {
         let r = renderer
         var rows: [(label: String, value: String, isWarning: Bool)] = []
         rows.append(
@@ -166,7 +166,7 @@ public struct PayloadSummary: Hashable, Sendable {
     }
 
     /// The summary as lines of text (``rows``, labels aligned; a decoded call indented below its label).
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         for row in rows {
             let label = (row.label == "warning" ? "WARNING" : row.label) + ":"
@@ -184,7 +184,7 @@ public struct PayloadSummary: Hashable, Sendable {
     }
 
     /// The summary as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let r = renderer
         var pairs: [(String, JSONValue)] = [
             ("chain", chainName.map { .string($0) } ?? .null),

@@ -8,7 +8,7 @@ import SigningKeys
 /// byte, mod 256): bytes 30–31 pick one of seven schemes, byte 28 its rotation, byte 29 the
 /// saturation, and every byte a colour of the palette. Integer arithmetic only. The circles' positions
 /// are fixed; the approval page draws them as SVG (`public/ui/app.js`, `identicon`).
-public enum PolkadotIdenticon {
+package enum PolkadotIdenticon {
     private struct Scheme {
         let frequency: Int
         let colours: [Int]
@@ -29,7 +29,7 @@ public enum PolkadotIdenticon {
 
     /// The fill of each of the 19 inner circles (CSS colours: `hsl(h, s%, l%)`, `#444` or
     /// `transparent`), in the order of polkadot-js's circle positions. The outer circle is `#eee`.
-    public static func colours(accountId: [UInt8]) -> [String] {
+    package static func colours(accountId: [UInt8]) -> [String] {
         let hash = Blake2b.hash512(accountId)
         let id = zip(hash, zero).map { Int($0) &+ 256 &- Int($1) }.map { $0 % 256 }
         let total = schemes.reduce(0) { $0 + $1.frequency }

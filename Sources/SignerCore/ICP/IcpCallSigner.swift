@@ -4,16 +4,16 @@ import Primitives
 import SigningKeys
 
 /// An ICRC-49 call as a site sends it (`icrc49_call_canister` params), not yet checked.
-public struct IcpCallParams: Sendable, Hashable, Decodable {
-    public var canisterId: String
-    public var sender: String
-    public var method: String
+package struct IcpCallParams: Sendable, Hashable, Decodable {
+    package var canisterId: String
+    package var sender: String
+    package var method: String
     /// Base64 Candid.
-    public var arg: String
+    package var arg: String
     /// Base64, at most 32 bytes.
-    public var nonce: String?
+    package var nonce: String?
 
-    public init(canisterId: String, sender: String, method: String, arg: String, nonce: String? = nil) {
+    package init(canisterId: String, sender: String, method: String, arg: String, nonce: String? = nil) {
         self.canisterId = canisterId
         self.sender = sender
         self.method = method
@@ -24,18 +24,18 @@ public struct IcpCallParams: Sendable, Hashable, Decodable {
 
 /// A canister call checked and put into words: what the approval shows and exactly what `sign`
 /// signs (the content is built once here and never rebuilt).
-public struct PreparedIcpCall: Sendable, Hashable {
-    public let origin: String
-    public let content: ICPRequestContent
-    public let rendered: RenderedCall
+package struct PreparedIcpCall: Sendable, Hashable {
+    package let origin: String
+    package let content: ICPRequestContent
+    package let rendered: RenderedCall
     /// The sender's ICP ledger account (default subaccount), hex.
-    public let senderAccountId: String
+    package let senderAccountId: String
     /// The request id of `content` (what the signature covers).
-    public let requestId: [UInt8]
+    package let requestId: [UInt8]
 
     /// What a person reads, in order: canister (and its known name), method, the rendered call,
     /// sender and account, expiry and how long the signature stays valid.
-    public func rows(now: UInt64) -> [SummaryRow] {
+    package func rows(now: UInt64) -> [SummaryRow] {
         var rows: [SummaryRow] = []
         if !rendered.recognised {
             rows.append(SummaryRow("warning", rendered.warning ?? "blind signing", warning: true))
@@ -60,12 +60,12 @@ public struct PreparedIcpCall: Sendable, Hashable {
 }
 
 /// An offline series: the checked call (what is shown) and the contents with staggered expiries.
-public struct PreparedIcpSeries: Sendable, Hashable {
-    public let call: PreparedIcpCall
-    public let contents: [ICPRequestContent]
+package struct PreparedIcpSeries: Sendable, Hashable {
+    package let call: PreparedIcpCall
+    package let contents: [ICPRequestContent]
 
     /// The call's rows, then how many envelopes are signed and until when the last is usable.
-    public func rows(now: UInt64) -> [SummaryRow] {
+    package func rows(now: UInt64) -> [SummaryRow] {
         let last = contents.last?.ingressExpiry ?? now
         let seconds = last > now ? (last - now) / 1_000_000_000 : 0
         return call.rows(now: now).filter { $0.label != "expiry" && $0.label != "request id" } + [
@@ -78,38 +78,38 @@ public struct PreparedIcpSeries: Sendable, Hashable {
 }
 
 /// The signed result: ICRC-49's `contentMap` plus the envelopes a tool can submit itself.
-public struct SignedIcpCall: Sendable, Hashable {
-    public let requestId: [UInt8]
+package struct SignedIcpCall: Sendable, Hashable {
+    package let requestId: [UInt8]
     /// Tagged CBOR of the content alone (ICRC-49 `contentMap`).
-    public let contentMap: [UInt8]
+    package let contentMap: [UInt8]
     /// Tagged CBOR `{content, sender_pubkey, sender_sig}` of the call.
-    public let envelope: [UInt8]
+    package let envelope: [UInt8]
     /// The matching `read_state` for `["request_status", id]`, same sender and expiry.
-    public let readStateEnvelope: [UInt8]
-    public let ingressExpiry: UInt64
+    package let readStateEnvelope: [UInt8]
+    package let ingressExpiry: UInt64
     /// The call envelope's `sender_sig` (64 bytes), what the journal records.
-    public let signature: [UInt8]
+    package let signature: [UInt8]
 }
 
 /// ICP identities Sigil can sign with, by principal, and the two steps of a signature:
 /// `prepare` (untrusted params → `PreparedIcpCall`, before any approval is queued) and `sign`
 /// (exactly the prepared content, after a person approved it).
-public struct IcpCallSigner: Sendable {
+package struct IcpCallSigner: Sendable {
     private let keys: [Principal: IcpKeyPair]
 
-    public init(keys: [IcpKeyPair]) {
+    package init(keys: [IcpKeyPair]) {
         var map: [Principal: IcpKeyPair] = [:]
         for key in keys { map[Principal(selfAuthenticating: key.derPublicKey)] = key }
         self.keys = map
     }
 
     /// The principals this signer holds keys for, sorted.
-    public var principals: [Principal] { keys.keys.sorted() }
+    package var principals: [Principal] { keys.keys.sorted() }
 
     /// Checks untrusted ICRC-49 params. `now` is the clock (ns since 1970); `blindSigningAllowed` is
     /// the site's opt-in. Errors: `invalidInput` (texts, Base64, nonce, expiry), `unknownAccount`
     /// (the sender is not one of ours), `blindSigningOff` (an undescribed call without the opt-in).
-    public func prepare(
+    package func prepare(
         _ params: IcpCallParams, origin: String, now: UInt64, blindSigningAllowed: Bool
     ) throws(SignerError) -> PreparedIcpCall {
         func decoded(_ base64: String, _ what: String) throws(SignerError) -> [UInt8] {
@@ -150,7 +150,7 @@ public struct IcpCallSigner: Sendable {
 
     /// An offline series of the call (`ICPRequestContent.series`) over `window` nanoseconds, after
     /// the same checks as `prepare`; the rows say how many envelopes and until when they are usable.
-    public func prepareSeries(
+    package func prepareSeries(
         _ params: IcpCallParams, origin: String, now: UInt64, blindSigningAllowed: Bool, window: UInt64
     ) throws(SignerError) -> PreparedIcpSeries {
         let first = try prepare(params, origin: origin, now: now, blindSigningAllowed: blindSigningAllowed)
@@ -168,7 +168,7 @@ public struct IcpCallSigner: Sendable {
     }
 
     /// Signs every call of a series and its read_state.
-    public func sign(_ series: PreparedIcpSeries, now: UInt64) throws(SignerError) -> [SignedIcpCall] {
+    package func sign(_ series: PreparedIcpSeries, now: UInt64) throws(SignerError) -> [SignedIcpCall] {
         var out: [SignedIcpCall] = []
         for content in series.contents {
             let prepared = PreparedIcpCall(
@@ -181,7 +181,7 @@ public struct IcpCallSigner: Sendable {
 
     /// Signs the prepared content (and its read_state). Errors: `unknownAccount` when the key went
     /// away, `expired` when the content expired while it waited for approval.
-    public func sign(_ prepared: PreparedIcpCall, now: UInt64) throws(SignerError) -> SignedIcpCall {
+    package func sign(_ prepared: PreparedIcpCall, now: UInt64) throws(SignerError) -> SignedIcpCall {
         guard let key = keys[prepared.content.sender] else {
             throw SignerError(.unknownAccount, "the sender is not a Sigil identity")
         }

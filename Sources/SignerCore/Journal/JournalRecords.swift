@@ -5,13 +5,13 @@ import SigningKeys
 /// Builds journal entries from what the approval path holds: the request a person saw (its rows,
 /// exactly as the approval page lists them), what was signed or stored, and the outcome. Knows no
 /// storage; the gateway hands the result to a ``SigningJournal``.
-public enum JournalRecords {
+package enum JournalRecords {
     /// The protocol name of polkadot-js requests.
-    public static let polkadot = "polkadot"
+    package static let polkadot = "polkadot"
 
     /// The protocol a subject came from: `icon` and `icp` for their requests, `polkadot` for the rest
     /// (connection requests, ICON's `bind` included, share one authorization book).
-    public static func protocolName(of subject: ApprovalSubject) -> String {
+    package static func protocolName(of subject: ApprovalSubject) -> String {
         switch subject {
         case .icp: "icp"
         case .signIcon: "icon"
@@ -20,7 +20,7 @@ public enum JournalRecords {
     }
 
     /// The wire method a subject came from.
-    public static func method(of subject: ApprovalSubject) -> String {
+    package static func method(of subject: ApprovalSubject) -> String {
         switch subject {
         case .authorize: "pub(authorize.tab)"
         case .signExtrinsic: "pub(extrinsic.sign)"
@@ -38,7 +38,7 @@ public enum JournalRecords {
 
     /// What the approval page shows for a request: the site, for an authorization the name it gives
     /// itself (and the warning when suspicious), then the request's summary rows.
-    public static func shownRows(source: String, subject: ApprovalSubject) -> [JournalShown.Row] {
+    package static func shownRows(source: String, subject: ApprovalSubject) -> [JournalShown.Row] {
         var rows = [JournalShown.Row("site", source)]
         let summary: [SummaryRow]
         switch subject {
@@ -65,7 +65,7 @@ public enum JournalRecords {
 
     /// BLAKE2b-256 of exactly what a subject signs (the signed bytes, already hashed when over 256
     /// bytes, or the wrapped message) or stores (the metadata definition); empty for an authorization.
-    public static func subjectDigest(_ subject: ApprovalSubject) -> [UInt8] {
+    package static func subjectDigest(_ subject: ApprovalSubject) -> [UInt8] {
         switch subject {
         case .authorize: []
         case .signExtrinsic(let request): JournalCodec.hash(request.prepared.signing.signedBytes)
@@ -79,7 +79,7 @@ public enum JournalRecords {
 
     /// The account a subject signs for, as an SS58 address with the generic prefix (0x hex for a
     /// 20-byte account); empty when none.
-    public static func account(of subject: ApprovalSubject) -> String {
+    package static func account(of subject: ApprovalSubject) -> String {
         let key: String
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
@@ -91,7 +91,7 @@ public enum JournalRecords {
     }
 
     /// `0x…` account id → generic SS58 (the key itself when it is not 32 bytes or does not decode).
-    public static func address(ofKey key: String) -> String {
+    package static func address(ofKey key: String) -> String {
         guard let bytes = try? Hex.decode(key, prefix: .required), bytes.count == 32,
             let address = try? SS58.encode(bytes, prefix: SS58.genericSubstrate)
         else { return key }
@@ -104,7 +104,7 @@ public enum JournalRecords {
     ///   - result: the signature delivered, or empty.
     ///   - shownLimit: bytes of shown text kept.
     ///   - account: the account's generic SS58 address when the caller knows it (``account(of:)`` otherwise).
-    public static func content(
+    package static func content(
         source: String, appName: String, subject: ApprovalSubject, decision: JournalDecision, detail: String,
         result: [UInt8] = [], shownLimit: Int, account: String? = nil
     ) -> JournalEntry.Content {
@@ -120,7 +120,7 @@ public enum JournalRecords {
     }
 
     /// The entry for a request a rule refused before anyone saw it (nothing was shown).
-    public static func refused(
+    package static func refused(
         protocolName: String = polkadot, method: String, source: String, appName: String, account: String = "",
         rule: String
     ) -> JournalEntry.Content {
@@ -131,7 +131,7 @@ public enum JournalRecords {
     }
 
     /// The journal's own entry introducing its checkpoint key.
-    public static func keyIntroduction(_ publicKey: [UInt8], detail: String = "checkpoint key") -> JournalEntry.Content
+    package static func keyIntroduction(_ publicKey: [UInt8], detail: String = "checkpoint key") -> JournalEntry.Content
     {
         JournalEntry.Content(
             protocolName: "sigil", method: "journal.key", origin: "", appName: "", account: Hex.encode(publicKey),

@@ -5,7 +5,7 @@ import Keystore
 ///
 /// Contract: `append` returns only once the entry is durable; a caller that delivers a signature
 /// calls it first and withholds the signature when it throws.
-public protocol SigningJournal: Sendable {
+package protocol SigningJournal: Sendable {
     /// Bytes of shown text kept per entry (label and value text; the digest covers everything).
     var shownLimit: Int { get }
     /// Appends one entry; returns it once committed.

@@ -10,9 +10,9 @@ import Synchronization
 ///
 /// Blocking work (checkpoint, verification, reads) runs on a dispatch queue, never on a Swift
 /// concurrency thread.
-public final class StateStoreJournal: SigningJournal {
-    public let store: SQLiteStateStore
-    public let shownLimit: Int
+package final class StateStoreJournal: SigningJournal {
+    package let store: SQLiteStateStore
+    package let shownLimit: Int
     private let writer: JournalWriter
     private let key: JournalKey?
     private let mirror: JournalMirror?
@@ -32,7 +32,7 @@ public final class StateStoreJournal: SigningJournal {
     ///   - mirror: where each checkpoint is also appended, or nil.
     ///   - keyFilePath: `journal-key.json`, whose public key verification compares, or nil.
     ///   - shownLimit: bytes of shown text kept per entry.
-    public init(
+    package init(
         store: SQLiteStateStore, key: JournalKey?, mirror: JournalMirror?, keyFilePath: String?, shownLimit: Int,
         logger: Logger = Logger(label: "sigil.journal")
     ) {
@@ -46,7 +46,7 @@ public final class StateStoreJournal: SigningJournal {
     }
 
     /// Whether checkpoints can be signed.
-    public var hasKey: Bool { key != nil }
+    package var hasKey: Bool { key != nil }
 
     private func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
@@ -55,11 +55,11 @@ public final class StateStoreJournal: SigningJournal {
     }
 
     @discardableResult
-    public func append(_ content: JournalEntry.Content) async throws -> JournalEntry {
+    package func append(_ content: JournalEntry.Content) async throws -> JournalEntry {
         try await writer.append(content)
     }
 
-    public func entries(matching filter: JournalFilter, limit: Int) async throws -> [JournalEntry] {
+    package func entries(matching filter: JournalFilter, limit: Int) async throws -> [JournalEntry] {
         let store = store
         return try await offload { try store.journalEntries(matching: filter, limit: limit) }
     }
@@ -68,7 +68,7 @@ public final class StateStoreJournal: SigningJournal {
     /// that began before any password was available). A journal whose key differs is left alone:
     /// verification reports it.
     /// - Returns: the key entry appended, if any.
-    public func introduceKey() async throws -> JournalEntry? {
+    package func introduceKey() async throws -> JournalEntry? {
         guard let key else { return nil }
         let store = store
         let existing = try await offload { try store.journalKey() }
@@ -87,7 +87,7 @@ public final class StateStoreJournal: SigningJournal {
     /// then appends it to the mirror. A mirror failure is logged and thrown after the checkpoint is
     /// stored.
     @discardableResult
-    public func checkpoint() async throws -> JournalCheckpoint? {
+    package func checkpoint() async throws -> JournalCheckpoint? {
         guard let key else { return nil }
         let store = store
         let checkpoint = try await offload { try store.checkpointJournal(key: key) }
@@ -108,7 +108,7 @@ public final class StateStoreJournal: SigningJournal {
     /// quick one (under 200 ms) is redone before answering, a long one in the background (the next
     /// call sees it), so a journal of a million entries is verified about every 80 s while the
     /// History view is open.
-    public func lastVerification() async -> JournalVerification? {
+    package func lastVerification() async -> JournalVerification? {
         let (result, stale, quick) = latest.withLock { latest -> (JournalVerification?, Bool, Bool) in
             guard let at = latest.at, !latest.running else { return (latest.result, false, false) }
             let stale = ContinuousClock.now - at > max(.seconds(2), latest.duration * 20)
@@ -121,7 +121,7 @@ public final class StateStoreJournal: SigningJournal {
         return result
     }
 
-    public func verify() async throws -> JournalVerification {
+    package func verify() async throws -> JournalVerification {
         let started = ContinuousClock.now
         defer { latest.withLock { $0.running = false } }
         let store = store

@@ -9,13 +9,13 @@ import ScaleCodec
 /// that decode exactly as `0x01` ‖ Location are that Location; otherwise the bytes must decode
 /// exactly as a Location. Anything else (trailing bytes, bad variants) is `badAssetId`, where
 /// polkadot-js would silently drop bytes. Decoding uses the chain's metadata type when known.
-public struct AssetIdResolver: Sendable {
+package struct AssetIdResolver: Sendable {
     /// The resolved asset.
-    public struct Resolved: Hashable, Sendable {
+    package struct Resolved: Hashable, Sendable {
         /// `Option<Location>` SCALE bytes as signed (`0x00` for the native token).
-        public var optionBytes: [UInt8]
+        package var optionBytes: [UInt8]
         /// The decoded Location, `nil` for the native token.
-        public var location: ScaleValue?
+        package var location: ScaleValue?
     }
 
     let registry: PortableRegistry
@@ -24,7 +24,7 @@ public struct AssetIdResolver: Sendable {
 
     /// Uses the `asset_id` type of the chain's `ChargeAssetTxPayment` when the metadata has it,
     /// else the built-in XCM v4 Location.
-    public init(metadata: RuntimeMetadata?) {
+    package init(metadata: RuntimeMetadata?) {
         if let metadata,
             let ext = metadata.extrinsic.signedExtensions.first(where: { $0.identifier == "ChargeAssetTxPayment" }),
             case .composite(let fields)? = try? metadata.registry.type(ext.type).def,
@@ -44,7 +44,7 @@ public struct AssetIdResolver: Sendable {
 
     /// Resolves `assetId` bytes (`nil` = absent or null = native token).
     /// - Throws: `SignerError.badAssetId` when neither form decodes exactly.
-    public func resolve(_ bytes: [UInt8]?) throws -> Resolved {
+    package func resolve(_ bytes: [UInt8]?) throws -> Resolved {
         guard let bytes, bytes != [0] else { return Resolved(optionBytes: [0], location: nil) }
         let decoder = ValueDecoder(registry: registry)
         if bytes.first == 1, let v = try? decoder.decode(Array(bytes.dropFirst()), as: innerType) {

@@ -8,20 +8,20 @@ import ScaleCodec
 /// `tokenDecimals`, `tokenSymbol`).
 ///
 /// Untrusted input: the size is capped (``maxBytes``) and everything is decoded strictly.
-public struct MetadataSource: Sendable {
+package struct MetadataSource: Sendable {
     /// The decoded metadata.
-    public var metadata: RuntimeMetadata
+    package var metadata: RuntimeMetadata
     /// Properties the `MetadataDef` carried, if any.
-    public var properties: ChainProperties?
+    package var properties: ChainProperties?
     /// The genesis hash the `MetadataDef` named, if any.
-    public var genesisHash: [UInt8]?
+    package var genesisHash: [UInt8]?
 
     /// Largest input accepted (current Polkadot metadata is about 0.5 MB).
-    public static let maxBytes = 16 << 20
+    package static let maxBytes = 16 << 20
 
     /// Decodes metadata from file contents in any of the accepted forms.
     /// - Throws: `SignerError.badMetadata` with the reason.
-    public init(contents: [UInt8]) throws {
+    package init(contents: [UInt8]) throws {
         guard contents.count <= Self.maxBytes else {
             throw SignerError(.badMetadata, "metadata input of \(contents.count) bytes exceeds \(Self.maxBytes)")
         }
@@ -69,7 +69,7 @@ public struct MetadataSource: Sendable {
     }
 
     /// Metadata from `metadata.provide`'s `rawMetadata` (`0x` hex of the full metadata).
-    public init(rawMetadata hex: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+    package init(rawMetadata hex: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
         guard hex.utf8.count <= 2 * Self.maxBytes + 2, let bytes = try? Hex.decode(hex, prefix: .required) else {
             throw SignerError(.badMetadata, "rawMetadata is not valid hex of at most \(Self.maxBytes) bytes")
         }
@@ -79,7 +79,7 @@ public struct MetadataSource: Sendable {
     }
 
     /// Metadata from its SCALE bytes (as the state store keeps them).
-    public init(bytes: [UInt8], properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+    package init(bytes: [UInt8], properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
         guard bytes.count <= Self.maxBytes else {
             throw SignerError(.badMetadata, "metadata of \(bytes.count) bytes exceeds \(Self.maxBytes)")
         }
@@ -89,7 +89,7 @@ public struct MetadataSource: Sendable {
     }
 
     /// Metadata from `metadata.provide`'s `metaCalls` (base64 of the calls-only metadata).
-    public init(metaCalls base64: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+    package init(metaCalls base64: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
         guard base64.utf8.count <= 2 * Self.maxBytes, let data = Data(base64Encoded: base64) else {
             throw SignerError(.badMetadata, "metaCalls is not valid base64 of at most \(Self.maxBytes) bytes")
         }

@@ -4,13 +4,13 @@ import ScaleCodec
 /// A `SignerPayloadJSON` taken all the way to what is signed and what is shown: the validated
 /// request, the signing payload rebuilt from it, and the human summary. The one entry point for
 /// the gateway's `pub(extrinsic.sign)` and for `sigil payload`.
-public struct PreparedPayload: Hashable, Sendable {
+package struct PreparedPayload: Hashable, Sendable {
     /// The validated request.
-    public let payload: SignerPayload
+    package let payload: SignerPayload
     /// The exact bytes to sign.
-    public let signing: SigningPayload
+    package let signing: SigningPayload
     /// What a person reads before approving.
-    public let summary: PayloadSummary
+    package let summary: PayloadSummary
 
     /// Parses, validates, rebuilds and summarises.
     /// - Parameters:
@@ -18,7 +18,7 @@ public struct PreparedPayload: Hashable, Sendable {
     ///   - metadata: the chain's metadata, if known (call decoding, extension checks, asset type).
     ///   - provided: chain properties a dapp provided through `metadata.provide`.
     /// - Throws: ``SignerError`` naming the reason (see ``SignerPayload`` and ``SigningPayload``).
-    public init(json: [UInt8], metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
+    package init(json: [UInt8], metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
         payload = try SignerPayload(json: json)
         signing = try SigningPayload(payload: payload, metadata: metadata)
         summary = PayloadSummary(payload: payload, signing: signing, metadata: metadata, provided: provided)
@@ -28,7 +28,7 @@ public struct PreparedPayload: Hashable, Sendable {
 extension PreparedPayload {
     /// As ``init(json:metadata:provided:)`` for a payload already parsed (the gateway parses each
     /// request body once; numbers keep their exact text).
-    public init(value: JSONValue, metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
+    package init(value: JSONValue, metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil) throws {
         let payload = try SignerPayload(value: value)
         try self.init(payload: payload, metadata: metadata, provided: provided)
     }
@@ -36,7 +36,7 @@ extension PreparedPayload {
     /// From a validated payload. `metadataHash` is what the signer established about the payload's
     /// RFC-0078 hash (``MetadataHashStatus``; the signing service passes it, after setting mode 1 and
     /// its own hash where it adds the check).
-    public init(
+    package init(
         payload: SignerPayload, metadata: RuntimeMetadata? = nil, provided: ChainProperties? = nil,
         metadataHash: MetadataHashStatus? = nil
     ) throws {

@@ -6,21 +6,21 @@
 /// plus the zero-size extensions of current runtimes: `AuthorizeCall`
 /// (`frame_system::AuthorizeCall`), `EthSetOrigin` (`pallet_revive` `SetOrigin`, its only field is
 /// `#[codec(skip)]`) and `StorageWeightReclaim` (`cumulus_pallet_weight_reclaim`).
-public enum SignedExtensionTable {
+package enum SignedExtensionTable {
     /// A payload field an extension contributes. The raw value names the `SignerPayloadJSON` key.
-    public enum Field: String, Sendable, CaseIterable {
+    package enum Field: String, Sendable, CaseIterable {
         case era, nonce, tip, assetId, mode
         case specVersion, transactionVersion, genesisHash, blockHash, metadataHash
     }
 
     /// The fields of one extension.
-    public struct Entry: Sendable, Equatable {
-        public let extra: [Field]
-        public let additional: [Field]
+    package struct Entry: Sendable, Equatable {
+        package let extra: [Field]
+        package let additional: [Field]
     }
 
     /// Every extension we know, by metadata identifier.
-    public static let entries: [String: Entry] = {
+    package static let entries: [String: Entry] = {
         let none = Entry(extra: [], additional: [])
         var t: [String: Entry] = [
             "CheckSpecVersion": Entry(extra: [], additional: [.specVersion]),
@@ -40,7 +40,7 @@ public enum SignedExtensionTable {
     }()
 
     /// Known extensions that add no bytes.
-    public static let zeroSized: [String] = [
+    package static let zeroSized: [String] = [
         "CheckNonZeroSender", "CheckWeight", "PrevalidateAttests", "LimitParathreadCommits", "OnlyStakingAndClaims",
         "RestrictFunctionality", "TransactionCallFilter", "ValidateDoubleVoteReports", "CheckBlockGasLimit",
         "LockStakingStatus", "ValidateEquivocationReport", "WeightReclaim", "DisallowSigned",

@@ -14,45 +14,45 @@ import SigningKeys
 /// `blockHash == genesisHash`; `address` must be valid SS58 (any prefix) or a 20- or 32-byte `0x`
 /// address. Each failure throws a ``SignerError`` whose code names the reason and the field.
 /// Unknown extra fields are kept in ``otherFields``. Untrusted input; never traps.
-public struct SignerPayload: Hashable, Sendable {
+package struct SignerPayload: Hashable, Sendable {
     /// Signer address as sent (SS58, or `0x` + 20 or 32 bytes of hex).
-    public var address: String
+    package var address: String
     /// The account id behind `address` (32 bytes from SS58, or the 20 or 32 hex bytes).
-    public var accountId: [UInt8]
+    package var accountId: [UInt8]
     /// The SS58 prefix the address was written in, if SS58.
-    public var addressPrefix: UInt16?
+    package var addressPrefix: UInt16?
     /// `assetId` as given (raw hex bytes), `nil` when absent or null. See ``AssetIdResolver``.
-    public var assetIdBytes: [UInt8]?
+    package var assetIdBytes: [UInt8]?
     /// The 32-byte hash of the block the era counts from (the genesis hash when immortal); signed.
-    public var blockHash: [UInt8]
+    package var blockHash: [UInt8]
     /// Block number of `blockHash` (display only; not signed); `nil` when the dapp left it out.
-    public var blockNumber: UInt64?
+    package var blockNumber: UInt64?
     /// The transaction's mortality (`CheckMortality`); signed.
-    public var era: ExtrinsicEra
+    package var era: ExtrinsicEra
     /// The chain's 32-byte genesis hash (`CheckGenesis`); signed.
-    public var genesisHash: [UInt8]
+    package var genesisHash: [UInt8]
     /// The 32-byte metadata hash when `mode` is 1 (RFC-0078), else `nil`.
-    public var metadataHash: [UInt8]?
+    package var metadataHash: [UInt8]?
     /// Call bytes (no length prefix).
-    public var method: [UInt8]
+    package var method: [UInt8]
     /// CheckMetadataHash mode: 0 disabled, 1 enabled.
-    public var mode: UInt8
+    package var mode: UInt8
     /// The account nonce (`CheckNonce`, compact-encoded); signed.
-    public var nonce: UInt64
+    package var nonce: UInt64
     /// The runtime spec version (`CheckSpecVersion`); signed.
-    public var specVersion: UInt32
+    package var specVersion: UInt32
     /// The tip in the fee asset's smallest unit (`ChargeTransactionPayment`); signed.
-    public var tip: UInt128
+    package var tip: UInt128
     /// The runtime transaction version (`CheckTxVersion`); signed.
-    public var transactionVersion: UInt32
+    package var transactionVersion: UInt32
     /// Extension identifiers in runtime order.
-    public var signedExtensions: [String]
+    package var signedExtensions: [String]
     /// The extrinsic version; always 4 (others are refused).
-    public var version: Int
+    package var version: Int
     /// Whether the dapp asked for the signed transaction back as well as the signature.
-    public var withSignedTransaction: Bool
+    package var withSignedTransaction: Bool
     /// Fields we do not interpret (kept as sent).
-    public var otherFields: JSONObject
+    package var otherFields: JSONObject
 
     static let knownKeys: Set<String> = [
         "address", "assetId", "blockHash", "blockNumber", "era", "genesisHash", "metadataHash", "method", "mode",
@@ -60,7 +60,7 @@ public struct SignerPayload: Hashable, Sendable {
     ]
 
     /// Parses and validates JSON text. - Throws: ``SignerError`` naming the reason and field.
-    public init(json: [UInt8]) throws {
+    package init(json: [UInt8]) throws {
         let value: JSONValue
         do {
             value = try JSONValue.parse(json)
@@ -72,7 +72,7 @@ public struct SignerPayload: Hashable, Sendable {
 
     /// Validates an already parsed payload (the gateway parses a request body once).
     /// - Throws: ``SignerError`` naming the reason and field.
-    public init(value: JSONValue) throws {
+    package init(value: JSONValue) throws {
         guard case .object(let obj) = value else { throw SignerError(.badJSON, "payload must be a JSON object") }
         try self.init(fields: obj)
     }

@@ -7,7 +7,7 @@ extension SigningPayload {
     ///
     /// Only for MultiAddress/MultiSignature chains (32-byte account ids). Deterministic.
     /// - Throws: `SignerError.badAddress` when the account id is not 32 bytes.
-    public func signedTransaction(accountId: [UInt8], signature: MultiSignature) throws -> [UInt8] {
+    package func signedTransaction(accountId: [UInt8], signature: MultiSignature) throws -> [UInt8] {
         guard accountId.count == 32 else {
             throw SignerError(.badAddress, "signedTransaction needs a 32-byte account id (MultiAddress::Id)")
         }

@@ -10,24 +10,24 @@ import SigningKeys
 /// order`, a field named twice encoded once at its first position (polkadot-js merges the field
 /// sets with `objectSpread`), and the BLAKE2b-256 of all that when it is longer than 256 bytes
 /// (exactly 256 is signed raw). Deterministic; a pure function of the payload and metadata.
-public struct SigningPayload: Hashable, Sendable {
+package struct SigningPayload: Hashable, Sendable {
     /// The call bytes.
-    public var call: [UInt8]
+    package var call: [UInt8]
     /// The explicit bytes of all extensions: what the signed extrinsic carries after the signature.
-    public var extra: [UInt8]
+    package var extra: [UInt8]
     /// The implicit bytes of all extensions (payload only).
-    public var additionalSigned: [UInt8]
+    package var additionalSigned: [UInt8]
     /// `call ‖ extra ‖ additionalSigned`.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// Whether `bytes` is longer than 256 and the hash is signed.
-    public var hashed: Bool
+    package var hashed: Bool
     /// What the key signs: `bytes`, or `blake2b-256(bytes)` when ``hashed``.
-    public var signedBytes: [UInt8]
+    package var signedBytes: [UInt8]
     /// The `Option<Location>` fee asset, when `ChargeAssetTxPayment` is in the list.
-    public var asset: AssetIdResolver.Resolved?
+    package var asset: AssetIdResolver.Resolved?
     /// Things a person should see before approving (unknown zero-size extensions, a list that
     /// differs from the metadata's).
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// Builds the signing payload.
     ///
@@ -37,7 +37,7 @@ public struct SigningPayload: Hashable, Sendable {
     ///     not know carries data (then we refuse) and supplies the fee asset type.
     /// - Throws: `SignerError.unknownSignedExtension` for an unknown extension that carries data
     ///   per the metadata; `badAssetId`.
-    public init(payload p: SignerPayload, metadata: RuntimeMetadata? = nil) throws {
+    package init(payload p: SignerPayload, metadata: RuntimeMetadata? = nil) throws {
         var warnings: [String] = []
         var seen: Set<SignedExtensionTable.Field> = []
         var extraFields: [SignedExtensionTable.Field] = []

@@ -4,17 +4,17 @@
 /// Copied from polkadot-js/extension `packages/extension-ui/src/util/sanitizeOrigin.ts` (PR #1554):
 /// markup stripped, whitespace collapsed, at most 50 characters; suspicious when it contained `<`
 /// or `>`, is empty, reached 50 characters, carries a non-http(s) scheme, or is a raw IP address.
-public struct AppName: Sendable, Equatable, Codable {
+package struct AppName: Sendable, Equatable, Codable {
     /// The sanitized name (plain text, ≤ 50 characters, no control characters).
-    public let text: String
+    package let text: String
     /// Whether the person should be warned about the name.
-    public let isSuspicious: Bool
+    package let isSuspicious: Bool
 
     /// The longest name kept.
-    public static let maxLength = 50
+    package static let maxLength = 50
 
     /// Sanitizes an untrusted declared name.
-    public init(declared: String) {
+    package init(declared: String) {
         var suspicious = declared.contains("<") || declared.contains(">")
         var stripped = ""
         var inTag = false

@@ -1,5 +1,5 @@
 /// What a pending approval asks the person to decide.
-public enum ApprovalSubject: Sendable, Equatable {
+package enum ApprovalSubject: Sendable, Equatable {
     /// `pub(authorize.tab)`: connect a site and choose the accounts it sees.
     case authorize(AuthorizationRequest)
     /// `pub(extrinsic.sign)`: sign a transaction.
@@ -14,7 +14,7 @@ public enum ApprovalSubject: Sendable, Equatable {
     case signIcon(IconSigningRequest)
 
     /// A short label for logs and headings ("authorize", "sign transaction", …).
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .authorize: "authorize"
         case .signExtrinsic: "sign transaction"

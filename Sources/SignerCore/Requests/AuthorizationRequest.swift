@@ -1,13 +1,13 @@
 /// A site asking to connect (`pub(authorize.tab)`).
-public struct AuthorizationRequest: Sendable, Equatable {
+package struct AuthorizationRequest: Sendable, Equatable {
     /// The dapp's self-declared name, sanitized (see ``AppName``). Display only.
-    public var appName: AppName
+    package var appName: AppName
     /// The ICONex Connect URL form (`GET /icon/connect`): the site's identity is the Referer's,
     /// which a plain link on another page can claim; the person is told so.
-    public var fromLink: Bool
+    package var fromLink: Bool
 
     /// Creates a request from the name the page sent (untrusted; sanitized here).
-    public init(declaredName: String, fromLink: Bool = false) {
+    package init(declaredName: String, fromLink: Bool = false) {
         appName = AppName(declared: declaredName)
         self.fromLink = fromLink
     }

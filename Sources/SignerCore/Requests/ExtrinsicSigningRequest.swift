@@ -1,18 +1,18 @@
 import Primitives
 /// A transaction to sign (`pub(extrinsic.sign)`), validated and prepared before it was queued. The
 /// approval carries `prepared` itself: what the person approved is exactly what is signed.
-public struct ExtrinsicSigningRequest: Sendable, Equatable {
+package struct ExtrinsicSigningRequest: Sendable, Equatable {
     /// The address as the dapp sent it (any SS58 prefix).
-    public var address: String
+    package var address: String
     /// The account key (`0x…` account id) the address resolved to; authorized for the source.
-    public var accountKey: String
+    package var accountKey: String
     /// The validated payload, the exact bytes to sign, and the summary built from them.
-    public let prepared: PreparedPayload
+    package let prepared: PreparedPayload
     /// What the person sees: the account, then chain, call, amounts, mortality, call hash, warnings.
-    public var summary: [SummaryRow]
+    package var summary: [SummaryRow]
 
     /// Creates a request.
-    public init(address: String, accountKey: String, prepared: PreparedPayload, summary: [SummaryRow]) {
+    package init(address: String, accountKey: String, prepared: PreparedPayload, summary: [SummaryRow]) {
         self.address = address
         self.accountKey = accountKey
         self.prepared = prepared
@@ -20,14 +20,14 @@ public struct ExtrinsicSigningRequest: Sendable, Equatable {
     }
 
     /// Whether the dapp asked for the signed transaction as well as the signature.
-    public var wantsSignedTransaction: Bool { prepared.payload.withSignedTransaction }
+    package var wantsSignedTransaction: Bool { prepared.payload.withSignedTransaction }
 
     /// Whether Sigil cannot say what the call does: the chain's metadata is stored and the call does
     /// not decode with it. Signing it is blind signing (docs/blind-signing.md).
-    public var isBlind: Bool { prepared.summary.callUndecodable }
+    package var isBlind: Bool { prepared.summary.callUndecodable }
 
     /// The warning put first on a blind request the site was allowed to make.
-    public static let blindWarning =
+    package static let blindWarning =
         "BLIND SIGNING: this call does not decode with the chain's metadata, so Sigil cannot show what it does. "
         + "Approve only if you know exactly what this site is asking you to sign."
 
@@ -35,7 +35,7 @@ public struct ExtrinsicSigningRequest: Sendable, Equatable {
     /// a blind one, refused unless the person allowed the site blind signing, and otherwise led by a
     /// loud warning.
     /// - Throws: ``SignerError/Code/blindSigningOff`` (the person has not allowed it).
-    public func checkedForBlindSigning(allowed: Bool) throws -> ExtrinsicSigningRequest {
+    package func checkedForBlindSigning(allowed: Bool) throws -> ExtrinsicSigningRequest {
         guard isBlind else { return self }
         guard allowed else {
             throw SignerError(

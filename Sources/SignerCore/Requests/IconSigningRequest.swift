@@ -4,9 +4,9 @@ import Primitives
 /// An ICON request a person approves (docs/reference/icon.md, docs/protocol.md "ICON"): the
 /// validated transaction itself (what is hashed and signed after approval, never rebuilt) or, for
 /// blind signing, a bare 32-byte hash; and the rows a person reads.
-public struct IconSigningRequest: Sendable, Equatable {
+package struct IconSigningRequest: Sendable, Equatable {
     /// What happens after approval.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Connect `sign`: the signature goes back to the dapp, which sends the transaction itself.
         case signOnly
         /// Connect `sendICX`/`sendToken`, relay `REQUEST_JSON-RPC`: signed, then submitted to the
@@ -16,21 +16,21 @@ public struct IconSigningRequest: Sendable, Equatable {
         case blindHash
     }
 
-    public var action: Action
+    package var action: Action
     /// The `hx…` address of the signing account (its account key).
-    public var accountKey: String
+    package var accountKey: String
     /// The prepared transaction (nil for `blindHash`).
-    public var transaction: IconTransaction?
+    package var transaction: IconTransaction?
     /// The 32 bytes that will be signed: the transaction's SHA3-256 hash, or the site's hash.
-    public var hash: [UInt8]
+    package var hash: [UInt8]
     /// What the person reads.
-    public var summary: [SummaryRow]
+    package var summary: [SummaryRow]
     /// Whether the request came from a link (`GET /icon/connect?caller=`): the site identity is the
     /// referring page's origin (`Referer`), which Sigil cannot verify, so a plain link posted on a
     /// site the person trusts shows that site. The headline and the terminal prompt say so.
-    public var fromLink = false
+    package var fromLink = false
 
-    public init(action: Action, accountKey: String, transaction: IconTransaction?, hash: [UInt8], summary: [SummaryRow])
+    package init(action: Action, accountKey: String, transaction: IconTransaction?, hash: [UInt8], summary: [SummaryRow])
     {
         self.action = action
         self.accountKey = accountKey
@@ -41,15 +41,15 @@ public struct IconSigningRequest: Sendable, Equatable {
 }
 
 /// The signature of an approved ICON request.
-public struct IconSignature: Sendable, Hashable {
+package struct IconSignature: Sendable, Hashable {
     /// 65 bytes `r ‖ s ‖ recid`.
-    public let signature: [UInt8]
+    package let signature: [UInt8]
     /// The wire form: standard Base64 (88 characters).
-    public let base64: String
+    package let base64: String
     /// The signed `icx_sendTransaction` params (with `signature`), when a transaction was signed.
-    public let signedTransaction: JSONValue?
+    package let signedTransaction: JSONValue?
 
-    public init(signature: [UInt8], base64: String, signedTransaction: JSONValue?) {
+    package init(signature: [UInt8], base64: String, signedTransaction: JSONValue?) {
         self.signature = signature
         self.base64 = base64
         self.signedTransaction = signedTransaction

@@ -4,17 +4,17 @@
 ///
 /// Wrapping in `<Bytes>…</Bytes>` means a message signature can never double as a transaction
 /// signature. Deterministic; the input is untrusted and never traps.
-public enum MessageWrapping {
+package enum MessageWrapping {
     /// `<Bytes>`.
-    public static let prefix: [UInt8] = Array("<Bytes>".utf8)
+    package static let prefix: [UInt8] = Array("<Bytes>".utf8)
     /// `</Bytes>`.
-    public static let suffix: [UInt8] = Array("</Bytes>".utf8)
+    package static let suffix: [UInt8] = Array("</Bytes>".utf8)
     /// `\u{19}Ethereum Signed Message:\n`: data carrying it is signed unwrapped.
-    public static let ethereumPrefix: [UInt8] = Array("\u{19}Ethereum Signed Message:\n".utf8)
+    package static let ethereumPrefix: [UInt8] = Array("\u{19}Ethereum Signed Message:\n".utf8)
 
     /// The bytes a `data` field stands for (`u8aToU8a`): a `0x` string of even length and only hex
     /// digits is hex, anything else is UTF-8 text.
-    public static func bytes(ofData data: String) -> [UInt8] {
+    package static func bytes(ofData data: String) -> [UInt8] {
         let utf8 = Array(data.utf8)
         guard utf8.count >= 2, utf8[0] == 0x30, utf8[1] == 0x78 || utf8[1] == 0x58, utf8.count % 2 == 0 else {
             return utf8
@@ -31,19 +31,19 @@ public enum MessageWrapping {
     }
 
     /// `u8aWrapBytes`: the message unchanged when already wrapped or Ethereum-prefixed, else wrapped.
-    public static func wrap(_ message: [UInt8]) -> [UInt8] {
+    package static func wrap(_ message: [UInt8]) -> [UInt8] {
         if isWrapped(message) || message.starts(with: ethereumPrefix) { return message }
         return prefix + message + suffix
     }
 
     /// Whether `message` starts with `<Bytes>` and ends with `</Bytes>`.
-    public static func isWrapped(_ message: [UInt8]) -> Bool {
+    package static func isWrapped(_ message: [UInt8]) -> Bool {
         message.count >= prefix.count + suffix.count && message.starts(with: prefix)
             && Array(message.suffix(suffix.count)) == suffix
     }
 
     /// How to show a message to a person: the text if it is printable UTF-8, else `nil`.
-    public static func displayText(_ message: [UInt8]) -> String? {
+    package static func displayText(_ message: [UInt8]) -> String? {
         guard let text = String(validating: message, as: UTF8.self) else { return nil }
         let printable = text.unicodeScalars.allSatisfy {
             $0 == "\n" || $0 == "\t"

@@ -1,22 +1,22 @@
 /// Chain metadata a dapp offers (`pub(metadata.provide)`), stored per genesis hash only after a
 /// person approves ("upgrade 1002005 → 2000000 for Polkadot").
-public struct MetadataProposal: Sendable, Equatable {
+package struct MetadataProposal: Sendable, Equatable {
     /// The chain's genesis hash, `0x` + 64 lower-case hex digits.
-    public var genesisHash: String
+    package var genesisHash: String
     /// The chain name the dapp declares (display only).
-    public var chain: String
+    package var chain: String
     /// The offered runtime spec version.
-    public var specVersion: UInt32
+    package var specVersion: UInt32
     /// The spec version already stored for this genesis hash, if any.
-    public var knownSpecVersion: UInt32?
+    package var knownSpecVersion: UInt32?
     /// The `MetadataDef` JSON object as the gateway serialised it again from the parsed request (not
     /// the bytes received); stored on approval.
-    public var definitionJSON: [UInt8]
+    package var definitionJSON: [UInt8]
     /// What the person sees.
-    public var summary: [SummaryRow]
+    package var summary: [SummaryRow]
 
     /// Creates a proposal.
-    public init(
+    package init(
         genesisHash: String, chain: String, specVersion: UInt32, knownSpecVersion: UInt32?,
         definitionJSON: [UInt8], summary: [SummaryRow]
     ) {

@@ -2,16 +2,16 @@
 /// Values are plain text; the approval page escapes them. Label and value pass through
 /// ``DisplayText/visible(_:)`` here, so no row a site influenced carries a control, format or
 /// line-separator character (only ``init(_:lines:warning:)`` keeps line breaks, between lines).
-public struct SummaryRow: Sendable, Equatable, Codable {
+package struct SummaryRow: Sendable, Equatable, Codable {
     /// The label ("chain", "call", "tip", …).
-    public var label: String
+    package var label: String
     /// The value, already formatted for a person.
-    public var value: String
+    package var value: String
     /// Whether this row should be shown as a warning (missing or outdated metadata, raw hex, …).
-    public var isWarning: Bool
+    package var isWarning: Bool
 
     /// Creates a row.
-    public init(_ label: String, _ value: String, warning: Bool = false) {
+    package init(_ label: String, _ value: String, warning: Bool = false) {
         self.label = DisplayText.visible(label)
         self.value = DisplayText.visible(value)
         isWarning = warning
@@ -19,7 +19,7 @@ public struct SummaryRow: Sendable, Equatable, Codable {
 
     /// A row whose value is several lines (a decoded call's structure): each line made visible,
     /// the line breaks between them kept.
-    public init(_ label: String, lines value: String, warning: Bool = false) {
+    package init(_ label: String, lines value: String, warning: Bool = false) {
         self.label = DisplayText.visible(label)
         self.value = DisplayText.visibleLines(value)
         isWarning = warning

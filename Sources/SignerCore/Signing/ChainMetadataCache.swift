@@ -5,14 +5,14 @@ import ScaleCodec
 import Synchronization
 
 /// Metadata a person approved for one chain, decoded.
-public struct ApprovedMetadata: Sendable {
+package struct ApprovedMetadata: Sendable {
     /// The chain's genesis hash (32 bytes).
-    public let genesisHash: [UInt8]
+    package let genesisHash: [UInt8]
     /// The decoded metadata and the chain properties stored with it.
-    public let source: MetadataSource
+    package let source: MetadataSource
     /// Whether the whole runtime metadata was approved (`rawMetadata`), not the calls-only
     /// `metaCalls` form, which lacks the constants and types the RFC-0078 hash needs.
-    public let isComplete: Bool
+    package let isComplete: Bool
 }
 
 /// Approved chain metadata from the state store, decoded once per (genesis hash, spec version) and
@@ -23,30 +23,30 @@ public struct ApprovedMetadata: Sendable {
 /// It also computes the RFC-0078 metadata hash of that metadata through a ``MetadataHashCache``
 /// (the process's one, ``SigningService``), so the hash is always of the metadata the call is
 /// decoded with: when a chain's metadata is decoded anew, its cached roots are dropped.
-public final class ChainMetadataCache: Sendable {
+package final class ChainMetadataCache: Sendable {
     private let store: any StateStore
     private let cache = Mutex<[String: (spec: UInt32, approved: ApprovedMetadata)]>([:])
     /// Metadata-hash roots per (genesis hash, spec version).
-    public let hashes: MetadataHashCache
+    package let hashes: MetadataHashCache
 
-    public init(store: any StateStore, hashes: MetadataHashCache = MetadataHashCache()) {
+    package init(store: any StateStore, hashes: MetadataHashCache = MetadataHashCache()) {
         self.store = store
         self.hashes = hashes
     }
 
     /// The decoded metadata and chain properties approved for `genesisHash`, or `nil` when none is
     /// stored (or it does not decode).
-    public func source(genesisHash: String) -> MetadataSource? { approved(genesisHash: genesisHash)?.source }
+    package func source(genesisHash: String) -> MetadataSource? { approved(genesisHash: genesisHash)?.source }
 
     /// The RFC-0078 metadata hash of `approved`'s metadata with `extra` (computed once per genesis
     /// hash and spec version). - Throws: `MetadataHashError` (a spec version other than the
     /// metadata's, metadata other than v15, types the RFC cannot express).
-    public func metadataHash(of approved: ApprovedMetadata, extra: ExtraInfo) throws -> [UInt8] {
+    package func metadataHash(of approved: ApprovedMetadata, extra: ExtraInfo) throws -> [UInt8] {
         try hashes.metadataHash(genesisHash: approved.genesisHash, extra: extra) { approved.source.metadata }
     }
 
     /// What was approved for `genesisHash`, or `nil` when nothing is stored (or it does not decode).
-    public func approved(genesisHash: String) -> ApprovedMetadata? {
+    package func approved(genesisHash: String) -> ApprovedMetadata? {
         let key = genesisHash.lowercased()
         guard Hex.isValid(key, prefix: .required, byteCount: 32),
             let spec = try? store.metadataVersion(genesisHash: key),

@@ -1,7 +1,7 @@
 import Primitives
 
 /// Which accounts exist and what an address stands for. Never hands out key material.
-public protocol AccountDirectory: Sendable {
+package protocol AccountDirectory: Sendable {
     /// Every account that may be offered to sites, in display order.
     func accounts() -> [SignerAccount]
     /// The account key (`0x…` account id) an address stands for, whatever its SS58 prefix; `nil` when
@@ -12,7 +12,7 @@ public protocol AccountDirectory: Sendable {
 /// Prepares requests for a person and signs exactly what the person approved. ``SigningService`` is
 /// the implementation over unlocked keys; the gateway sees only this protocol and the typed results,
 /// never a key.
-public protocol RequestSigner: AccountDirectory {
+package protocol RequestSigner: AccountDirectory {
     /// Validates an untrusted `SignerPayloadJSON`, builds the exact bytes the chain checks and the
     /// summary a person reads. The returned request is what is queued, shown, and later signed.
     /// - Throws: ``SignerError`` (its text may be shown to the dapp: no secrets, no echo).
@@ -40,15 +40,15 @@ public protocol RequestSigner: AccountDirectory {
 
 extension RequestSigner {
     /// Signers without ICON keys refuse ICON requests.
-    public func prepareIcon(
+    package func prepareIcon(
         transaction: JSONValue, action: IconSigningRequest.Action, account: SignerAccount, now: Int64
     ) throws -> IconSigningRequest {
         throw SignerError(.unknownAccount, "no ICON keys")
     }
-    public func prepareIconHash(hash: [UInt8], account: SignerAccount) throws -> IconSigningRequest {
+    package func prepareIconHash(hash: [UInt8], account: SignerAccount) throws -> IconSigningRequest {
         throw SignerError(.unknownAccount, "no ICON keys")
     }
-    public func signIcon(_ request: IconSigningRequest) throws -> IconSignature {
+    package func signIcon(_ request: IconSigningRequest) throws -> IconSignature {
         throw SignerError(.unknownAccount, "no ICON keys")
     }
 }

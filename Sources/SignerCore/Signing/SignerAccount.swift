@@ -1,19 +1,19 @@
 import Primitives
 
 /// An account as sites see it: never key material. `key` identifies it (`0x` + account id hex).
-public struct SignerAccount: Sendable, Hashable {
+package struct SignerAccount: Sendable, Hashable {
     /// `0x` + the account id (the public key for sr25519/ed25519, BLAKE2b of it for ecdsa).
-    public var key: String
+    package var key: String
     /// The address shown to sites (SS58 with the generic prefix, or `0x…` for Ethereum-style accounts).
-    public var address: String
+    package var address: String
     /// The person's name for it, if any.
-    public var name: String?
+    package var name: String?
     /// Key type as polkadot-js names it: `sr25519`, `ed25519`, `ecdsa`, `ethereum`.
-    public var type: String
+    package var type: String
     /// The chain the account is restricted to, if any (`0x` genesis hash).
-    public var genesisHash: String?
+    package var genesisHash: String?
 
-    public init(key: String, address: String, name: String?, type: String, genesisHash: String?) {
+    package init(key: String, address: String, name: String?, type: String, genesisHash: String?) {
         self.key = key
         self.address = address
         self.name = name
@@ -22,7 +22,7 @@ public struct SignerAccount: Sendable, Hashable {
     }
 
     /// polkadot-js `InjectedAccount` as sites receive it.
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "address": .string(address), "genesisHash": genesisHash.map(JSONValue.string) ?? .null,
             "name": name.map(JSONValue.string) ?? .null, "type": .string(type),
@@ -30,5 +30,5 @@ public struct SignerAccount: Sendable, Hashable {
     }
 
     /// "Name (address)" or the address.
-    public var label: String { name.map { "\($0) (\(address))" } ?? address }
+    package var label: String { name.map { "\($0) (\(address))" } ?? address }
 }

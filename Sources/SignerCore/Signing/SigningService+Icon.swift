@@ -23,7 +23,7 @@ extension SigningService {
         return address
     }
 
-    public func prepareIcon(
+    package func prepareIcon(
         transaction: JSONValue, action: IconSigningRequest.Action, account: SignerAccount, now: Int64
     ) throws -> IconSigningRequest {
         guard account.type == "icon", icon.keyPair(for: account.key) != nil else {
@@ -44,7 +44,7 @@ extension SigningService {
             action: action, accountKey: account.key, transaction: tx, hash: tx.hash, summary: rows)
     }
 
-    public func prepareIconHash(hash: [UInt8], account: SignerAccount) throws -> IconSigningRequest {
+    package func prepareIconHash(hash: [UInt8], account: SignerAccount) throws -> IconSigningRequest {
         guard account.type == "icon", icon.keyPair(for: account.key) != nil else {
             throw SignerError(.unknownAccount, "not an unlocked ICON account")
         }
@@ -62,7 +62,7 @@ extension SigningService {
             action: .blindHash, accountKey: account.key, transaction: nil, hash: hash, summary: rows)
     }
 
-    public func signIcon(_ request: IconSigningRequest) throws -> IconSignature {
+    package func signIcon(_ request: IconSigningRequest) throws -> IconSignature {
         guard let pair = icon.keyPair(for: request.accountKey) else {
             throw SignerError(.unknownAccount, "no key for the account")
         }

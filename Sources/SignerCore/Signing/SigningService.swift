@@ -18,7 +18,7 @@ import SigningKeys
 /// refused), and a mode-0 payload that asks for the signed transaction gets mode 1 and Sigil's own
 /// hash, unless the state-store setting `metadata-hash.add.<genesis>` is `off`. The person approves
 /// the payload with its final mode and hash.
-public final class SigningService: RequestSigner {
+package final class SigningService: RequestSigner {
     private struct Entry: Sendable {
         let account: SignerAccount
         let pair: KeyPair
@@ -33,7 +33,7 @@ public final class SigningService: RequestSigner {
 
     /// The process's metadata-hash cache (roots per genesis hash and spec version), shared by the
     /// signing services built from a keyring or empty.
-    public static let metadataHashes = MetadataHashCache()
+    package static let metadataHashes = MetadataHashCache()
 
     private init(
         entries: [Entry], store: any StateStore, metadataHashes: MetadataHashCache, icon: IconKeyring = .empty
@@ -48,7 +48,7 @@ public final class SigningService: RequestSigner {
     }
 
     /// The keystore's unlocked, non-hidden accounts.
-    public convenience init(keyring: UnlockedKeyring, store: any StateStore) {
+    package convenience init(keyring: UnlockedKeyring, store: any StateStore) {
         let entries = keyring.unlockedAccounts.filter { !$0.isHidden }.compactMap { info -> Entry? in
             guard let pair = keyring.keyPair(for: info.address) else { return nil }
             return Entry(
@@ -72,15 +72,15 @@ public final class SigningService: RequestSigner {
     }
 
     /// No accounts (an empty keystore).
-    public static func empty(store: any StateStore) -> SigningService {
+    package static func empty(store: any StateStore) -> SigningService {
         SigningService(entries: [], store: store, metadataHashes: metadataHashes)
     }
 
     // MARK: AccountDirectory
 
-    public func accounts() -> [SignerAccount] { entries.map(\.account) + iconAccounts() }
+    package func accounts() -> [SignerAccount] { entries.map(\.account) + iconAccounts() }
 
-    public func accountKey(forAddress address: String) -> String? {
+    package func accountKey(forAddress address: String) -> String? {
         if address.hasPrefix("hx") { return iconAccountKey(forAddress: address) }
         if address.hasPrefix("0x") {
             // 0x-hex account ids: 32 bytes, or 20 for Ethereum-style accounts.
@@ -99,7 +99,7 @@ public final class SigningService: RequestSigner {
 
     // MARK: Preparation
 
-    public func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest {
+    package func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest {
         var parsed = try SignerPayload(value: payload)
         let approved = metadata.approved(genesisHash: Hex.encode(parsed.genesisHash))
         let source = approved?.source
@@ -142,7 +142,7 @@ public final class SigningService: RequestSigner {
 
     /// A `pub(bytes.sign)` request: the dapp's `data` as polkadot-js reads it (`0x` hex, else UTF-8
     /// text), wrapped in `<Bytes>…</Bytes>` unless it already is; shown as text when printable.
-    public func prepareMessage(data: String, address: String, account: SignerAccount) -> BytesSigningRequest {
+    package func prepareMessage(data: String, address: String, account: SignerAccount) -> BytesSigningRequest {
         let raw = MessageWrapping.bytes(ofData: data)
         var summary = [SummaryRow("account", account.label)]
         if let text = MessageWrapping.displayText(raw) {
@@ -156,7 +156,7 @@ public final class SigningService: RequestSigner {
 
     // MARK: Signing
 
-    public func signExtrinsic(_ request: ExtrinsicSigningRequest) throws -> ExtrinsicSignature {
+    package func signExtrinsic(_ request: ExtrinsicSigningRequest) throws -> ExtrinsicSignature {
         let pair = try pair(request.accountKey)
         guard pair.accountId == request.prepared.payload.accountId else {
             throw SignerError(.unknownAccount, "the approved payload belongs to another account")
@@ -172,7 +172,7 @@ public final class SigningService: RequestSigner {
         return ExtrinsicSignature(signature: signature, signedTransaction: transaction)
     }
 
-    public func signMessage(_ request: BytesSigningRequest) throws -> MessageSignature {
+    package func signMessage(_ request: BytesSigningRequest) throws -> MessageSignature {
         MessageSignature(signature: try pair(request.accountKey).sign(request.message))
     }
 }

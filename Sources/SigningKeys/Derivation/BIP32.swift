@@ -9,24 +9,24 @@ import Primitives
 /// derive the non-hardened children's public keys and, with one child secret, the parent secret);
 /// `description` shows only the depth and the fingerprint. Derivation uses libsecp256k1's
 /// constant-time secret-key arithmetic and OpenSSL's HMAC-SHA512. Deterministic.
-public struct BIP32ExtendedKey: Sendable, CustomStringConvertible {
+package struct BIP32ExtendedKey: Sendable, CustomStringConvertible {
     /// The 32-byte secret key `k`.
-    public let secretKey: SecretBytes
+    package let secretKey: SecretBytes
     /// The 32-byte chain code `c`.
-    public let chainCode: SecretBytes
+    package let chainCode: SecretBytes
     /// The 33-byte compressed public key `K`.
-    public let publicKey: [UInt8]
+    package let publicKey: [UInt8]
     /// 0 for the master key.
-    public let depth: UInt8
+    package let depth: UInt8
     /// The first 4 bytes of the parent's HASH160 (zeros for the master key).
-    public let parentFingerprint: [UInt8]
+    package let parentFingerprint: [UInt8]
     /// The child number this key was derived with (hardened ones include 2^31); 0 for the master.
-    public let childNumber: UInt32
+    package let childNumber: UInt32
 
     /// The master key of a BIP32 seed (16…64 bytes; 64 from BIP39): `I = HMAC-SHA512("Bitcoin seed",
     /// S)`, `k = I[0..<32]`, `c = I[32..<64]`. Throws `badLength`, or `invalidSeed` when `k` is 0 or
     /// ≥ n (BIP32: the seed is then unusable).
-    public init(seed: SecretBytes) throws {
+    package init(seed: SecretBytes) throws {
         guard (16...64).contains(seed.count) else {
             throw KeyError(.badLength, "a BIP32 seed is 16 to 64 bytes, got \(seed.count)")
         }
@@ -55,12 +55,12 @@ public struct BIP32ExtendedKey: Sendable, CustomStringConvertible {
     }
 
     /// The key's identifier's first 4 bytes: HASH160(K)[0..<4].
-    public var fingerprint: [UInt8] { Array(OpenSSLDigest.hash160(publicKey).prefix(4)) }
+    package var fingerprint: [UInt8] { Array(OpenSSLDigest.hash160(publicKey).prefix(4)) }
 
     /// CKDpriv: hardened `I = HMAC-SHA512(c, 0x00 ‖ k ‖ ser32(i))`, normal `I = HMAC-SHA512(c, K ‖
     /// ser32(i))`; `k_i = IL + k mod n`, `c_i = IR`. Throws `invalidDerivationPath` at depth 255, and
     /// when IL ≥ n or `k_i` = 0 (probability below 2^-127; BIP32 says to skip such an index).
-    public func child(_ component: BIP32Path.Component) throws -> BIP32ExtendedKey {
+    package func child(_ component: BIP32Path.Component) throws -> BIP32ExtendedKey {
         guard depth < UInt8.max else { throw KeyError(.invalidDerivationPath, "BIP32 depth is at most 255") }
         let n = component.childNumber
         let index: [UInt8] = [
@@ -93,7 +93,7 @@ public struct BIP32ExtendedKey: Sendable, CustomStringConvertible {
     }
 
     /// Follows every component of `path` from this key (normally the master).
-    public func derive(_ path: BIP32Path) throws -> BIP32ExtendedKey {
+    package func derive(_ path: BIP32Path) throws -> BIP32ExtendedKey {
         guard Int(depth) + path.components.count <= BIP32Path.maxDepth else {
             throw KeyError(.invalidDerivationPath, "BIP32 depth is at most 255")
         }
@@ -104,18 +104,18 @@ public struct BIP32ExtendedKey: Sendable, CustomStringConvertible {
 
     /// The key of `path` under the master key of a BIP39 mnemonic's standard seed
     /// (`Mnemonic.bip39Seed(passphrase:)`).
-    public init(mnemonic: Mnemonic, passphrase: String = "", path: BIP32Path) throws {
+    package init(mnemonic: Mnemonic, passphrase: String = "", path: BIP32Path) throws {
         self = try BIP32ExtendedKey(seed: try mnemonic.bip39Seed(passphrase: passphrase)).derive(path)
     }
 
     /// The Base58Check `xpub…` (mainnet version 0x0488B21E). Public.
-    public var extendedPublicKey: String {
+    package var extendedPublicKey: String {
         Base58.encodeCheck(header(version: [0x04, 0x88, 0xB2, 0x1E]) + chainCode.unsafeExposedBytes() + publicKey)
     }
 
     /// The Base58Check `xprv…` (mainnet version 0x0488ADE4). SECRET: the returned `String` cannot be
     /// wiped; for tests and explicit exports only.
-    public func exposedExtendedPrivateKey() -> String {
+    package func exposedExtendedPrivateKey() -> String {
         var payload = header(version: [0x04, 0x88, 0xAD, 0xE4]) + chainCode.unsafeExposedBytes() + [0]
         payload += secretKey.unsafeExposedBytes()
         defer { ConstantTime.wipe(&payload) }
@@ -130,7 +130,7 @@ public struct BIP32ExtendedKey: Sendable, CustomStringConvertible {
         ]
     }
 
-    public var description: String {
+    package var description: String {
         "BIP32ExtendedKey(depth: \(depth), fingerprint: \(Hex.encode(fingerprint, prefix: false)), redacted)"
     }
 }

@@ -5,38 +5,38 @@ import Primitives
 /// `/index` or `/index'` (also `h`/`H` for hardened, as BIP32 tools write it); `index` is decimal,
 /// without sign or leading zeros, below 2^31. Anything else (spaces, `M`, empty or trailing
 /// components, `0x…`, out-of-range numbers) is refused with `KeyError.invalidDerivationPath`.
-public struct BIP32Path: Sendable, Hashable, CustomStringConvertible {
+package struct BIP32Path: Sendable, Hashable, CustomStringConvertible {
     /// One step: a child index below 2^31 and whether it is hardened (index + 2^31 on the wire).
-    public struct Component: Sendable, Hashable, CustomStringConvertible {
+    package struct Component: Sendable, Hashable, CustomStringConvertible {
         /// The index without the hardened bit (0 … 2^31 − 1).
-        public let index: UInt32
-        public let hardened: Bool
+        package let index: UInt32
+        package let hardened: Bool
 
         /// `nil` when `index` ≥ 2^31.
-        public init?(index: UInt32, hardened: Bool) {
+        package init?(index: UInt32, hardened: Bool) {
             guard index < BIP32Path.hardenedOffset else { return nil }
             self.index = index
             self.hardened = hardened
         }
 
         /// The 32-bit child number BIP32 hashes (`ser32(i)`).
-        public var childNumber: UInt32 { hardened ? index | BIP32Path.hardenedOffset : index }
+        package var childNumber: UInt32 { hardened ? index | BIP32Path.hardenedOffset : index }
 
-        public var description: String { hardened ? "\(index)'" : "\(index)" }
+        package var description: String { hardened ? "\(index)'" : "\(index)" }
     }
 
     /// 2^31: child numbers at or above it are hardened.
-    public static let hardenedOffset: UInt32 = 0x8000_0000
+    package static let hardenedOffset: UInt32 = 0x8000_0000
     /// BIP32 serializes the depth in one byte.
-    public static let maxDepth = 255
+    package static let maxDepth = 255
 
-    public let components: [Component]
+    package let components: [Component]
 
     /// The master key's path, `m`.
-    public init() { components = [] }
+    package init() { components = [] }
 
     /// A path from components. Throws `invalidDerivationPath` beyond 255 components.
-    public init(components: [Component]) throws {
+    package init(components: [Component]) throws {
         guard components.count <= BIP32Path.maxDepth else {
             throw KeyError(.invalidDerivationPath, "path has \(components.count) components; BIP32 allows 255")
         }
@@ -44,7 +44,7 @@ public struct BIP32Path: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `m/…`. Throws `invalidDerivationPath` naming the component (never echoing the text).
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         let utf8 = Array(text.utf8)
         guard utf8.count <= 4096 else { throw KeyError(.invalidDerivationPath, "path longer than 4096 bytes") }
         guard utf8.first == UInt8(ascii: "m") else {
@@ -84,7 +84,7 @@ public struct BIP32Path: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `m/44'/74'/0'/0/n`, ICON's BIP44 path (coin type 74). Throws for `n` ≥ 2^31.
-    public static func icon(index: UInt32) throws -> BIP32Path {
+    package static func icon(index: UInt32) throws -> BIP32Path {
         guard let last = Component(index: index, hardened: false) else {
             throw KeyError(.invalidDerivationPath, "address index must be below 2^31")
         }
@@ -96,5 +96,5 @@ public struct BIP32Path: Sendable, Hashable, CustomStringConvertible {
 
     private static func hard(_ i: UInt32) -> Component? { Component(index: i, hardened: true) }
 
-    public var description: String { (["m"] + components.map(\.description)).joined(separator: "/") }
+    package var description: String { (["m"] + components.map(\.description)).joined(separator: "/") }
 }

@@ -8,14 +8,14 @@ import Primitives
 /// Codes that polkadot-js reads differently are refused with `ambiguousURI` rather than guessed:
 /// `+digits` (a number for sp-core, a string for polkadot-js), decimal values ≥ 2^64, and hex
 /// `0x…` codes (raw bytes for polkadot-js). `description` does not show the code.
-public struct DeriveJunction: Sendable, Equatable, CustomStringConvertible {
+package struct DeriveJunction: Sendable, Equatable, CustomStringConvertible {
     /// The 32-byte chain code.
-    public let chainCode: [UInt8]
+    package let chainCode: [UInt8]
     /// `true` for `//hard`, `false` for `/soft`.
-    public let isHard: Bool
+    package let isHard: Bool
 
     /// Builds the junction for a path element's code (without the slashes).
-    public init(code: String, hard: Bool) throws {
+    package init(code: String, hard: Bool) throws {
         guard !code.isEmpty else { throw KeyError(.invalidFormat, "empty derivation junction") }
         let utf8 = Array(code.utf8)
         let isDigit = { (c: UInt8) in c >= 0x30 && c <= 0x39 }
@@ -50,13 +50,13 @@ public struct DeriveJunction: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A junction from a raw 32-byte chain code.
-    public init(chainCode: [UInt8], hard: Bool) throws {
+    package init(chainCode: [UInt8], hard: Bool) throws {
         guard chainCode.count == 32 else { throw KeyError(.badLength, "chain code must be 32 bytes") }
         self.chainCode = chainCode
         isHard = hard
     }
 
-    public var description: String { isHard ? "DeriveJunction(hard)" : "DeriveJunction(soft)" }
+    package var description: String { isHard ? "DeriveJunction(hard)" : "DeriveJunction(soft)" }
 
     /// SCALE `Compact<u32>` of a length (path codes are far below 2^30).
     static func compactLength(_ n: Int) -> [UInt8] {

@@ -11,21 +11,21 @@ import Primitives
 /// (sp-core would also accept other whitespace, polkadot-js would not, so we refuse it).
 /// `miniSecret` is deterministic (PBKDF2-HMAC-SHA512 over the *entropy*, 2048 rounds, salt
 /// `"mnemonic" ‖ password`, OpenSSL).
-public struct Mnemonic: Sendable, CustomStringConvertible {
+package struct Mnemonic: Sendable, CustomStringConvertible {
     /// Word counts BIP39 allows.
-    public static let allowedWordCounts = [12, 15, 18, 21, 24]
+    package static let allowedWordCounts = [12, 15, 18, 21, 24]
 
     /// The phrase, UTF-8 (ASCII), words joined by single spaces.
-    public let phrase: SecretBytes
+    package let phrase: SecretBytes
     /// The BIP39 entropy (16…32 bytes).
-    public let entropy: SecretBytes
+    package let entropy: SecretBytes
     /// Number of words.
-    public let wordCount: Int
+    package let wordCount: Int
 
-    public var description: String { "Mnemonic(\(wordCount) words, redacted)" }
+    package var description: String { "Mnemonic(\(wordCount) words, redacted)" }
 
     /// Parses and validates a phrase. Throws `invalidPhrase` (never echoing the words).
-    public init(phrase text: String) throws {
+    package init(phrase text: String) throws {
         let words = try Mnemonic.wordList()
         let parts = text.split(separator: " ", omittingEmptySubsequences: false)
         guard Mnemonic.allowedWordCounts.contains(parts.count) else {
@@ -61,7 +61,7 @@ public struct Mnemonic: Sendable, CustomStringConvertible {
     }
 
     /// Builds the mnemonic for 16, 20, 24, 28 or 32 bytes of entropy. Deterministic.
-    public init(entropy: SecretBytes) throws {
+    package init(entropy: SecretBytes) throws {
         guard [16, 20, 24, 28, 32].contains(entropy.count) else {
             throw KeyError(.badLength, "BIP39 entropy must be 16, 20, 24, 28 or 32 bytes, got \(entropy.count)")
         }
@@ -85,7 +85,7 @@ public struct Mnemonic: Sendable, CustomStringConvertible {
     }
 
     /// A new mnemonic from system randomness (`randombytes_buf`). `wordCount` ∈ 12, 15, 18, 21, 24.
-    public static func generate(wordCount: Int = 12) throws -> Mnemonic {
+    package static func generate(wordCount: Int = 12) throws -> Mnemonic {
         guard allowedWordCounts.contains(wordCount) else {
             throw KeyError(.invalidInput, "word count \(wordCount) is not 12, 15, 18, 21 or 24")
         }
@@ -93,18 +93,18 @@ public struct Mnemonic: Sendable, CustomStringConvertible {
     }
 
     /// The phrase as a `String` (for display by `sigil key generate`; the string cannot be wiped).
-    public func exposedPhrase() -> String {
+    package func exposedPhrase() -> String {
         phrase.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// substrate-bip39 `mini_secret_from_entropy`: the first 32 bytes of
     /// PBKDF2-HMAC-SHA512(entropy, "mnemonic" ‖ password, 2048). Deterministic.
-    public func miniSecret(password: String = "") throws -> SecretBytes {
+    package func miniSecret(password: String = "") throws -> SecretBytes {
         try seed64(password: password).slice(0..<32)
     }
 
     /// The full 64-byte PBKDF2 output (substrate-bip39 `seed_from_entropy`).
-    public func seed64(password: String = "") throws -> SecretBytes {
+    package func seed64(password: String = "") throws -> SecretBytes {
         var salt = Array("mnemonic".utf8) + Array(password.utf8)
         defer { ConstantTime.wipe(&salt) }
         guard let saltLength = Int32(exactly: salt.count) else {
@@ -128,7 +128,7 @@ public struct Mnemonic: Sendable, CustomStringConvertible {
     /// 64 bytes. This is what BIP32 wallets (ICON, Ethereum, ICP) derive from; Substrate's
     /// `seed64`/`miniSecret` hash the entropy instead and give different keys. The phrase is ASCII
     /// (parsing is strict), so NFKD leaves it unchanged. Deterministic.
-    public func bip39Seed(passphrase: String = "") throws -> SecretBytes {
+    package func bip39Seed(passphrase: String = "") throws -> SecretBytes {
         var salt = Array("mnemonic".utf8) + Array(passphrase.decomposedStringWithCompatibilityMapping.utf8)
         defer { ConstantTime.wipe(&salt) }
         guard let saltLength = Int32(exactly: salt.count), let phraseLength = Int32(exactly: phrase.count) else {

@@ -12,17 +12,17 @@ import Primitives
 /// Security: `k` and `c` live in `SecretBytes`; `description` shows only the depth. HMAC-SHA512 is
 /// OpenSSL's. Deterministic; no step can fail for a valid seed length (every 256-bit string is an
 /// Ed25519 seed).
-public struct SLIP10Ed25519Key: Sendable, CustomStringConvertible {
+package struct SLIP10Ed25519Key: Sendable, CustomStringConvertible {
     /// The 32-byte Ed25519 seed (RFC 8032 private key) `k`.
-    public let secretKey: SecretBytes
+    package let secretKey: SecretBytes
     /// The 32-byte chain code `c`.
-    public let chainCode: SecretBytes
+    package let chainCode: SecretBytes
     /// 0 for the master key.
-    public let depth: UInt8
+    package let depth: UInt8
 
     /// The master key of a seed (16…64 bytes; 64 from BIP39): `I = HMAC-SHA512("ed25519 seed", S)`,
     /// `k = I[0..<32]`, `c = I[32..<64]`. Throws `badLength`.
-    public init(seed: SecretBytes) throws {
+    package init(seed: SecretBytes) throws {
         guard (16...64).contains(seed.count) else {
             throw KeyError(.badLength, "a SLIP-0010 seed is 16 to 64 bytes, got \(seed.count)")
         }
@@ -42,7 +42,7 @@ public struct SLIP10Ed25519Key: Sendable, CustomStringConvertible {
     /// CKDpriv for ed25519: `I = HMAC-SHA512(c, 0x00 ‖ k ‖ ser32(i))` with `i` hardened;
     /// `k_i = I[0..<32]`, `c_i = I[32..<64]`. Throws `invalidDerivationPath` for a normal
     /// (non-hardened) component and at depth 255.
-    public func child(_ component: BIP32Path.Component) throws -> SLIP10Ed25519Key {
+    package func child(_ component: BIP32Path.Component) throws -> SLIP10Ed25519Key {
         guard component.hardened else {
             throw KeyError(
                 .invalidDerivationPath, "ed25519 (SLIP-0010) has hardened children only; \(component) is not hardened")
@@ -61,7 +61,7 @@ public struct SLIP10Ed25519Key: Sendable, CustomStringConvertible {
     }
 
     /// Follows every component of `path` (all hardened) from this key (normally the master).
-    public func derive(_ path: BIP32Path) throws -> SLIP10Ed25519Key {
+    package func derive(_ path: BIP32Path) throws -> SLIP10Ed25519Key {
         guard Int(depth) + path.components.count <= BIP32Path.maxDepth else {
             throw KeyError(.invalidDerivationPath, "SLIP-0010 depth is at most 255")
         }
@@ -71,12 +71,12 @@ public struct SLIP10Ed25519Key: Sendable, CustomStringConvertible {
     }
 
     /// The key of `path` under the master key of a BIP39 mnemonic's standard seed.
-    public init(mnemonic: Mnemonic, passphrase: String = "", path: BIP32Path) throws {
+    package init(mnemonic: Mnemonic, passphrase: String = "", path: BIP32Path) throws {
         self = try SLIP10Ed25519Key(seed: try mnemonic.bip39Seed(passphrase: passphrase)).derive(path)
     }
 
     /// The 32-byte Ed25519 public key of `k` (SLIP-0010 writes it with a leading 0x00).
-    public func publicKey() throws -> [UInt8] { try Ed25519KeyPair(seed: secretKey).publicKey }
+    package func publicKey() throws -> [UInt8] { try Ed25519KeyPair(seed: secretKey).publicKey }
 
-    public var description: String { "SLIP10Ed25519Key(depth: \(depth), redacted)" }
+    package var description: String { "SLIP10Ed25519Key(depth: \(depth), redacted)" }
 }

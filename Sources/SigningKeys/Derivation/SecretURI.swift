@@ -11,12 +11,12 @@ import Primitives
 ///
 /// Security: the phrase, seed and password are held as `Mnemonic`/`SecretBytes`; `description`
 /// shows only the structure. The caller's `String` cannot be wiped.
-public struct SecretURI: Sendable, CustomStringConvertible {
+package struct SecretURI: Sendable, CustomStringConvertible {
     /// sp-core `DEV_PHRASE`.
-    public static let devPhrase = "bottom drive obey lake curtain smoke basket hold race lonely fit walk"
+    package static let devPhrase = "bottom drive obey lake curtain smoke basket hold race lonely fit walk"
 
     /// Where the root secret comes from.
-    public enum Root: Sendable {
+    package enum Root: Sendable {
         /// A BIP39 phrase (Substrate mini secret = PBKDF2 over its entropy).
         case mnemonic(Mnemonic)
         /// A raw `0x` 32-byte seed; any `///password` is ignored for it (sp-core and polkadot-js).
@@ -24,15 +24,15 @@ public struct SecretURI: Sendable, CustomStringConvertible {
     }
 
     /// The root secret (phrase or raw seed; secret).
-    public let root: Root
+    package let root: Root
     /// The derivation path in order (its codes are not kept; chain codes only).
-    public let junctions: [DeriveJunction]
+    package let junctions: [DeriveJunction]
     /// The `///password`, UTF-8, when present.
-    public let password: SecretBytes?
+    package let password: SecretBytes?
     /// `true` when the phrase was omitted and the dev phrase is used (`//Alice`).
-    public let usesDevPhrase: Bool
+    package let usesDevPhrase: Bool
 
-    public var description: String {
+    package var description: String {
         let kind: String
         switch root {
         case .mnemonic(let m): kind = usesDevPhrase ? "dev phrase" : "\(m.wordCount)-word phrase"
@@ -44,7 +44,7 @@ public struct SecretURI: Sendable, CustomStringConvertible {
 
     /// Parses a secret URI. Throws `invalidFormat`, `invalidPhrase`, `invalidSeed` or
     /// `ambiguousURI`; error reasons never contain the phrase, seed or password.
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         // Working copies of the phrase, path and password, wiped when parsing ends.
         var bytes = Array(text.utf8)
         let slash = bytes.firstIndex(of: 0x2f) ?? bytes.count
@@ -136,7 +136,7 @@ public struct SecretURI: Sendable, CustomStringConvertible {
     }
 
     /// The root 32-byte seed: the mini secret of the phrase with the password, or the raw seed.
-    public func rootSeed() throws -> SecretBytes {
+    package func rootSeed() throws -> SecretBytes {
         switch root {
         case .seed(let s): return s
         case .mnemonic(let m):

@@ -6,25 +6,25 @@ import Primitives
 /// Decoding takes untrusted input and reports sp-core's error kinds in sp-core's order:
 /// `badBase58`, `badLength`, `invalidPrefix`, `badLength`, `formatNotAllowed` (46, 47),
 /// `invalidChecksum`. Not constant-time (addresses are public).
-public enum SS58 {
+package enum SS58 {
     /// The generic Substrate prefix.
-    public static let genericSubstrate: UInt16 = 42
+    package static let genericSubstrate: UInt16 = 42
     /// Longest input accepted by `decode` (a 33-byte key with a two-byte prefix is 51 characters).
-    public static let maxAddressLength = 128
+    package static let maxAddressLength = 128
 
     /// A decoded address.
-    public struct Address: Sendable, Equatable {
+    package struct Address: Sendable, Equatable {
         /// The network prefix, 0…16383.
-        public let prefix: UInt16
+        package let prefix: UInt16
         /// The key or account id bytes.
-        public let key: [UInt8]
+        package let key: [UInt8]
         /// 1 or 2: how the prefix was written (42 may also appear in the two-byte form).
-        public let prefixLength: Int
+        package let prefixLength: Int
     }
 
     /// Encodes `key` (1, 2, 4, 8, 32 or 33 bytes) under `prefix`. Throws `prefixOutOfRange` for
     /// 46, 47 and values above 16383, `badLength` for other key lengths.
-    public static func encode(_ key: [UInt8], prefix: UInt16) throws -> String {
+    package static func encode(_ key: [UInt8], prefix: UInt16) throws -> String {
         guard prefix <= 16383, prefix != 46, prefix != 47 else {
             throw KeyError(.prefixOutOfRange, "SS58 prefix \(prefix) is reserved or above 16383")
         }
@@ -39,7 +39,7 @@ public enum SS58 {
     }
 
     /// The prefix in its canonical encoding: one byte below 64, else two bytes.
-    public static func prefixBytes(_ prefix: UInt16) -> [UInt8] {
+    package static func prefixBytes(_ prefix: UInt16) -> [UInt8] {
         let ident = prefix & 0x3fff
         if ident < 64 { return [UInt8(ident)] }
         return [
@@ -50,7 +50,7 @@ public enum SS58 {
 
     /// Decodes an address whose key must be exactly `keyLength` bytes (32 for AccountId32 and
     /// sr25519/ed25519 keys, 33 for an ecdsa public key).
-    public static func decode(_ address: String, keyLength: Int = 32) throws -> Address {
+    package static func decode(_ address: String, keyLength: Int = 32) throws -> Address {
         guard address.utf8.count <= maxAddressLength else {
             throw KeyError(.badLength, "SS58 address longer than \(maxAddressLength) characters")
         }

@@ -9,7 +9,7 @@ import Primitives
 /// Security: constant-time in the data (no data-dependent branches or indices); deterministic;
 /// any input length (the byte counter is 128 bits). The internal state holding a key is wiped by
 /// `finalize()`.
-public struct Blake2b: Sendable {
+package struct Blake2b: Sendable {
     private static let iv: [UInt64] = [
         0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b, 0x3c6e_f372_fe94_f82b, 0xa54f_f53a_5f1d_36f1,
         0x510e_527f_ade6_82d1, 0x9b05_688c_2b3e_6c1f, 0x1f83_d9ab_fb41_bd6b, 0x5be0_cd19_137e_2179,
@@ -32,11 +32,11 @@ public struct Blake2b: Sendable {
     private var counterLow: UInt64 = 0
     private var counterHigh: UInt64 = 0
     /// The digest length in bytes (1…64).
-    public let outputLength: Int
+    package let outputLength: Int
 
     /// Starts a hash. Throws `invalidInput` when `outputLength` is outside 1…64 or the key is longer
     /// than 64 bytes.
-    public init(outputLength: Int = 32, key: some Collection<UInt8> = [UInt8]()) throws {
+    package init(outputLength: Int = 32, key: some Collection<UInt8> = [UInt8]()) throws {
         guard (1...64).contains(outputLength) else {
             throw KeyError(.invalidInput, "blake2b: output length \(outputLength) is outside 1…64")
         }
@@ -55,7 +55,7 @@ public struct Blake2b: Sendable {
     }
 
     /// Absorbs more input.
-    public mutating func update(_ data: some Sequence<UInt8>) {
+    package mutating func update(_ data: some Sequence<UInt8>) {
         // Contiguous input (arrays, slices: every caller) is absorbed block by block; the generic
         // byte-by-byte loop cost a protocol-witness call per byte (SS58 checksums, payload hashes).
         if data.withContiguousStorageIfAvailable({ update(contiguous: $0) }) != nil { return }
@@ -86,7 +86,7 @@ public struct Blake2b: Sendable {
     }
 
     /// Returns the digest and wipes the state.
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         increment(by: UInt64(buffer.count))
         buffer.append(contentsOf: repeatElement(0, count: 128 - buffer.count))
         compress(isLast: true)
@@ -101,7 +101,7 @@ public struct Blake2b: Sendable {
     }
 
     /// One-shot BLAKE2b. Throws only for an invalid `outputLength` or key length (see `init`).
-    public static func hash(
+    package static func hash(
         _ data: some Sequence<UInt8>, outputLength: Int, key: some Collection<UInt8> = [UInt8]()
     ) throws -> [UInt8] {
         var state = try Blake2b(outputLength: outputLength, key: key)
@@ -110,13 +110,13 @@ public struct Blake2b: Sendable {
     }
 
     /// BLAKE2b-256, unkeyed (Substrate `blake2_256`).
-    public static func hash256(_ data: some Sequence<UInt8>) -> [UInt8] { fixed(data, 32) }
+    package static func hash256(_ data: some Sequence<UInt8>) -> [UInt8] { fixed(data, 32) }
 
     /// BLAKE2b-512, unkeyed (Substrate `blake2_512`, SS58 checksums).
-    public static func hash512(_ data: some Sequence<UInt8>) -> [UInt8] { fixed(data, 64) }
+    package static func hash512(_ data: some Sequence<UInt8>) -> [UInt8] { fixed(data, 64) }
 
     /// BLAKE2b-128, unkeyed (Substrate `blake2_128`, storage keys).
-    public static func hash128(_ data: some Sequence<UInt8>) -> [UInt8] { fixed(data, 16) }
+    package static func hash128(_ data: some Sequence<UInt8>) -> [UInt8] { fixed(data, 16) }
 
     private static func fixed(_ data: some Sequence<UInt8>, _ length: Int) -> [UInt8] {
         // Valid constant lengths and no key: the initialiser cannot fail.

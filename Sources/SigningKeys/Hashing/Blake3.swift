@@ -13,9 +13,9 @@
 ///
 /// For public data (no secret-dependent branches or indices, but no wiping either); deterministic;
 /// any input length.
-public struct Blake3: Sendable {
+package struct Blake3: Sendable {
     /// The default digest length in bytes.
-    public static let outputLength = 32
+    package static let outputLength = 32
 
     typealias Words8 = SIMD8<UInt32>
     typealias Words16 = SIMD16<UInt32>
@@ -40,10 +40,10 @@ public struct Blake3: Sendable {
     private var blockFill = 0
 
     /// Starts a hash.
-    public init() {}
+    package init() {}
 
     /// Absorbs more input.
-    public mutating func update(_ data: some Sequence<UInt8>) {
+    package mutating func update(_ data: some Sequence<UInt8>) {
         let done: Void? = data.withContiguousStorageIfAvailable { buffer in
             update(UnsafeRawBufferPointer(buffer))
         }
@@ -112,7 +112,7 @@ public struct Blake3: Sendable {
 
     /// The digest of everything absorbed: `outputLength` bytes (default 32; longer outputs are the
     /// extendable output, whose first 32 bytes are the default digest). The state is unchanged.
-    public func finalize(outputLength: Int = Blake3.outputLength) -> [UInt8] {
+    package func finalize(outputLength: Int = Blake3.outputLength) -> [UInt8] {
         var output = chunkOutput()
         for left in stack.reversed() {
             output = Self.parentOutput(left: left, right: output.chainingValue())
@@ -121,14 +121,14 @@ public struct Blake3: Sendable {
     }
 
     /// The 32-byte BLAKE3 hash of `data` (`blake3::hash`).
-    public static func hash(_ data: some Sequence<UInt8>) -> [UInt8] {
+    package static func hash(_ data: some Sequence<UInt8>) -> [UInt8] {
         var state = Blake3()
         state.update(data)
         return state.finalize()
     }
 
     /// BLAKE3 of `left ‖ right` (a merkle node over two 32-byte hashes: one compression).
-    public static func hash(concatenating left: [UInt8], _ right: [UInt8]) -> [UInt8] {
+    package static func hash(concatenating left: [UInt8], _ right: [UInt8]) -> [UInt8] {
         guard left.count == 32, right.count == 32 else { return hash(left + right) }
         var words = Words16()
         left.withUnsafeBytes { l in

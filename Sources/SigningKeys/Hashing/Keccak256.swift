@@ -1,9 +1,9 @@
 /// Keccak-256 as Ethereum uses it (original Keccak padding `0x01`, not SHA3's `0x06`).
 ///
 /// Security: constant-time in the data; deterministic; any input length.
-public enum Keccak256 {
+package enum Keccak256 {
     /// The 32-byte Keccak-256 digest of `data`.
-    public static func hash(_ data: some Sequence<UInt8>) -> [UInt8] {
+    package static func hash(_ data: some Sequence<UInt8>) -> [UInt8] {
         let rate = 136
         var lanes = [UInt64](repeating: 0, count: 25)
         var block = [UInt8]()

@@ -5,9 +5,9 @@ import Primitives
 /// (docs/reference/icon.md §3, §5). Not Keccak-256 (`Keccak256`, padding `0x01`). OpenSSL EVP.
 ///
 /// Security: public data only (transaction text, public keys); deterministic; any input length.
-public enum SHA3_256 {
+package enum SHA3_256 {
     /// The 32-byte digest of `data`.
-    public static func hash(_ data: [UInt8]) -> [UInt8] { OpenSSLDigest.digest(EVP_sha3_256(), data, length: 32) }
+    package static func hash(_ data: [UInt8]) -> [UInt8] { OpenSSLDigest.digest(EVP_sha3_256(), data, length: 32) }
 }
 
 /// The OpenSSL digests BIP32 needs besides SHA3-256 (docs/reference/icon.md §6): SHA-256 (Base58Check

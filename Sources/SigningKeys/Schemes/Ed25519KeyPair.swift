@@ -7,22 +7,22 @@ import Primitives
 /// Security: signing is deterministic (RFC 8032) and constant-time (libsodium); verification uses
 /// libsodium's strict rules (rejects non-canonical and small-order points), which accepts every
 /// signature an honest signer makes. Secrets live in `SecretBytes`.
-public struct Ed25519KeyPair: SigningKeyPair {
+package struct Ed25519KeyPair: SigningKeyPair {
     /// `.ed25519` (MultiSignature index 0).
-    public static let scheme = KeyScheme.ed25519
+    package static let scheme = KeyScheme.ed25519
 
     private let seedBytes: SecretBytes
     /// libsodium secret key: seed ‖ public (64 bytes).
     private let libsodiumSecret: SecretBytes
     /// The 32-byte public key (not secret).
-    public let publicKey: [UInt8]
+    package let publicKey: [UInt8]
     /// The account id: the public key itself.
-    public var accountId: [UInt8] { publicKey }
+    package var accountId: [UInt8] { publicKey }
     /// The 32-byte seed (secret; wiped on release, never printed).
-    public var seed: SecretBytes? { seedBytes }
+    package var seed: SecretBytes? { seedBytes }
 
     /// Creates the pair from a 32-byte RFC 8032 seed. Deterministic.
-    public init(seed: SecretBytes) throws {
+    package init(seed: SecretBytes) throws {
         guard seed.count == 32 else { throw KeyError(.badLength, "ed25519 seed must be 32 bytes, got \(seed.count)") }
         Sodium.ensureInitialized()
         var pub = [UInt8](repeating: 0, count: 32)
@@ -41,12 +41,12 @@ public struct Ed25519KeyPair: SigningKeyPair {
     }
 
     /// Creates the pair from a 32-byte seed given as bytes (the caller should wipe its copy).
-    public init(seed bytes: [UInt8]) throws { try self.init(seed: SecretBytes(bytes)) }
+    package init(seed bytes: [UInt8]) throws { try self.init(seed: SecretBytes(bytes)) }
 
     /// Creates the pair from libsodium's 64-byte secret key `seed ‖ public` (the polkadot-js JSON
     /// layout, docs/reference/crypto.md §7.3). Throws `invalidSeed` when the embedded public key does not
     /// belong to the seed.
-    public init(secretKey64: SecretBytes) throws {
+    package init(secretKey64: SecretBytes) throws {
         guard secretKey64.count == 64 else {
             throw KeyError(.badLength, "ed25519 secret key must be 64 bytes, got \(secretKey64.count)")
         }
@@ -58,12 +58,12 @@ public struct Ed25519KeyPair: SigningKeyPair {
     }
 
     /// libsodium's 64-byte secret key (`seed ‖ public`), for export.
-    public var libsodiumSecretKey: SecretBytes { libsodiumSecret }
+    package var libsodiumSecretKey: SecretBytes { libsodiumSecret }
 
-    public var description: String { "Ed25519KeyPair(public: \(Hex.encode(publicKey)))" }
+    package var description: String { "Ed25519KeyPair(public: \(Hex.encode(publicKey)))" }
 
     /// RFC 8032 signature over the raw message (no context, no pre-hash). Deterministic.
-    public func sign(_ message: [UInt8]) throws -> [UInt8] {
+    package func sign(_ message: [UInt8]) throws -> [UInt8] {
         var sig = [UInt8](repeating: 0, count: 64)
         let rc = libsodiumSecret.withUnsafeBytes { sk in
             message.withNonNullPointer { m, n in
@@ -75,12 +75,12 @@ public struct Ed25519KeyPair: SigningKeyPair {
     }
 
     /// `true` when the signature verifies. Untrusted input; never traps.
-    public static func verify(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) -> Bool {
+    package static func verify(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) -> Bool {
         (try? check(signature: signature, message: message, publicKey: publicKey)) != nil
     }
 
     /// Like `verify`, throwing a `KeyError` with the reason.
-    public static func check(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) throws {
+    package static func check(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) throws {
         guard signature.count == 64 else {
             throw KeyError(.badLength, "ed25519 signature must be 64 bytes, got \(signature.count)")
         }
@@ -99,7 +99,7 @@ public struct Ed25519KeyPair: SigningKeyPair {
     }
 
     /// Hard junction: `seed' = blake2b-256(0x2c ‖ "Ed25519HDKD" ‖ seed ‖ cc)` (SCALE of the tuple).
-    public func deriveHard(chainCode: [UInt8]) throws -> Ed25519KeyPair {
+    package func deriveHard(chainCode: [UInt8]) throws -> Ed25519KeyPair {
         guard chainCode.count == 32 else { throw KeyError(.badLength, "chain code must be 32 bytes") }
         let derived = seedBytes.withUnsafeBytes { s in
             HardDerivation.seed(label: "Ed25519HDKD", seed: s, chainCode: chainCode)

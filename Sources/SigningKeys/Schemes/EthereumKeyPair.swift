@@ -8,31 +8,31 @@ import Primitives
 /// polkadot-js `KeyPair` scheme only raw 32-byte secrets are supported; Ethereum wallets' BIP-44
 /// keys (`m/44'/60'/0'/0/n`), hash signing and recovery are in `EthereumKeyPair+Wallet.swift`
 /// (docs/reference/ethereum.md §4).
-public struct EthereumKeyPair: SigningKeyPair {
+package struct EthereumKeyPair: SigningKeyPair {
     /// `.ethereum` (MultiSignature index 2, 20-byte accounts).
-    public static let scheme = KeyScheme.ethereum
+    package static let scheme = KeyScheme.ethereum
 
     let inner: EcdsaKeyPair
     /// The 33-byte compressed secp256k1 public key (not secret).
-    public var publicKey: [UInt8] { inner.publicKey }
+    package var publicKey: [UInt8] { inner.publicKey }
     /// The 20-byte address.
-    public let accountId: [UInt8]
+    package let accountId: [UInt8]
     /// The 32-byte secret key (secret; wiped on release, never printed).
-    public var seed: SecretBytes? { inner.seed }
+    package var seed: SecretBytes? { inner.seed }
 
     /// Creates the pair from a 32-byte secp256k1 secret. Throws `invalidSeed` for 0 or ≥ n.
-    public init(seed: SecretBytes) throws {
+    package init(seed: SecretBytes) throws {
         inner = try EcdsaKeyPair(seed: seed)
         accountId = Array(Keccak256.hash(inner.uncompressedPublicKey.dropFirst()).suffix(20))
     }
 
-    public var description: String { "EthereumKeyPair(address: \(EthereumKeyPair.checksumAddress(accountId)))" }
+    package var description: String { "EthereumKeyPair(address: \(EthereumKeyPair.checksumAddress(accountId)))" }
 
     /// Signs Keccak-256(message). Deterministic.
-    public func sign(_ message: [UInt8]) throws -> [UInt8] { try inner.signPrehashed(Keccak256.hash(message)) }
+    package func sign(_ message: [UInt8]) throws -> [UInt8] { try inner.signPrehashed(Keccak256.hash(message)) }
 
     /// Verifies against a 33/65-byte public key or the 20-byte address. Untrusted input.
-    public static func check(signature: [UInt8], message: [UInt8], signer: [UInt8]) throws {
+    package static func check(signature: [UInt8], message: [UInt8], signer: [UInt8]) throws {
         let digest = Keccak256.hash(message)
         if signer.count == 20 {
             let ctx = Secp256k1Context.shared
@@ -47,7 +47,7 @@ public struct EthereumKeyPair: SigningKeyPair {
     }
 
     /// The 20-byte address of a 33-byte compressed (or 65-byte uncompressed) public key.
-    public static func address(ofCompressedPublicKey key: [UInt8]) throws -> [UInt8] {
+    package static func address(ofCompressedPublicKey key: [UInt8]) throws -> [UInt8] {
         let ctx = Secp256k1Context.shared
         guard var pub = ctx.parsePublicKey(key) else {
             throw KeyError(.invalidPublicKey, "not a valid secp256k1 public key")
@@ -57,7 +57,7 @@ public struct EthereumKeyPair: SigningKeyPair {
     }
 
     /// EIP-55 mixed-case checksummed `0x` address.
-    public static func checksumAddress(_ address: [UInt8]) -> String {
+    package static func checksumAddress(_ address: [UInt8]) -> String {
         let lower = Array(Hex.encode(address, prefix: false).utf8)
         let hash = Keccak256.hash(lower)
         var out = "0x"

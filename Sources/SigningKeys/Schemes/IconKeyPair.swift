@@ -9,22 +9,22 @@ import Primitives
 /// signing); the secret lives in `SecretBytes`; `description` shows only the address. `signHash`
 /// signs whatever 32 bytes it is given: callers must hash what they built and showed themselves
 /// (IconCodec), never a hash a site supplied, unless a person opted into blind signing.
-public struct IconKeyPair: Sendable, CustomStringConvertible {
+package struct IconKeyPair: Sendable, CustomStringConvertible {
     private let inner: EcdsaKeyPair
     /// The 33-byte compressed public key.
-    public var publicKey: [UInt8] { inner.publicKey }
+    package var publicKey: [UInt8] { inner.publicKey }
     /// The 64-byte public key `X ‖ Y` (uncompressed, without the 0x04 byte), as ICON SDKs print it.
-    public var publicKeyXY: [UInt8] { Array(inner.uncompressedPublicKey.dropFirst()) }
+    package var publicKeyXY: [UInt8] { Array(inner.uncompressedPublicKey.dropFirst()) }
     /// The 20 address bytes.
-    public let addressBytes: [UInt8]
+    package let addressBytes: [UInt8]
     /// `hx` + 40 lower-case hex digits.
-    public var address: String { IconKeyPair.addressText(addressBytes) }
+    package var address: String { IconKeyPair.addressText(addressBytes) }
     /// The 32-byte secret key (secret; for the keystore only).
-    public let secretKey: SecretBytes
+    package let secretKey: SecretBytes
 
     /// From a raw 32-byte secp256k1 secret key (what ICON keystore files hold). Throws `invalidSeed`
     /// for 0 or ≥ n, `badLength` otherwise.
-    public init(secretKey: SecretBytes) throws {
+    package init(secretKey: SecretBytes) throws {
         inner = try EcdsaKeyPair(seed: secretKey)
         self.secretKey = secretKey
         addressBytes = IconKeyPair.addressBytes(ofXY: Array(inner.uncompressedPublicKey.dropFirst()))
@@ -32,27 +32,27 @@ public struct IconKeyPair: Sendable, CustomStringConvertible {
 
     /// From a BIP39 mnemonic at `path` (default ICON's `m/44'/74'/0'/0/index`, §6.2), over the
     /// standard BIP39 seed with `passphrase`.
-    public init(mnemonic: Mnemonic, passphrase: String = "", path: BIP32Path) throws {
+    package init(mnemonic: Mnemonic, passphrase: String = "", path: BIP32Path) throws {
         try self.init(secretKey: BIP32ExtendedKey(mnemonic: mnemonic, passphrase: passphrase, path: path).secretKey)
     }
 
     /// From a BIP39 mnemonic at `m/44'/74'/0'/0/index`.
-    public init(mnemonic: Mnemonic, passphrase: String = "", index: UInt32) throws {
+    package init(mnemonic: Mnemonic, passphrase: String = "", index: UInt32) throws {
         try self.init(mnemonic: mnemonic, passphrase: passphrase, path: BIP32Path.icon(index: index))
     }
 
-    public var description: String { "IconKeyPair(address: \(address))" }
+    package var description: String { "IconKeyPair(address: \(address))" }
 
     /// The 65-byte recoverable signature `r ‖ s ‖ recid` of a 32-byte hash (no further hashing).
     /// Deterministic. Throws `badLength` unless the hash is 32 bytes.
-    public func signHash(_ hash: [UInt8]) throws -> [UInt8] { try inner.signPrehashed(hash) }
+    package func signHash(_ hash: [UInt8]) throws -> [UInt8] { try inner.signPrehashed(hash) }
 
     /// `signHash` in standard Base64 with padding (88 characters), the ICON wire form.
-    public func signHashBase64(_ hash: [UInt8]) throws -> String { Data(try signHash(hash)).base64EncodedString() }
+    package func signHashBase64(_ hash: [UInt8]) throws -> String { Data(try signHash(hash)).base64EncodedString() }
 
     /// The 20 address bytes of a public key given as 64 bytes `X ‖ Y`, 65 bytes `04 ‖ X ‖ Y` or 33
     /// bytes compressed. Throws `badLength`/`invalidPublicKey`.
-    public static func addressBytes(ofPublicKey key: [UInt8]) throws -> [UInt8] {
+    package static func addressBytes(ofPublicKey key: [UInt8]) throws -> [UInt8] {
         let sec1 = key.count == 64 ? [0x04] + key : key
         let ctx = Secp256k1Context.shared
         guard [33, 65].contains(sec1.count), var pub = ctx.parsePublicKey(sec1) else {
@@ -63,7 +63,7 @@ public struct IconKeyPair: Sendable, CustomStringConvertible {
 
     /// The `hx…` address that a 65-byte signature over `hash` recovers to (what an ICON node
     /// compares with `from`). Untrusted input; throws `invalidSignature`/`badLength`.
-    public static func recoverAddress(signature: [UInt8], hash: [UInt8]) throws -> String {
+    package static func recoverAddress(signature: [UInt8], hash: [UInt8]) throws -> String {
         guard signature.count == 65, signature[64] <= 3 else {
             throw KeyError(.invalidSignature, "an ICON signature is 65 bytes with recovery id 0…3")
         }
@@ -73,12 +73,12 @@ public struct IconKeyPair: Sendable, CustomStringConvertible {
     }
 
     /// Whether `signature` (65 bytes or its Base64) over `hash` recovers to `address`. Never traps.
-    public static func verify(signature: [UInt8], hash: [UInt8], address: String) -> Bool {
+    package static func verify(signature: [UInt8], hash: [UInt8], address: String) -> Bool {
         (try? recoverAddress(signature: signature, hash: hash)) == address
     }
 
     /// Decodes the Base64 wire form of a signature (strict: 88 characters, standard alphabet).
-    public static func decodeSignature(base64 text: String) throws -> [UInt8] {
+    package static func decodeSignature(base64 text: String) throws -> [UInt8] {
         guard text.utf8.count == 88, let data = Data(base64Encoded: text), data.count == 65 else {
             throw KeyError(.invalidSignature, "an ICON signature is 88 Base64 characters (65 bytes)")
         }

@@ -18,7 +18,7 @@ extension IcpKeyPair {
     static let oidEd25519: [UInt8] = [0x2b, 0x65, 0x70]
 
     /// Parses a dfx/quill PEM file.
-    public init(pem text: String) throws {
+    package init(pem text: String) throws {
         var found: (label: String, der: [UInt8])?
         var label: String?
         var body = ""
@@ -59,7 +59,7 @@ extension IcpKeyPair {
     }
 
     /// The key as a PEM file dfx and quill read (SEC1 for secp256k1, PKCS#8 for Ed25519). Secret.
-    public func pem() -> String {
+    package func pem() -> String {
         var der: [UInt8]
         let label: String
         let secret = secretKey.unsafeExposedBytes()

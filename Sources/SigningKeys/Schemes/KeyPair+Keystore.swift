@@ -10,7 +10,7 @@ extension KeyPair {
     ///
     /// When `publicKey` is given (the key embedded in the file), it must equal the derived public
     /// key, else `invalidSeed` (polkadot-js does not check this; subxt does). Deterministic.
-    public init(keystoreSecret secret: SecretBytes, scheme: KeyScheme, publicKey: [UInt8]? = nil) throws {
+    package init(keystoreSecret secret: SecretBytes, scheme: KeyScheme, publicKey: [UInt8]? = nil) throws {
         switch scheme {
         case .sr25519: self = .sr25519(try Sr25519KeyPair(secretKey64: secret, layout: .ed25519))
         case .ed25519: self = .ed25519(try Ed25519KeyPair(secretKey64: secret))
@@ -25,7 +25,7 @@ extension KeyPair {
     /// The secret as polkadot-js stores it in JSON exports (the inverse of
     /// `init(keystoreSecret:scheme:publicKey:)`). `nil` only for an ecdsa/ethereum pair without a
     /// known seed, which cannot happen for pairs made by this module.
-    public var keystoreSecret: SecretBytes? {
+    package var keystoreSecret: SecretBytes? {
         switch self {
         case .sr25519(let p): p.ed25519FormSecretKey
         case .ed25519(let p): p.libsodiumSecretKey

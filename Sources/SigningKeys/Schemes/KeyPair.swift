@@ -4,14 +4,14 @@ import Primitives
 ///
 /// Security: holds its secrets in `SecretBytes` through the wrapped pair; `description` shows the
 /// scheme and public key only.
-public enum KeyPair: Sendable, CustomStringConvertible {
+package enum KeyPair: Sendable, CustomStringConvertible {
     case sr25519(Sr25519KeyPair)
     case ed25519(Ed25519KeyPair)
     case ecdsa(EcdsaKeyPair)
     case ethereum(EthereumKeyPair)
 
     /// Creates the pair for a 32-byte seed (mini secret). Deterministic.
-    public init(seed: SecretBytes, scheme: KeyScheme) throws {
+    package init(seed: SecretBytes, scheme: KeyScheme) throws {
         switch scheme {
         case .sr25519: self = .sr25519(try Sr25519KeyPair(seed: seed))
         case .ed25519: self = .ed25519(try Ed25519KeyPair(seed: seed))
@@ -21,14 +21,14 @@ public enum KeyPair: Sendable, CustomStringConvertible {
     }
 
     /// Parses `uri` (see `SecretURI`) and derives the pair.
-    public init(uri: String, scheme: KeyScheme) throws {
+    package init(uri: String, scheme: KeyScheme) throws {
         try self.init(uri: try SecretURI(uri), scheme: scheme)
     }
 
     /// Derives the pair for a parsed URI, as sp-core `Pair::from_string_with_seed` does. Soft
     /// junctions are only valid for sr25519 (`softKeyInPath` otherwise) and make its nonce random.
     /// `ethereum` supports only `0x` seeds without a path (`unsupported` otherwise).
-    public init(uri: SecretURI, scheme: KeyScheme) throws {
+    package init(uri: SecretURI, scheme: KeyScheme) throws {
         if scheme == .ethereum {
             guard case .seed = uri.root, uri.junctions.isEmpty else {
                 throw KeyError(
@@ -51,7 +51,7 @@ public enum KeyPair: Sendable, CustomStringConvertible {
     }
 
     /// Applies one junction.
-    public func derive(_ junction: DeriveJunction) throws -> KeyPair {
+    package func derive(_ junction: DeriveJunction) throws -> KeyPair {
         switch self {
         case .sr25519(let p):
             return .sr25519(
@@ -69,7 +69,7 @@ public enum KeyPair: Sendable, CustomStringConvertible {
     }
 
     /// The wrapped pair.
-    public var pair: any SigningKeyPair {
+    package var pair: any SigningKeyPair {
         switch self {
         case .sr25519(let p): p
         case .ed25519(let p): p
@@ -79,25 +79,25 @@ public enum KeyPair: Sendable, CustomStringConvertible {
     }
 
     /// The signature scheme.
-    public var scheme: KeyScheme { type(of: pair).scheme }
+    package var scheme: KeyScheme { type(of: pair).scheme }
     /// The public key (not secret).
-    public var publicKey: [UInt8] { pair.publicKey }
+    package var publicKey: [UInt8] { pair.publicKey }
     /// The account id (the public key, or its hash for ecdsa/ethereum).
-    public var accountId: [UInt8] { pair.accountId }
+    package var accountId: [UInt8] { pair.accountId }
     /// The 32-byte seed when known (see `SigningKeyPair.seed`).
-    public var seed: SecretBytes? { pair.seed }
+    package var seed: SecretBytes? { pair.seed }
 
     /// Signs the raw message (sr25519 randomized; ed25519/ecdsa/ethereum deterministic).
-    public func sign(_ message: [UInt8]) throws -> [UInt8] { try pair.sign(message) }
+    package func sign(_ message: [UInt8]) throws -> [UInt8] { try pair.sign(message) }
 
     /// SCALE `MultiSignature` bytes: the variant index then the raw signature. Throws
     /// `unsupported` for ethereum.
-    public func signMultiSignature(_ message: [UInt8]) throws -> [UInt8] {
+    package func signMultiSignature(_ message: [UInt8]) throws -> [UInt8] {
         guard let index = scheme.multiSignatureIndex else {
             throw KeyError(.unsupported, "\(scheme) has no MultiSignature variant")
         }
         return [index] + (try sign(message))
     }
 
-    public var description: String { "KeyPair(\(scheme), public: \(Hex.encode(publicKey)))" }
+    package var description: String { "KeyPair(\(scheme), public: \(Hex.encode(publicKey)))" }
 }

@@ -1,7 +1,7 @@
 import Primitives
 /// The signature schemes of Substrate accounts (sp-core `sr25519`, `ed25519`, `ecdsa`) plus the
 /// polkadot-js `ethereum` key type (secp256k1 with Keccak-256 and 20-byte addresses).
-public enum KeyScheme: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
+package enum KeyScheme: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case sr25519
     case ed25519
     case ecdsa
@@ -10,7 +10,7 @@ public enum KeyScheme: String, Sendable, CaseIterable, Codable, CustomStringConv
     /// The SCALE `MultiSignature` / `MultiSigner` variant index (sp-runtime `lib.rs`; polkadot-js
     /// `pair.sign(…, {withType: true})`): ed25519 0, sr25519 1, ecdsa 2. `nil` for `ethereum`,
     /// which plain Substrate `MultiSignature` does not carry.
-    public var multiSignatureIndex: UInt8? {
+    package var multiSignatureIndex: UInt8? {
         switch self {
         case .ed25519: 0
         case .sr25519: 1
@@ -20,7 +20,7 @@ public enum KeyScheme: String, Sendable, CaseIterable, Codable, CustomStringConv
     }
 
     /// Length of the public key in bytes (33 = SEC1 compressed for the secp256k1 schemes).
-    public var publicKeyLength: Int {
+    package var publicKeyLength: Int {
         switch self {
         case .sr25519, .ed25519: 32
         case .ecdsa, .ethereum: 33
@@ -28,7 +28,7 @@ public enum KeyScheme: String, Sendable, CaseIterable, Codable, CustomStringConv
     }
 
     /// Length of a raw signature in bytes (65 = `r ‖ s ‖ v` for the secp256k1 schemes).
-    public var signatureLength: Int {
+    package var signatureLength: Int {
         switch self {
         case .sr25519, .ed25519: 64
         case .ecdsa, .ethereum: 65
@@ -36,17 +36,17 @@ public enum KeyScheme: String, Sendable, CaseIterable, Codable, CustomStringConv
     }
 
     /// Length of the account id: 32 (AccountId32), 20 for `ethereum` addresses.
-    public var accountIdLength: Int { self == .ethereum ? 20 : 32 }
+    package var accountIdLength: Int { self == .ethereum ? 20 : 32 }
 
     /// `true` when the scheme supports soft (`/soft`) junctions (only sr25519).
-    public var supportsSoftDerivation: Bool { self == .sr25519 }
+    package var supportsSoftDerivation: Bool { self == .sr25519 }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The account id of a public key: the key itself (sr25519, ed25519), BLAKE2b-256 of the
     /// compressed key (ecdsa, sp-runtime `MultiSigner::into_account`), or the Keccak-256 address
     /// (ethereum). Throws `badLength` or `invalidPublicKey` for a malformed key.
-    public func accountId(forPublicKey publicKey: [UInt8]) throws -> [UInt8] {
+    package func accountId(forPublicKey publicKey: [UInt8]) throws -> [UInt8] {
         guard publicKey.count == publicKeyLength else {
             throw KeyError(
                 .badLength, "\(rawValue) public key must be \(publicKeyLength) bytes, got \(publicKey.count)")
@@ -61,12 +61,12 @@ public enum KeyScheme: String, Sendable, CaseIterable, Codable, CustomStringConv
     /// Verifies a raw signature. `signer` is the public key, or (ecdsa/ethereum, whose signatures
     /// recover the key) the account id. Untrusted input: never traps; returns `false` for anything
     /// malformed.
-    public func verify(signature: [UInt8], message: [UInt8], signer: [UInt8]) -> Bool {
+    package func verify(signature: [UInt8], message: [UInt8], signer: [UInt8]) -> Bool {
         (try? check(signature: signature, message: message, signer: signer)) != nil
     }
 
     /// Like `verify`, throwing a `KeyError` with a one-line reason when the signature is rejected.
-    public func check(signature: [UInt8], message: [UInt8], signer: [UInt8]) throws {
+    package func check(signature: [UInt8], message: [UInt8], signer: [UInt8]) throws {
         switch self {
         case .sr25519: try Sr25519KeyPair.check(signature: signature, message: message, publicKey: signer)
         case .ed25519: try Ed25519KeyPair.check(signature: signature, message: message, publicKey: signer)

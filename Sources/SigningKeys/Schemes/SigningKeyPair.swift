@@ -2,7 +2,7 @@ import Primitives
 
 /// What every key pair of this module offers. Conforming types keep their secret in `SecretBytes`
 /// and their `description` shows only public data.
-public protocol SigningKeyPair: Sendable, CustomStringConvertible {
+package protocol SigningKeyPair: Sendable, CustomStringConvertible {
     /// The scheme of this pair type.
     static var scheme: KeyScheme { get }
     /// The public key (32 bytes, or 33 compressed for secp256k1).

@@ -5,7 +5,7 @@ extension Sr25519KeyPair {
     // MARK: derivation (schnorrkel derive.rs; docs/reference/crypto.md §3.4)
 
     /// Hard junction: a new mini secret from the HDKD-hard challenge, then Ed25519-mode expansion.
-    public func deriveHard(chainCode: [UInt8]) throws -> Sr25519KeyPair {
+    package func deriveHard(chainCode: [UInt8]) throws -> Sr25519KeyPair {
         guard chainCode.count == 32 else { throw KeyError(.badLength, "chain code must be 32 bytes") }
         var t = MerlinTranscript("SchnorrRistrettoHDKD")
         t.append("sign-bytes", [UInt8]())
@@ -16,7 +16,7 @@ extension Sr25519KeyPair {
     }
 
     /// Soft junction with fresh system randomness for the new nonce (as sp-core does).
-    public func deriveSoft(chainCode: [UInt8]) throws -> Sr25519KeyPair {
+    package func deriveSoft(chainCode: [UInt8]) throws -> Sr25519KeyPair {
         let random = SecretBytes.random(count: 32)
         return try random.withUnsafeBytes { try deriveSoft(chainCode: chainCode, random32: $0) }
     }
@@ -45,7 +45,7 @@ extension Sr25519KeyPair {
     }
 
     /// Soft derivation of a public key alone (`Public::derive`): `pub + scalar·B`.
-    public static func deriveSoft(publicKey: [UInt8], chainCode: [UInt8]) throws -> [UInt8] {
+    package static func deriveSoft(publicKey: [UInt8], chainCode: [UInt8]) throws -> [UInt8] {
         guard chainCode.count == 32 else { throw KeyError(.badLength, "chain code must be 32 bytes") }
         guard publicKey.withUnsafeBytes({ Ristretto255.isCanonicalPointEncoding($0) }) else {
             throw KeyError(.invalidPublicKey, "public key is not a canonical ristretto255 encoding")

@@ -6,7 +6,7 @@ extension Sr25519KeyPair {
     // MARK: signing
 
     /// Signs `message` with the `substrate` context and fresh system randomness. Randomized.
-    public func sign(_ message: [UInt8]) throws -> [UInt8] {
+    package func sign(_ message: [UInt8]) throws -> [UInt8] {
         // 32 fresh bytes on the stack (no heap/mlock round trip per signature), wiped afterwards.
         var random: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         defer { withUnsafeMutableBytes(of: &random) { ConstantTime.wipe($0) } }
@@ -72,7 +72,7 @@ extension Sr25519KeyPair {
 
     /// `true` when `signature` is a valid schnorrkel signature by `publicKey` over `message` in the
     /// `substrate` context. Untrusted input; never throws or traps.
-    public static func verify(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) -> Bool {
+    package static func verify(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) -> Bool {
         (try? check(signature: signature, message: message, publicKey: publicKey)) != nil
     }
 
@@ -81,7 +81,7 @@ extension Sr25519KeyPair {
     /// R' = s·B − k·A is computed by the variable-time Straus double-scalar multiplication in
     /// `Curve25519/` (all inputs are public, docs/reference/crypto.md §1.6); its decisions are the same as
     /// `checkWithLibsodium`'s, which the differential tests compare it against.
-    public static func check(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) throws {
+    package static func check(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) throws {
         let (s, k) = try parseAndChallenge(signature: signature, message: message, publicKey: publicKey)
         // Same rejections, codes and order of outcomes as `checkWithLibsodium`: libsodium's
         // scalarmult fails for an undecodable A, the identity A (all-zero encoding, the only

@@ -14,25 +14,25 @@ import Primitives
 ///   non-canonical scalars and non-canonical public keys (including bit 255, which libsodium 1.0.18
 ///   would accept), §1.5–1.7. It is variable-time (public data only): s·B − k·A is computed by
 ///   the Swift `VartimeDoubleBase` (Curve25519/), never used with secrets.
-public struct Sr25519KeyPair: SigningKeyPair {
+package struct Sr25519KeyPair: SigningKeyPair {
     /// `.sr25519` (MultiSignature index 1).
-    public static let scheme = KeyScheme.sr25519
+    package static let scheme = KeyScheme.sr25519
     /// The schnorrkel signing context Substrate uses for every signature.
-    public static let signingContext = "substrate"
+    package static let signingContext = "substrate"
 
     /// Canonical schnorrkel layout: scalar (32, < l) ‖ nonce (32).
     let secret: SecretBytes
     /// The 32-byte compressed ristretto255 public key.
-    public let publicKey: [UInt8]
+    package let publicKey: [UInt8]
     /// The 32-byte mini secret this pair was expanded from, when known (`nil` after a soft
     /// junction or when created from a 64-byte secret key).
-    public let seed: SecretBytes?
+    package let seed: SecretBytes?
 
     /// The account id: the public key itself.
-    public var accountId: [UInt8] { publicKey }
+    package var accountId: [UInt8] { publicKey }
 
     /// Expands a 32-byte mini secret (Substrate "seed"). Deterministic.
-    public init(seed: SecretBytes) throws {
+    package init(seed: SecretBytes) throws {
         guard seed.count == 32 else {
             throw KeyError(.badLength, "sr25519 seed must be 32 bytes, got \(seed.count)")
         }
@@ -54,10 +54,10 @@ public struct Sr25519KeyPair: SigningKeyPair {
     }
 
     /// Expands a 32-byte mini secret given as bytes (the caller should wipe its copy).
-    public init(seed bytes: [UInt8]) throws { try self.init(seed: SecretBytes(bytes)) }
+    package init(seed bytes: [UInt8]) throws { try self.init(seed: SecretBytes(bytes)) }
 
     /// The two 64-byte secret-key layouts of docs/reference/crypto.md §1.3.
-    public enum SecretKeyLayout: Sendable {
+    package enum SecretKeyLayout: Sendable {
         /// `key·8 ‖ nonce`: polkadot-js (`to_half_ed25519_bytes`) and polkadot-js JSON keystores.
         case ed25519
         /// `key ‖ nonce` with a canonical scalar: schnorrkel `SecretKey::to_bytes`, sp-core raw vec.
@@ -66,7 +66,7 @@ public struct Sr25519KeyPair: SigningKeyPair {
 
     /// Creates the pair from a 64-byte secret key (default: the polkadot-js keystore layout).
     /// Throws `badLength` for another length and `invalidSeed` for a non-canonical or zero scalar.
-    public init(secretKey64: SecretBytes, layout: SecretKeyLayout = .ed25519) throws {
+    package init(secretKey64: SecretBytes, layout: SecretKeyLayout = .ed25519) throws {
         guard secretKey64.count == 64 else {
             throw KeyError(.badLength, "sr25519 secret key must be 64 bytes, got \(secretKey64.count)")
         }
@@ -85,7 +85,7 @@ public struct Sr25519KeyPair: SigningKeyPair {
     }
 
     /// Same, from bytes (the caller should wipe its copy).
-    public init(secretKey64 bytes: [UInt8], layout: SecretKeyLayout = .ed25519) throws {
+    package init(secretKey64 bytes: [UInt8], layout: SecretKeyLayout = .ed25519) throws {
         try self.init(secretKey64: SecretBytes(bytes), layout: layout)
     }
 
@@ -110,7 +110,7 @@ public struct Sr25519KeyPair: SigningKeyPair {
     }
 
     /// The secret key in the polkadot-js / keystore layout (`key·8 ‖ nonce`).
-    public var ed25519FormSecretKey: SecretBytes {
+    package var ed25519FormSecretKey: SecretBytes {
         SecretBytes(count: 64) { out in
             secret.withUnsafeBytes { out.copyMemory(from: $0) }
             Sr25519KeyPair.multiplyByCofactor(UnsafeMutableRawBufferPointer(rebasing: out[0..<32]))
@@ -118,7 +118,7 @@ public struct Sr25519KeyPair: SigningKeyPair {
     }
 
     /// The secret key in schnorrkel's canonical layout (`key ‖ nonce`).
-    public var schnorrkelSecretKey: SecretBytes { secret }
+    package var schnorrkelSecretKey: SecretBytes { secret }
 
-    public var description: String { "Sr25519KeyPair(public: \(Hex.encode(publicKey)))" }
+    package var description: String { "Sr25519KeyPair(public: \(Hex.encode(publicKey)))" }
 }

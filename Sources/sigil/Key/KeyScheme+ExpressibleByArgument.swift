@@ -2,5 +2,5 @@ import ArgumentParser
 import SigningKeys
 
 extension KeyScheme: ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+    package init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }

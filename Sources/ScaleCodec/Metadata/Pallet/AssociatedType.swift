@@ -1,8 +1,8 @@
 /// A v16 pallet associated type (`Config` trait type exposed in metadata).
-public struct AssociatedType: Hashable, Sendable {
-    public var name: String
-    public var type: UInt32
-    public var docs: [String]
+package struct AssociatedType: Hashable, Sendable {
+    package var name: String
+    package var type: UInt32
+    package var docs: [String]
 
     init(from r: inout ScaleReader) throws {
         name = try r.readString()

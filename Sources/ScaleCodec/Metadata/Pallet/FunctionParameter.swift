@@ -1,7 +1,7 @@
 /// A named, typed parameter (runtime API method input, view function input).
-public struct FunctionParameter: Hashable, Sendable {
-    public var name: String
-    public var type: UInt32
+package struct FunctionParameter: Hashable, Sendable {
+    package var name: String
+    package var type: UInt32
 
     init(from r: inout ScaleReader) throws {
         name = try r.readString()

@@ -1,10 +1,10 @@
 /// A pallet constant: its type and SCALE-encoded value (e.g. `System.SS58Prefix`).
-public struct PalletConstant: Hashable, Sendable {
-    public var name: String
-    public var type: UInt32
-    public var value: [UInt8]
-    public var docs: [String]
-    public var deprecation: DeprecationInfo
+package struct PalletConstant: Hashable, Sendable {
+    package var name: String
+    package var type: UInt32
+    package var value: [UInt8]
+    package var docs: [String]
+    package var deprecation: DeprecationInfo
 
     init(from r: inout ScaleReader, version: UInt8) throws {
         name = try r.readString()

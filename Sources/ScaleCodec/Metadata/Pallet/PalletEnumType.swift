@@ -1,7 +1,7 @@
 /// A pallet's call, event or error enum type, with (v16) per-variant deprecation.
-public struct PalletEnumType: Hashable, Sendable {
-    public var type: UInt32
-    public var deprecation: EnumDeprecationInfo
+package struct PalletEnumType: Hashable, Sendable {
+    package var type: UInt32
+    package var deprecation: EnumDeprecationInfo
 
     init(from r: inout ScaleReader, version: UInt8) throws {
         type = try r.readCompact(as: UInt32.self)

@@ -3,24 +3,24 @@
 ///
 /// One model serves versions 14–16; fields a version lacks stay empty and are not encoded for it
 /// (frame-metadata `v14.rs`/`v15.rs`/`v16.rs` `PalletMetadata`).
-public struct PalletMetadata: Hashable, Sendable {
-    public var name: String
-    public var storage: PalletStorage?
+package struct PalletMetadata: Hashable, Sendable {
+    package var name: String
+    package var storage: PalletStorage?
     /// The call enum type and (v16) its deprecation info.
-    public var calls: PalletEnumType?
-    public var event: PalletEnumType?
-    public var constants: [PalletConstant]
-    public var error: PalletEnumType?
+    package var calls: PalletEnumType?
+    package var event: PalletEnumType?
+    package var constants: [PalletConstant]
+    package var error: PalletEnumType?
     /// v16 only.
-    public var associatedTypes: [AssociatedType]
+    package var associatedTypes: [AssociatedType]
     /// v16 only.
-    public var viewFunctions: [ViewFunction]
+    package var viewFunctions: [ViewFunction]
     /// The pallet index: the first byte of its calls.
-    public var index: UInt8
+    package var index: UInt8
     /// v15+.
-    public var docs: [String]
+    package var docs: [String]
     /// v16 only.
-    public var deprecation: DeprecationInfo
+    package var deprecation: DeprecationInfo
 
     init(from r: inout ScaleReader, version: UInt8) throws {
         name = try r.readString()

@@ -1,8 +1,8 @@
 /// A pallet's storage items (frame-metadata `PalletStorageMetadata`). Kept so metadata
 /// re-encodes byte for byte; not used for display.
-public struct PalletStorage: Hashable, Sendable {
-    public var prefix: String
-    public var entries: [StorageEntry]
+package struct PalletStorage: Hashable, Sendable {
+    package var prefix: String
+    package var entries: [StorageEntry]
 
     init(from r: inout ScaleReader, version: UInt8) throws {
         prefix = try r.readString()

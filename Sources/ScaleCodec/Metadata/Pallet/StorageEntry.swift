@@ -1,19 +1,19 @@
 import Primitives
 /// One storage item.
-public struct StorageEntry: Hashable, Sendable {
+package struct StorageEntry: Hashable, Sendable {
     /// `StorageEntryType`: a plain value, or a map with hashers, key and value types.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case plain(UInt32)
         case map(hashers: [UInt8], key: UInt32, value: UInt32)
     }
 
-    public var name: String
+    package var name: String
     /// `0` Optional, `1` Default.
-    public var modifier: UInt8
-    public var kind: Kind
-    public var defaultValue: [UInt8]
-    public var docs: [String]
-    public var deprecation: DeprecationInfo
+    package var modifier: UInt8
+    package var kind: Kind
+    package var defaultValue: [UInt8]
+    package var docs: [String]
+    package var deprecation: DeprecationInfo
 
     init(from r: inout ScaleReader, version: UInt8) throws {
         name = try r.readString()

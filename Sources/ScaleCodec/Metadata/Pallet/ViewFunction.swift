@@ -1,11 +1,11 @@
 /// A v16 pallet view function.
-public struct ViewFunction: Hashable, Sendable {
-    public var id: [UInt8]
-    public var name: String
-    public var inputs: [FunctionParameter]
-    public var output: UInt32
-    public var docs: [String]
-    public var deprecation: DeprecationInfo
+package struct ViewFunction: Hashable, Sendable {
+    package var id: [UInt8]
+    package var name: String
+    package var inputs: [FunctionParameter]
+    package var output: UInt32
+    package var docs: [String]
+    package var deprecation: DeprecationInfo
 
     init(from r: inout ScaleReader) throws {
         id = try r.readBytes(32)

@@ -4,13 +4,13 @@ import Primitives
 ///
 /// Untrusted input: ids in the metadata are checked at lookup (``type(_:)`` throws
 /// `unknownType`), never trusted as array indices.
-public struct PortableRegistry: Hashable, Sendable {
+package struct PortableRegistry: Hashable, Sendable {
     /// All types, in the order the metadata lists them.
-    public var types: [PortableType]
+    package var types: [PortableType]
     private var index: [UInt32: Int]
 
     /// Creates a registry from its types.
-    public init(types: [PortableType]) {
+    package init(types: [PortableType]) {
         self.types = types
         var index: [UInt32: Int] = [:]
         index.reserveCapacity(types.count)
@@ -19,23 +19,23 @@ public struct PortableRegistry: Hashable, Sendable {
     }
 
     /// The type with id `id`. - Throws: `unknownType` when the registry has none.
-    public func type(_ id: UInt32) throws -> TypeInfo {
+    package func type(_ id: UInt32) throws -> TypeInfo {
         if Int(id) < types.count, types[Int(id)].id == id { return types[Int(id)].type }
         guard let i = index[id] else { throw ScaleError(.unknownType, "type id \(id) is not in the registry") }
         return types[i].type
     }
 
     /// Reads a registry.
-    public init(from reader: inout ScaleReader) throws {
+    package init(from reader: inout ScaleReader) throws {
         let types = try reader.readVector { r in try PortableType(from: &r) }
         self.init(types: types)
     }
 
     /// Appends the SCALE encoding.
-    public func encode(to writer: inout ScaleWriter) {
+    package func encode(to writer: inout ScaleWriter) {
         writer.writeVector(types) { w, t in t.encode(to: &w) }
     }
 
-    public static func == (a: PortableRegistry, b: PortableRegistry) -> Bool { a.types == b.types }
-    public func hash(into h: inout Hasher) { h.combine(types) }
+    package static func == (a: PortableRegistry, b: PortableRegistry) -> Bool { a.types == b.types }
+    package func hash(into h: inout Hasher) { h.combine(types) }
 }

@@ -1,24 +1,24 @@
 /// One registry entry: a compact id and its type.
-public struct PortableType: Hashable, Sendable {
+package struct PortableType: Hashable, Sendable {
     /// The id other types and the metadata use to refer to it.
-    public var id: UInt32
+    package var id: UInt32
     /// The type.
-    public var type: TypeInfo
+    package var type: TypeInfo
 
     /// Creates an entry.
-    public init(id: UInt32, type: TypeInfo) {
+    package init(id: UInt32, type: TypeInfo) {
         self.id = id
         self.type = type
     }
 
     /// Reads an entry.
-    public init(from reader: inout ScaleReader) throws {
+    package init(from reader: inout ScaleReader) throws {
         id = try reader.readCompact(as: UInt32.self)
         type = try TypeInfo(from: &reader)
     }
 
     /// Appends the SCALE encoding.
-    public func encode(to writer: inout ScaleWriter) {
+    package func encode(to writer: inout ScaleWriter) {
         writer.writeCompact(id)
         type.encode(to: &writer)
     }

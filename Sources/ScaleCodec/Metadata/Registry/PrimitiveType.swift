@@ -1,9 +1,9 @@
 /// Primitive types (scale-info `TypeDefPrimitive`, SCALE index order).
-public enum PrimitiveType: UInt8, Hashable, Sendable, CaseIterable {
+package enum PrimitiveType: UInt8, Hashable, Sendable, CaseIterable {
     case bool = 0, char, str, u8, u16, u32, u64, u128, u256, i8, i16, i32, i64, i128, i256
 
     /// Encoded width in bytes, or `nil` for `str`.
-    public var byteWidth: Int? {
+    package var byteWidth: Int? {
         switch self {
         case .bool, .u8, .i8: return 1
         case .u16, .i16: return 2

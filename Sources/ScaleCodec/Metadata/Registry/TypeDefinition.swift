@@ -1,6 +1,6 @@
 import Primitives
 /// The shape of a type (scale-info `TypeDef`, SCALE index order).
-public indirect enum TypeDefinition: Hashable, Sendable {
+package indirect enum TypeDefinition: Hashable, Sendable {
     case composite([TypeField])
     case variant([TypeVariant])
     case sequence(UInt32)

@@ -1,15 +1,15 @@
 /// A field of a struct or enum variant.
-public struct TypeField: Hashable, Sendable {
+package struct TypeField: Hashable, Sendable {
     /// Field name; `nil` for tuple-like fields.
-    public var name: String?
+    package var name: String?
     /// Field type id.
-    public var type: UInt32
+    package var type: UInt32
     /// The Rust type as written in the source (`T::Balance`, `BalanceOf<T>`), useful for display.
-    public var typeName: String?
+    package var typeName: String?
     /// Documentation lines.
-    public var docs: [String]
+    package var docs: [String]
 
-    public init(name: String?, type: UInt32, typeName: String?, docs: [String] = []) {
+    package init(name: String?, type: UInt32, typeName: String?, docs: [String] = []) {
         self.name = name
         self.type = type
         self.typeName = typeName

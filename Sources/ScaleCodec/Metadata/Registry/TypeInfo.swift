@@ -1,16 +1,16 @@
 /// A type: its Rust path (`["sp_core", "crypto", "AccountId32"]`), generic parameters, shape and docs.
-public struct TypeInfo: Hashable, Sendable {
+package struct TypeInfo: Hashable, Sendable {
     /// Rust path segments; empty for primitives, tuples, arrays and sequences.
-    public var path: [String]
+    package var path: [String]
     /// Generic parameters by name, with the concrete type when known.
-    public var params: [TypeParameter]
+    package var params: [TypeParameter]
     /// The shape.
-    public var def: TypeDefinition
+    package var def: TypeDefinition
     /// Documentation lines.
-    public var docs: [String]
+    package var docs: [String]
 
     /// Creates a type.
-    public init(path: [String] = [], params: [TypeParameter] = [], def: TypeDefinition, docs: [String] = []) {
+    package init(path: [String] = [], params: [TypeParameter] = [], def: TypeDefinition, docs: [String] = []) {
         self.path = path
         self.params = params
         self.def = def
@@ -18,7 +18,7 @@ public struct TypeInfo: Hashable, Sendable {
     }
 
     /// Reads a type.
-    public init(from reader: inout ScaleReader) throws {
+    package init(from reader: inout ScaleReader) throws {
         path = try reader.readVector { r in try r.readString() }
         params = try reader.readVector { r in try TypeParameter(from: &r) }
         def = try TypeDefinition(from: &reader)
@@ -26,7 +26,7 @@ public struct TypeInfo: Hashable, Sendable {
     }
 
     /// Appends the SCALE encoding.
-    public func encode(to writer: inout ScaleWriter) {
+    package func encode(to writer: inout ScaleWriter) {
         writer.writeVector(path) { w, s in w.writeString(s) }
         writer.writeVector(params) { w, p in p.encode(to: &w) }
         def.encode(to: &writer)

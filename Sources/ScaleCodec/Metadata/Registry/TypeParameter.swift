@@ -1,9 +1,9 @@
 /// A generic parameter of a type (`T`, `Call`…), with its concrete type id if any.
-public struct TypeParameter: Hashable, Sendable {
-    public var name: String
-    public var type: UInt32?
+package struct TypeParameter: Hashable, Sendable {
+    package var name: String
+    package var type: UInt32?
 
-    public init(name: String, type: UInt32?) {
+    package init(name: String, type: UInt32?) {
         self.name = name
         self.type = type
     }

@@ -1,12 +1,12 @@
 /// A variant of an enum type.
-public struct TypeVariant: Hashable, Sendable {
-    public var name: String
-    public var fields: [TypeField]
+package struct TypeVariant: Hashable, Sendable {
+    package var name: String
+    package var fields: [TypeField]
     /// The SCALE index byte of the variant.
-    public var index: UInt8
-    public var docs: [String]
+    package var index: UInt8
+    package var docs: [String]
 
-    public init(name: String, fields: [TypeField], index: UInt8, docs: [String] = []) {
+    package init(name: String, fields: [TypeField], index: UInt8, docs: [String] = []) {
         self.name = name
         self.fields = fields
         self.index = index
