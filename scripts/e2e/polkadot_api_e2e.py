@@ -15,6 +15,7 @@ A person connects the site and approves the transfer on Sigil's approval page (i
 a second transfer is rejected there and the dapp gets polkadot-js's "Cancelled" with nothing submitted.
 """
 import argparse
+import os
 import pathlib
 import sys
 import threading
@@ -30,7 +31,9 @@ from e2e_browser import ALICE, ALICE_PUB, ROOT, approval_article, check, poll  #
 from polkadot_test_double_node import PolkadotTestDoubleNode  # noqa: E402
 from sigil_process import SigilProcess  # noqa: E402
 
-VENDOR = ROOT.parent / "shared" / "vendor" / "polkadot-js"
+# The team's vendored dapp libraries (../shared/vendor beside the clone; SIGIL_VENDOR_DIR elsewhere),
+# loaded from there, never copied into the project.
+VENDOR = pathlib.Path(os.environ.get("SIGIL_VENDOR_DIR") or ROOT.parent / "shared" / "vendor") / "polkadot-js"
 BUNDLES = ["bundle-polkadot-util.js", "bundle-polkadot-util-crypto.js", "bundle-polkadot-keyring.js",
            "bundle-polkadot-types.js", "bundle-polkadot-api.js", "bundle-polkadot-extension-dapp.js"]
 BOB = "5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty"
@@ -110,8 +113,13 @@ def main():
     args = ap.parse_args()
     missing = [name for name in BUNDLES if not (VENDOR / name).is_file()]
     if missing:
-        sys.exit(f"polkadot-api e2e: FAILED: the vendored polkadot-js bundles are missing from {VENDOR} "
-                 f"({', '.join(missing)}); they come with ../shared (CI always has them)")
+        message = (f"the vendored polkadot-js bundles are missing from {VENDOR} ({', '.join(missing)}); they come "
+                   f"with ../shared beside the clone, or set SIGIL_VENDOR_DIR")
+        if os.environ.get("SIGILTEST_REQUIRE_VENDOR") == "1":
+            sys.exit(f"polkadot-api e2e: FAILED: {message} (CI requires them)")
+        banner = "!" * 100
+        print(f"{banner}\npolkadot-api e2e: NOT RUN: {message}\n{banner}", file=sys.stderr)
+        return
 
     node = PolkadotTestDoubleNode(nonces={ALICE: 7})
     sigil = SigilProcess(args.sigil)

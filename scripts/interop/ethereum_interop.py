@@ -29,7 +29,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 
 import eth_keyfile
@@ -41,33 +40,7 @@ from eth_utils import is_checksum_address, keccak, to_checksum_address
 
 Account.enable_unaudited_hdwallet_features()
 
-failures = 0
-counts = {}
-
-
-def fail(what):
-    global failures
-    failures += 1
-    print("FAIL:", what, file=sys.stderr)
-    if failures > 10:
-        sys.exit(1)
-
-
-def count(kind):
-    counts[kind] = counts.get(kind, 0) + 1
-
-
-class Filter:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(self, **request):
-        self.p.stdin.write(json.dumps(request) + "\n")
-        self.p.stdin.flush()
-        line = self.p.stdout.readline()
-        if not line:
-            sys.exit("EthereumInterop exited")
-        return json.loads(line)
+from interop_filter import Filter, count, fail, tally  # noqa: E402
 
 
 def h(b):
@@ -398,11 +371,11 @@ def main():
     check_personal(f, r, n)
     check_typed(f, r, n)
     check_keystores(f, r, max(n // 10, 6))
-    total = sum(counts.values())
-    for kind in sorted(counts):
-        print(f"  {counts[kind]:6d}  {kind}")
-    print(f"ethereum interop: {total} checks, {failures} failures (seed {args.seed}, rounds {n})")
-    sys.exit(1 if failures else 0)
+    total = sum(tally.counts.values())
+    for kind in sorted(tally.counts):
+        print(f"  {tally.counts[kind]:6d}  {kind}")
+    print(f"ethereum interop: {total} checks, {tally.failures} failures (seed {args.seed}, rounds {n})")
+    sys.exit(1 if tally.failures else 0)
 
 
 if __name__ == "__main__":

@@ -28,9 +28,7 @@ All keys are random throwaway keys. Exits non-zero on any disagreement.
 import argparse
 import base64
 import hashlib
-import json
 import random
-import subprocess
 import sys
 import zlib
 
@@ -43,33 +41,7 @@ from icp_candid.candid import Types, encode
 from icp_identity import Identity
 from icp_principal.principal import AccountIdentifier, Principal
 
-failures = 0
-counts = {}
-
-
-def fail(what):
-    global failures
-    failures += 1
-    print("FAIL:", what, file=sys.stderr)
-    if failures > 10:
-        sys.exit(1)
-
-
-def count(kind):
-    counts[kind] = counts.get(kind, 0) + 1
-
-
-class Filter:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(self, **req):
-        self.p.stdin.write(json.dumps(req) + "\n")
-        self.p.stdin.flush()
-        line = self.p.stdout.readline()
-        if not line:
-            sys.exit("ICPInterop exited")
-        return json.loads(line)
+from interop_filter import Filter, count, fail, tally  # noqa: E402
 
 
 def principal_text(b):
@@ -476,9 +448,9 @@ def main():
     check_pem(f, rng, max(20, a.rounds // 5))
     check_candid(f, rng, a.rounds)
     check_rendering(f)
-    print("icp interop:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())), file=sys.stderr)
-    if failures:
-        sys.exit(f"{failures} disagreements")
+    print("icp interop:", ", ".join(f"{k} {v}" for k, v in sorted(tally.counts.items())), file=sys.stderr)
+    if tally.failures:
+        sys.exit(f"{tally.failures} disagreements")
 
 
 if __name__ == "__main__":
