@@ -59,8 +59,8 @@ extension FuzzTarget {
                 call, origin: "https://d.example", now: now, blindSigningAllowed: true)
         else { return }
         let rows = prepared.rows(now: now)
-        let subject = ApprovalSubject.icp(
-            IcpApprovalRequest(method: "icrc49_call_canister", title: "Call \(call.method)?", summary: rows))
+        let subject = ApprovalSubject.adapter(
+            AdapterApproval(method: "icrc49_call_canister", title: "Call \(call.method)?", summary: rows))
         try checkDisplay(subject, rows: rows, target: target)
     }
 

@@ -14,6 +14,7 @@ package struct GatewayErrorCode: ErrorCode {
         case sessionMismatch, tooManySessions, unknownMessage, notAllowed, forbidden, unsupportedMediaType,
             payloadTooLarge
         case notSaved
+        case signingFailed, notJournaled
     }
     fileprivate let value: Value
     /// Input that does not satisfy the module's rules.
@@ -34,6 +35,10 @@ package struct GatewayErrorCode: ErrorCode {
     package static let payloadTooLarge = Self(value: .payloadTooLarge)
     /// An authorization change the store refused (nothing changed; the reason is in the log).
     package static let notSaved = Self(value: .notSaved)
+    /// An approved request could not be signed (the key is gone, the signer refused); nothing left.
+    package static let signingFailed = Self(value: .signingFailed)
+    /// A signature was made but its journal entry could not be stored: the signature is withheld.
+    package static let notJournaled = Self(value: .notJournaled)
     package var description: String { value.rawValue }
     package static let domain = "GatewayError"
 }

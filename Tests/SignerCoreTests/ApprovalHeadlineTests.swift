@@ -160,8 +160,8 @@ import Testing
     }
 
     @Test func internetComputerCallsUseTheRenderedSentence() throws {
-        let call = ApprovalSubject.icp(
-            IcpApprovalRequest(
+        let call = ApprovalSubject.adapter(
+            AdapterApproval(
                 method: "icrc49_call_canister", title: "Call icrc1_transfer for https://d.example?",
                 summary: [
                     SummaryRow("canister", "mxzaz-hqaaa-aaaar-qaada-cai (ckBTC ledger)"),
@@ -173,8 +173,8 @@ import Testing
             ApprovalHeadline(call, source: "https://d.example", accounts: []).text == "Transfer 0.5 ckBTC to s3oq…-wae")
         let mention = try #require(ApprovalHeadline(call, source: "https://d.example", accounts: []).mentions.first)
         #expect(mention.role == "principal" && mention.address.hasSuffix("bxb6y-wae") && mention.identicon == nil)
-        let permissions = ApprovalSubject.icp(
-            IcpApprovalRequest(
+        let permissions = ApprovalSubject.adapter(
+            AdapterApproval(
                 method: "icrc25_request_permissions", title: "Connect https://d.example (Internet Computer)?",
                 summary: [SummaryRow("permission", "see your Internet Computer principals (icrc27_accounts)")]))
         #expect(

@@ -113,12 +113,12 @@ import Testing
 
     @Test(arguments: nasty)
     func icpAndPolkadotStrings(input: String, shown: String) throws {
-        let icp = IcpApprovalRequest(
+        let icp = AdapterApproval(
             method: "icrc49_call_canister", title: "Call \(input)?",
             summary: [
                 SummaryRow("method", input), SummaryRow("call", "Call \(input) on x"), SummaryRow("warning", input),
             ])
-        let icpHeadline = ApprovalHeadline(.icp(icp), source: "https://d.example", accounts: [])
+        let icpHeadline = ApprovalHeadline(.adapter(icp), source: "https://d.example", accounts: [])
         Self.expectVisible(icpHeadline, "ICP")
         Self.expectVisible(icp.summary, "ICP")
         #expect(icpHeadline.text.contains(shown))

@@ -63,7 +63,7 @@ enum ApprovalState {
         case .signExtrinsic(let request): request.summary
         case .signBytes(let request): request.summary
         case .provideMetadata(let proposal): proposal.summary
-        case .icp(let request): request.summary
+        case .adapter(let request): request.summary
         case .signIcon(let request): request.summary
         }
     }
@@ -88,7 +88,7 @@ enum ApprovalState {
         case .signExtrinsic: "extrinsic"
         case .signBytes: "bytes"
         case .provideMetadata: "metadata"
-        case .icp: "icp"
+        case .adapter(let request): request.wallet
         case .signIcon(let request): request.action == .blindHash ? "icon-hash" : "icon"
         }
     }
@@ -99,7 +99,7 @@ enum ApprovalState {
         case .signExtrinsic: "Sign a transaction for \(approval.source)?"
         case .signBytes: "Sign a message for \(approval.source)?"
         case .provideMetadata(let p): "Update \(p.chain.isEmpty ? "chain" : p.chain) metadata from \(approval.source)?"
-        case .icp(let request): request.title
+        case .adapter(let request): request.title
         case .signIcon(let request): IconGateway.title(request, source: approval.source)
         }
     }

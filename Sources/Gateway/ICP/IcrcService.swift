@@ -3,24 +3,6 @@ import ICPCodec
 import Primitives
 import SignerCore
 
-/// A person's answer to an ICRC request (the approval page or the terminal).
-package protocol IcrcApprover: Sendable {
-    /// Shows `rows` under `title` for `origin` and waits for a decision: `true` when approved, `false`
-    /// when rejected, nil when nobody decided (expired, withdrawn because the client went away, no
-    /// place left in the queue): nothing may be recorded then.
-    func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool?
-
-    /// A request to sign: shows `rows` and, only once approved, runs `sign` (which returns its result
-    /// and the signature bytes to record). The decision and the signature are recorded (journal)
-    /// before the result is returned. - Returns: nil when the person rejected it (or it expired).
-    /// - Throws: `IcrcError` when signing failed or the record could not be stored (the signature
-    ///   is then withheld).
-    func decideAndSign<T: Sendable>(
-        origin: String, method: IcrcMethod, title: String, rows: [SummaryRow], requestId: [UInt8],
-        sign: @escaping @Sendable () throws -> (T, [UInt8])
-    ) async throws(IcrcError) -> T?
-}
-
 /// Where approved calls go: a replica (`--ic-url`), or a test double.
 package protocol IcNetwork: Sendable {
     /// Submits the signed call, waits until its status is replied, rejected or done, and returns the
@@ -92,14 +74,14 @@ package actor IcrcService {
     private let registry: MethodRegistry
     private let signer: IcpCallSigner
     private let permissions: any IcrcPermissionStore
-    private let approver: any IcrcApprover
+    private let approver: any ApprovalSeam
     private let network: (any IcNetwork)?
     private let now: @Sendable () -> UInt64
 
     /// `now` is the clock in nanoseconds since 1970 (injectable; IC expiries are wall-clock times).
     package init(
         registry: MethodRegistry, signer: IcpCallSigner, permissions: any IcrcPermissionStore,
-        approver: any IcrcApprover,
+        approver: any ApprovalSeam,
         network: (any IcNetwork)?, now: @escaping @Sendable () -> UInt64 = IcrcService.wallClock
     ) {
         self.registry = registry
@@ -177,6 +159,18 @@ package actor IcrcService {
         }
     }
 
+    /// The seam's `decideAndSign`, its failure as ICRC-25 1000 (the reason, never a secret).
+    static func decideAndSign<T: Sendable>(
+        _ approver: any ApprovalSeam, origin: String, _ request: AdapterApproval,
+        sign: @escaping @Sendable () throws -> (T, [UInt8])
+    ) async throws(IcrcError) -> T? {
+        do {
+            return try await approver.decideAndSign(origin: origin, request, sign: sign)
+        } catch {
+            throw IcrcError(.genericError, error.reason)
+        }
+    }
+
     static let callShape = "params must have canisterId, sender, method and arg (Base64)"
 
     /// The typed parameters of `M` (absent reads as `{}`). - Throws: 1000 with `shape`, never the input.
@@ -220,7 +214,10 @@ package actor IcrcService {
                 + [SummaryRow("accounts", signer.principals.map(\.text).joined(separator: ", "))]
             guard
                 let approved = await approver.decide(
-                    origin: origin, title: "Connect \(origin) (Internet Computer)?", rows: rows)
+                    origin: origin,
+                    AdapterApproval(
+                        method: Icrc.RequestPermissions.name, title: "Connect \(origin) (Internet Computer)?",
+                        summary: rows))
             else { throw IcrcError(.actionAborted, "nobody decided") }
             // Field-level: only the scopes just decided are written (never a snapshot loaded before the wait).
             var states: [String: IcrcSitePermissions.State] = [:]
@@ -245,8 +242,10 @@ package actor IcrcService {
         case .askOnUse:
             guard
                 let approved = await approver.decide(
-                    origin: origin, title: "Allow \(origin) (Internet Computer)?",
-                    rows: [SummaryRow("permission", Self.describe(method))])
+                    origin: origin,
+                    AdapterApproval(
+                        method: Icrc.RequestPermissions.name, title: "Allow \(origin) (Internet Computer)?",
+                        summary: [SummaryRow("permission", Self.describe(method))]))
             else { throw IcrcError(.actionAborted, "nobody decided") }
             try await permissions.setScopes([method.name: approved ? .granted : .denied], for: origin)
             guard approved else {
@@ -270,13 +269,15 @@ package actor IcrcService {
             params.call, origin: origin, now: now(), blindSigningAllowed: p.blindSigning,
             window: windowSeconds * 1_000_000_000)
         let (signer, now) = (self.signer, self.now)
-        let signed = try await approver.decideAndSign(
-            origin: origin, method: .signEnvelopes,
-            title: "Sign \(series.contents.count) envelope(s) of \(series.call.rendered.method) for \(origin)?",
-            rows: series.rows(now: now()) + [
-                SummaryRow("request id", "0x" + Hex.encode(series.call.requestId, prefix: false))
-            ],
-            requestId: series.call.requestId,
+        let signed = try await Self.decideAndSign(
+            approver, origin: origin,
+            AdapterApproval(
+                method: IcrcMethod.signEnvelopes.name,
+                title: "Sign \(series.contents.count) envelope(s) of \(series.call.rendered.method) for \(origin)?",
+                summary: series.rows(now: now()) + [
+                    SummaryRow("request id", "0x" + Hex.encode(series.call.requestId, prefix: false))
+                ],
+                requestId: series.call.requestId),
             sign: {
                 let calls = try signer.sign(series, now: now())
                 return (calls, calls.flatMap(\.signature))
@@ -301,9 +302,11 @@ package actor IcrcService {
             throw IcrcError(.networkError, "no Internet Computer endpoint is configured (sigil serve --ic-url)")
         }
         let (signer, now) = (self.signer, self.now)
-        let signed = try await approver.decideAndSign(
-            origin: origin, method: .callCanister, title: "Call \(prepared.rendered.method) for \(origin)?",
-            rows: prepared.rows(now: now()), requestId: prepared.requestId,
+        let signed = try await Self.decideAndSign(
+            approver, origin: origin,
+            AdapterApproval(
+                method: IcrcMethod.callCanister.name, title: "Call \(prepared.rendered.method) for \(origin)?",
+                summary: prepared.rows(now: now()), requestId: prepared.requestId),
             sign: {
                 let call = try signer.sign(prepared, now: now())
                 return (call, call.signature)

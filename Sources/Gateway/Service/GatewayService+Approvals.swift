@@ -41,7 +41,7 @@ extension GatewayService {
     /// Whether the person allowed `source` blind signing (docs/blind-signing.md): the stored per-site
     /// setting, or `--icon-blind-signing` in the configuration. A store that cannot be read counts as
     /// off (the request is refused, nothing is signed blind).
-    func isBlindSigningAllowed(_ source: String) async -> Bool {
+    package func isBlindSigningAllowed(_ source: String) async -> Bool {
         if options.iconBlindSigningOrigins.contains(source) { return true }
         do {
             return try await blindSigning.isAllowed(source)
@@ -239,8 +239,8 @@ extension GatewayService {
         var failure: GatewayError?
         var signature: [UInt8]?
         var detail = ""
-        var icpWaiter: IcpWaiter?
-        var icpOutcome = IcpOutcome.rejected
+        var icpWaiter: AdapterWaiter?
+        var icpOutcome = AdapterOutcome.rejected
         switch decision.approval.subject {
         case .authorize:
             if let site = decision.site {
@@ -296,11 +296,11 @@ extension GatewayService {
             } else {
                 body = .error(WireErrorText.rejected)
             }
-        case .icp:
+        case .adapter:
             // The ICRC layer waits for this decision; an approved call is signed here so that its
             // journal entry below records the signature before the ICRC layer may return it.
-            icpWaiter = icpWaiters.removeValue(forKey: id)
-            let signed = icpSigned(icpWaiter, approved: decision.approved)
+            icpWaiter = adapterWaiters.removeValue(forKey: id)
+            let signed = adapterSigned(icpWaiter, approved: decision.approved)
             (signature, detail, icpOutcome) = (signed.signature, signed.detail, signed.outcome)
             body = .response(.bool(decision.approved))
         }
@@ -308,7 +308,7 @@ extension GatewayService {
         body = await journaled(decision, automatic: accounts == nil, body: body, signature: signature, detail: detail)
         if let icpWaiter {
             if case .error = body {
-                icpOutcome = .failed(IcrcError(.genericError, "the signature was withheld: it could not be journaled"))
+                icpOutcome = .failed(GatewayError(.notJournaled, "the signature was withheld: it could not be journaled"))
             }
             icpWaiter.continuation.resume(returning: icpOutcome)
         }
@@ -357,7 +357,7 @@ extension GatewayService {
         _ approval: PendingApproval<ApprovalSubject>, _ outcome: JournalDecision, _ detail: String
     ) async {
         let waiter = waiters.removeValue(forKey: approval.id)
-        icpWaiters.removeValue(forKey: approval.id)?.continuation.resume(returning: .withdrawn)
+        adapterWaiters.removeValue(forKey: approval.id)?.continuation.resume(returning: .withdrawn)
         await journalAbandoned(approval, outcome, detail)
         guard let waiter else { return }
         if let shape = waiter.icon {
@@ -368,7 +368,7 @@ extension GatewayService {
         switch approval.subject {
         case .authorize: text = WireErrorText.authorizationCancelled
         case .provideMetadata: text = WireErrorText.rejected
-        case .signBytes, .signExtrinsic, .icp, .signIcon: text = WireErrorText.cancelled
+        case .signBytes, .signExtrinsic, .adapter, .signIcon: text = WireErrorText.cancelled
         }
         deliver(WireReply(id: waiter.requestID, .error(text)), to: waiter.session)
     }

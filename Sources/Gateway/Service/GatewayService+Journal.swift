@@ -100,7 +100,7 @@ extension GatewayService {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
         case .signIcon(let request): key = request.accountKey
-        case .authorize, .provideMetadata, .icp: return ""
+        case .authorize, .provideMetadata, .adapter: return ""
         }
         return signer.accounts().first { $0.key == key }?.address
     }
@@ -135,7 +135,7 @@ extension MethodRegistry.Method {
             case .hasAccount, .hasAddress: false
             }
         case .icrc(let method):
-            // Journaled by the ICP approval path (`icpDecision`), not as bridge refusals.
+            // Journaled by the ICP approval path (`adapterDecision`), not as bridge refusals.
             switch method {
             case .requestPermissions, .accounts, .callCanister, .signEnvelopes: true
             case .permissions, .supportedStandards, .status: false

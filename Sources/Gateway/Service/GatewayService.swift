@@ -33,8 +33,8 @@ package actor GatewayService {
     var sessions: [String: SessionState] = [:]
     /// Approval id → who waits for the answer.
     var waiters: [UInt64: Waiter] = [:]
-    /// ICRC requests waiting for a decision (the ICRC layer awaits them; see GatewayService+ICP).
-    var icpWaiters: [UInt64: IcpWaiter] = [:]
+    /// Adapters' requests waiting for a decision (the adapter awaits them; Seam/GatewayService+Seam).
+    var adapterWaiters: [UInt64: AdapterWaiter] = [:]
     var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
     var approvalListeners: [UInt64: AsyncStream<PendingApproval<ApprovalSubject>>.Continuation] = [:]
     var nextListenerID: UInt64 = 0

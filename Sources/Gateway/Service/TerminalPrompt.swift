@@ -65,7 +65,7 @@ package enum TerminalPrompt {
         case .provideMetadata(let proposal):
             lines.append("== Update metadata from \(printable(approval.source))?")
             rows = proposal.summary
-        case .icp(let request):
+        case .adapter(let request):
             lines.append("== \(printable(request.title))")
             rows = request.summary
         case .signIcon(let request):

@@ -84,7 +84,7 @@ package struct ApprovalCenter: Sendable {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
         case .signIcon(let request): key = request.accountKey
-        case .authorize, .provideMetadata, .icp:
+        case .authorize, .provideMetadata, .adapter:
             throw SignerError(.invalidInput, "not a signing request")
         }
         guard book.allows(source, accountKey: key) else {
@@ -106,11 +106,11 @@ package struct ApprovalCenter: Sendable {
     /// A source not in the book is a stranger asking to connect: its request takes a place of the
     /// connection requests' pool (bounded in total and per owner), never one of the connected sites'.
     /// - Throws: `tooManyPending`.
-    package mutating func requestIcp(
-        source: String, request: IcpApprovalRequest, now: Duration
+    package mutating func requestAdapter(
+        source: String, request: AdapterApproval, now: Duration
     ) throws -> PendingApproval<ApprovalSubject> {
         try queue.enqueue(
-            source: source, session: nil, subject: .icp(request), now: now,
+            source: source, session: nil, subject: .adapter(request), now: now,
             isConnectionRequest: book.site(source) == nil)
     }
 

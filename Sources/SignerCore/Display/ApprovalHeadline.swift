@@ -62,8 +62,8 @@ package struct ApprovalHeadline: Sendable, Equatable {
                     "This is not newer than the metadata Sigil has (version \(known)): there is no reason to accept it."
                 )
             }
-        case .icp(let request):
-            let call = request.summary.first { $0.label == "call" }?.value
+        case .adapter(let request):
+            let call = request.sentence ?? request.summary.first { $0.label == "call" }?.value
             text = builder.shortenedIdentifiers(IconSummary.safe(call ?? String(request.title.trimmingSuffix("?"))))
             builder.warnings += request.summary.filter { $0.label == "warning" }.map { Self.sentence($0.value) }
         case .signIcon(let request):

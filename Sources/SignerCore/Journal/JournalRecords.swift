@@ -13,7 +13,7 @@ package enum JournalRecords {
     /// (connection requests, ICON's `bind` included, share one authorization book).
     package static func protocolName(of subject: ApprovalSubject) -> String {
         switch subject {
-        case .icp: "icp"
+        case .adapter(let request): request.wallet
         case .signIcon: "icon"
         case .authorize, .signExtrinsic, .signBytes, .provideMetadata: polkadot
         }
@@ -26,7 +26,7 @@ package enum JournalRecords {
         case .signExtrinsic: "pub(extrinsic.sign)"
         case .signBytes: "pub(bytes.sign)"
         case .provideMetadata: "pub(metadata.provide)"
-        case .icp(let request): request.method
+        case .adapter(let request): request.method
         case .signIcon(let request):
             switch request.action {
             case .signOnly: "icon(sign)"
@@ -57,7 +57,7 @@ package enum JournalRecords {
         case .signExtrinsic(let request): summary = request.summary
         case .signBytes(let request): summary = request.summary
         case .provideMetadata(let proposal): summary = proposal.summary
-        case .icp(let request): summary = request.summary
+        case .adapter(let request): summary = request.summary
         case .signIcon(let request): summary = request.summary
         }
         return rows + summary.map { JournalShown.Row($0.label, $0.value, warning: $0.isWarning) }
@@ -71,7 +71,7 @@ package enum JournalRecords {
         case .signExtrinsic(let request): JournalCodec.hash(request.prepared.signing.signedBytes)
         case .signBytes(let request): JournalCodec.hash(request.message)
         case .provideMetadata(let proposal): JournalCodec.hash(proposal.definitionJSON)
-        case .icp(let request): request.requestId.isEmpty ? [] : JournalCodec.hash(request.requestId)
+        case .adapter(let request): request.requestId.isEmpty ? [] : JournalCodec.hash(request.requestId)
         // The 32 bytes an ICON signature covers (the transaction's SHA3-256, or the blind hash).
         case .signIcon(let request): JournalCodec.hash(request.hash)
         }
@@ -85,7 +85,8 @@ package enum JournalRecords {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
         case .signIcon(let request): return request.accountKey
-        case .authorize, .provideMetadata, .icp: return ""
+        case .adapter(let request): return request.account
+        case .authorize, .provideMetadata: return ""
         }
         return address(ofKey: key)
     }

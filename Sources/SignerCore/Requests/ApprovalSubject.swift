@@ -8,8 +8,8 @@ package enum ApprovalSubject: Sendable, Equatable {
     case signBytes(BytesSigningRequest)
     /// `pub(metadata.provide)`: store chain metadata.
     case provideMetadata(MetadataProposal)
-    /// An Internet Computer request (ICRC-25 permissions, ICRC-49 call).
-    case icp(IcpApprovalRequest)
+    /// A protocol adapter's request (ICRC-25 permissions, ICRC-49 calls, Ethereum): ``AdapterApproval``.
+    case adapter(AdapterApproval)
     /// ICON (Connect `sign`/`sendICX`/`sendToken`, relay `REQUEST_JSON-RPC`/`REQUEST_SIGNING`).
     case signIcon(IconSigningRequest)
 
@@ -20,7 +20,7 @@ package enum ApprovalSubject: Sendable, Equatable {
         case .signExtrinsic: "sign transaction"
         case .signBytes: "sign message"
         case .provideMetadata: "metadata update"
-        case .icp: "internet computer"
+        case .adapter(let request): request.wallet == "icp" ? "internet computer" : request.wallet
         case .signIcon: "sign ICON transaction"
         }
     }

@@ -11,24 +11,23 @@ import Testing
 /// ICRC-25/27/29/49 over IcrcService with a scripted person, in-memory permissions and a fake
 /// network (docs/protocol.md, ICP section).
 @Suite struct IcrcServiceTests {
-    final class Person: IcrcApprover, @unchecked Sendable {
+    final class Person: ApprovalSeam, @unchecked Sendable {
         let answers = Mutex<[Bool]>([])
         let seen = Mutex<[(String, [SummaryRow])]>([])
         init(_ answers: [Bool]) { self.answers.withLock { $0 = answers } }
-        func decide(origin: String, title: String, rows: [SummaryRow]) async -> Bool? {
-            seen.withLock { $0.append((title, rows)) }
+        func decide(origin: String, _ request: AdapterApproval) async -> Bool? {
+            seen.withLock { $0.append((request.title, request.summary)) }
             return answers.withLock { $0.isEmpty ? false : $0.removeFirst() }
         }
         /// Signs only what it approved, after approving it.
         func decideAndSign<T: Sendable>(
-            origin: String, method: IcrcMethod, title: String, rows: [SummaryRow], requestId: [UInt8],
-            sign: @escaping @Sendable () throws -> (T, [UInt8])
-        ) async throws(IcrcError) -> T? {
-            guard await decide(origin: origin, title: title, rows: rows) == true else { return nil }
+            origin: String, _ request: AdapterApproval, sign: @escaping @Sendable () throws -> (T, [UInt8])
+        ) async throws(GatewayError) -> T? {
+            guard await decide(origin: origin, request) == true else { return nil }
             do {
                 return try sign().0
             } catch {
-                throw IcrcError(.genericError, "not signed")
+                throw GatewayError(.signingFailed, "not signed")
             }
         }
         var count: Int { seen.withLock { $0.count } }

@@ -1,0 +1,48 @@
+import Primitives
+import SignerCore
+
+/// The seam every protocol adapter stands on (docs/architecture.md, "The seam"). An adapter turns
+/// its wire requests into ``AdapterApproval``s and asks here; everything cross-cutting is below this
+/// line and written once: the approval queue (the strangers' pool for a site not yet connected, the
+/// per-source bounds, expiry), the approval page and the terminal, the automatic mode, the journal
+/// (every decision and every signature recorded before a reply leaves), and delivery to the waiting
+/// client (a client that went away withdraws its prompt). Identity, the deny list and the request
+/// rate are the HTTP route's ``GatewayService/admit(_:at:)``, before the adapter sees the body.
+///
+/// `sign` runs once, only after the person approved, on exactly what was shown (the adapter built it
+/// before asking: nothing is rebuilt after approval); its signature bytes are journaled before the
+/// value is returned.
+package protocol ApprovalSeam: Sendable {
+    /// Queues `request` for `origin` and waits: `true` approved, `false` rejected, nil when nobody
+    /// decided (expired, the client went away, the site was revoked, no place in the queue): nothing
+    /// may be recorded then.
+    func decide(origin: String, _ request: AdapterApproval) async -> Bool?
+
+    /// Queues `request`, and only once approved runs `sign` (its result and the signature bytes to
+    /// journal). - Returns: nil when rejected or nobody decided.
+    /// - Throws: `GatewayError.signingFailed` (nothing was signed), `.notJournaled` (signed, but the
+    ///   entry could not be stored: the signature is withheld).
+    func decideAndSign<T: Sendable>(
+        origin: String, _ request: AdapterApproval, sign: @escaping @Sendable () throws -> (T, [UInt8])
+    ) async throws(GatewayError) -> T?
+}
+
+/// The one grant book as an adapter sees it: a site is connected once, for every protocol, shown on
+/// the approval page and in `sigil origins list`, and revoking it there ends every protocol's grant.
+/// Account keys of every protocol live in the same record (`AuthorizedSite.accounts`); an adapter
+/// reads and writes only the keys of its own kind (`ownKey`).
+package protocol GrantBook: Sendable {
+    /// The account keys granted to `origin`, or nil when it is not connected.
+    func grantedAccounts(_ origin: String) async -> [String]?
+    /// Connects `origin` if needed and replaces the keys for which `ownKey` is true with `accounts`
+    /// (other protocols' keys are kept). Stored first; memory follows once stored.
+    /// - Throws: `GatewayError.notSaved` when the store refused (nothing changed).
+    func setGrantedAccounts(
+        _ origin: String, appName: String, accounts: [String], ownKey: @Sendable (String) -> Bool
+    ) async throws
+    /// Whether the person allowed this site blind signing (the one switch every protocol reads).
+    func isBlindSigningAllowed(_ origin: String) async -> Bool
+    /// Delivers `payload` to every open tab of `origin` as a subscription event with id `event`
+    /// (the bridge's event stream; `ethereum.accountsChanged`, …).
+    func push(_ origin: String, event: String, payload: JSONValue) async
+}

@@ -1,0 +1,146 @@
+import Keystore
+import Logging
+import Primitives
+import SignerCore
+
+/// The seam's implementation (``ApprovalSeam``): every adapter's request joins the one approval
+/// queue (approval page, terminal, automatic mode, expiry, journal) and the adapter awaits the
+/// answer. A signature is made here, between the decision and its journal entry, so the entry
+/// records it and is durable before the signature leaves, as for every protocol.
+extension GatewayService: ApprovalSeam {
+    package nonisolated func decide(origin: String, _ request: AdapterApproval) async -> Bool? {
+        switch await adapterDecision(origin: origin, request: request, sign: nil) {
+        case .approved: return true
+        case .rejected: return false
+        case .withdrawn, .failed: return nil
+        }
+    }
+
+    package nonisolated func decideAndSign<T: Sendable>(
+        origin: String, _ request: AdapterApproval, sign: @escaping @Sendable () throws -> (T, [UInt8])
+    ) async throws(GatewayError) -> T? {
+        let outcome = await adapterDecision(
+            origin: origin, request: request,
+            sign: {
+                let (value, signature) = try sign()
+                return AdapterSigned(value: value, signature: signature)
+            })
+        switch outcome {
+        case .rejected, .withdrawn: return nil
+        case .failed(let error): throw error
+        case .approved(let signed):
+            guard let value = signed?.value as? T else { throw GatewayError(.signingFailed, "nothing was signed") }
+            return value
+        }
+    }
+
+    /// Queues the request and waits for a person (or the automatic mode; expiry, revocation or the
+    /// client going away: `.withdrawn`). A stranger's request takes a place of the connection
+    /// requests' pool (``ApprovalCenter/requestAdapter(source:request:now:)``). When the waiting task is
+    /// cancelled (the HTTP client dropped its connection), the prompt is withdrawn at once: work for
+    /// a vanished client stops.
+    func adapterDecision(origin: String, request: AdapterApproval, sign: AdapterWaiter.Sign?) async -> AdapterOutcome {
+        guard !Task.isCancelled else { return .withdrawn }
+        let approval: PendingApproval<ApprovalSubject>
+        do {
+            approval = try center.requestAdapter(source: origin, request: request, now: clock.now)
+        } catch {
+            logger.debug("adapter request refused", metadata: ["origin": "\(origin)", "reason": "\(error)"])
+            return .withdrawn
+        }
+        let id = approval.id
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                adapterWaiters[id] = AdapterWaiter(continuation: continuation, sign: sign)
+                if options.approvalMode == .automatic {
+                    Task { _ = try? await self.decide(id, approve: true, accounts: nil, deliverReply: false) }
+                } else {
+                    notifyUI()
+                    for listener in approvalListeners.values { listener.yield(approval) }
+                }
+            }
+        } onCancel: {
+            Task { await self.withdraw(id, "the client went away") }
+        }
+    }
+
+    /// Withdraws a waiting request whose client went away: recorded as `cancelled` (within the
+    /// journal budget) and answered to whoever still waits.
+    func withdraw(_ id: UInt64, _ detail: String) async {
+        guard let approval = center.withdraw(id: id) else { return }
+        notifyUI()
+        await answerCancelled(approval, .cancelled, detail)
+    }
+
+    /// The decided step for an adapter's approval: signs an approved request (before its journal
+    /// entry). - Returns: the signature to journal, the detail, and the outcome to resume the adapter
+    /// with once the entry is stored.
+    func adapterSigned(_ waiter: AdapterWaiter?, approved: Bool) -> (
+        signature: [UInt8]?, detail: String, outcome: AdapterOutcome
+    ) {
+        guard approved else { return (nil, "", .rejected) }
+        guard let sign = waiter?.sign else { return (nil, "", .approved(nil)) }
+        do {
+            let signed = try sign()
+            return (signed.signature, "", .approved(signed))
+        } catch {
+            return (
+                nil, "signing failed: \(Self.ruleName(error))",
+                .failed(GatewayError(.signingFailed, "the request could not be signed: \(Self.ruleName(error))"))
+            )
+        }
+    }
+}
+
+/// An adapter's request waiting for its person, and how to sign it once approved (nil for a permission).
+struct AdapterWaiter {
+    typealias Sign = @Sendable () throws -> AdapterSigned
+    let continuation: CheckedContinuation<AdapterOutcome, Never>
+    let sign: Sign?
+}
+
+/// What an approved adapter request signed: the adapter's result and the signature bytes journaled.
+struct AdapterSigned: Sendable {
+    /// `decideAndSign`'s `T`, read back with `as? T`.
+    let value: any Sendable
+    let signature: [UInt8]
+}
+
+/// How an adapter's approval ended, for the waiting adapter.
+enum AdapterOutcome: Sendable {
+    /// A person said no.
+    case rejected
+    /// Nobody decided: expired, the site was revoked, the client went away, or no place was left.
+    case withdrawn
+    /// Approved; what was signed (nil for a permission).
+    case approved(AdapterSigned?)
+    /// Approved but not signed, or the signature could not be journaled (and is withheld).
+    case failed(GatewayError)
+}
+
+/// The one grant book for adapters (``GrantBook``): the same ``AuthorizationBook`` record every
+/// protocol's connection is kept in, stored first and applied to memory once stored.
+extension GatewayService: GrantBook {
+    package func grantedAccounts(_ origin: String) async -> [String]? { center.book.site(origin)?.accounts }
+
+    package func setGrantedAccounts(
+        _ origin: String, appName: String, accounts: [String], ownKey: @Sendable (String) -> Bool
+    ) async throws {
+        let current = center.book.site(origin)
+        var keys = (current?.accounts ?? []).filter { !ownKey($0) }
+        for key in accounts where !keys.contains(key) { keys.append(key) }
+        let site = AuthorizedSite(
+            source: origin, appName: current?.appName.isEmpty == false ? current?.appName ?? appName : appName,
+            accounts: keys)
+        guard site != current else { return }
+        storingAuthorizations.insert(origin)
+        defer { storingAuthorizations.remove(origin) }
+        await apply(try await stored("grant", origin, { try await persistence.grant(site) }))
+    }
+
+    package func push(_ origin: String, event: String, payload: JSONValue) async {
+        for (session, state) in sessions where state.source == origin {
+            deliver(WireReply(id: event, .subscription(payload)), to: session)
+        }
+    }
+}
