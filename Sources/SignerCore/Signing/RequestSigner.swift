@@ -36,6 +36,12 @@ package protocol RequestSigner: AccountDirectory {
     /// Signs the approved ICON request: the hash computed when it was prepared, never recomputed
     /// from anything else.
     func signIcon(_ request: IconSigningRequest) throws -> IconSignature
+    /// Ethereum: signs a 32-byte hash with the key of an `ethereum` account (``SignerAccount/type``;
+    /// its `key` and `address` are the EIP-55 address). The hash is what the adapter computed from the
+    /// request the person approved (EIP-191, EIP-712, a transaction's signing hash) and nothing else.
+    /// - Returns: r ‖ s ‖ yParity (65 bytes, low-S).
+    /// - Throws: ``SignerError`` `unknownAccount` when there is no such key.
+    func signEthereumHash(_ hash: [UInt8], account: SignerAccount) throws -> [UInt8]
 }
 
 extension RequestSigner {
@@ -50,5 +56,9 @@ extension RequestSigner {
     }
     package func signIcon(_ request: IconSigningRequest) throws -> IconSignature {
         throw SignerError(.unknownAccount, "no ICON keys")
+    }
+    /// Signers without Ethereum keys refuse Ethereum requests.
+    package func signEthereumHash(_ hash: [UInt8], account: SignerAccount) throws -> [UInt8] {
+        throw SignerError(.unknownAccount, "no Ethereum keys")
     }
 }
