@@ -39,7 +39,7 @@ extension GatewayService: ApprovalSeam {
     /// requests' pool (``ApprovalCenter/requestAdapter(source:request:now:)``). When the waiting task is
     /// cancelled (the HTTP client dropped its connection), the prompt is withdrawn at once: work for
     /// a vanished client stops.
-    func adapterDecision(origin: String, request: AdapterApproval, sign: AdapterWaiter.Sign?) async -> AdapterOutcome {
+    func adapterDecision(origin: String, request: AdapterApproval, sign: ApprovalWaiter.Sign?) async -> AdapterOutcome {
         guard !Task.isCancelled else { return .withdrawn }
         let approval: PendingApproval<ApprovalSubject>
         do {
@@ -51,12 +51,11 @@ extension GatewayService: ApprovalSeam {
         let id = approval.id
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                adapterWaiters[id] = AdapterWaiter(continuation: continuation, sign: sign)
+                waiters[id] = ApprovalWaiter(delivery: .adapter(continuation), sign: sign)
                 if options.approvalMode == .automatic {
                     Task { _ = try? await self.decide(id, approve: true, accounts: nil, deliverReply: false) }
                 } else {
-                    notifyUI()
-                    for listener in approvalListeners.values { listener.yield(approval) }
+                    show(approval)
                 }
             }
         } onCancel: {
@@ -71,51 +70,6 @@ extension GatewayService: ApprovalSeam {
         notifyUI()
         await answerCancelled(approval, .cancelled, detail)
     }
-
-    /// The decided step for an adapter's approval: signs an approved request (before its journal
-    /// entry). - Returns: the signature to journal, the detail, and the outcome to resume the adapter
-    /// with once the entry is stored.
-    func adapterSigned(_ waiter: AdapterWaiter?, approved: Bool) -> (
-        signature: [UInt8]?, detail: String, outcome: AdapterOutcome
-    ) {
-        guard approved else { return (nil, "", .rejected) }
-        guard let sign = waiter?.sign else { return (nil, "", .approved(nil)) }
-        do {
-            let signed = try sign()
-            return (signed.signature, "", .approved(signed))
-        } catch {
-            return (
-                nil, "signing failed: \(Self.ruleName(error))",
-                .failed(GatewayError(.signingFailed, "the request could not be signed: \(Self.ruleName(error))"))
-            )
-        }
-    }
-}
-
-/// An adapter's request waiting for its person, and how to sign it once approved (nil for a permission).
-struct AdapterWaiter {
-    typealias Sign = @Sendable () throws -> AdapterSigned
-    let continuation: CheckedContinuation<AdapterOutcome, Never>
-    let sign: Sign?
-}
-
-/// What an approved adapter request signed: the adapter's result and the signature bytes journaled.
-struct AdapterSigned: Sendable {
-    /// `decideAndSign`'s `T`, read back with `as? T`.
-    let value: any Sendable
-    let signature: [UInt8]
-}
-
-/// How an adapter's approval ended, for the waiting adapter.
-enum AdapterOutcome: Sendable {
-    /// A person said no.
-    case rejected
-    /// Nobody decided: expired, the site was revoked, the client went away, or no place was left.
-    case withdrawn
-    /// Approved; what was signed (nil for a permission).
-    case approved(AdapterSigned?)
-    /// Approved but not signed, or the signature could not be journaled (and is withheld).
-    case failed(GatewayError)
 }
 
 /// The one grant book for adapters (``GrantBook``): the same ``AuthorizationBook`` record every

@@ -265,34 +265,6 @@ extension GatewayService {
         return await queued(approval, request, client, account: account, icon: shape)
     }
 
-    /// Signs a decided ICON request (the hash prepared before approval): the body for the site
-    /// (for a send, provisional: the transaction is sent only after the journal entry is stored,
-    /// in ``iconAfterJournal``), the signature for the journal, and the journal's detail.
-    func iconSigned(
-        _ request: IconSigningRequest, _ decision: ApprovalCenter.Decision, _ waiter: Waiter?
-    ) -> (WireReply.Body, [UInt8]?, String) {
-        let shape = waiter?.icon ?? .plain
-        guard decision.approved, let account = waiter?.account else {
-            return (IconGateway.failure(shape, .cancelled), nil, "")
-        }
-        do {
-            let signature = try signer.signIcon(request)
-            metrics.recordSignature(scheme: account.type)
-            logger.info(
-                "signed",
-                metadata: [
-                    "approval": "\(decision.approval.id)", "kind": "\(ApprovalState.kind(decision.approval.subject))",
-                    "scheme": "icon", "origin": "\(decision.approval.source)",
-                ])
-            return (IconGateway.success(shape, .string(signature.base64)), signature.signature, "")
-        } catch {
-            logger.debug("ICON signing failed", metadata: ["reason": "\(error)"])
-            return (
-                IconGateway.failure(shape, IconConnectError.from(error)), nil, "signing failed: \(Self.ruleName(error))"
-            )
-        }
-    }
-
     /// After the journal: a refused journal entry withholds the signature (-4001); a send goes to
     /// the node now, and the answer is the transaction hash only when the node accepted exactly the
     /// transaction that was signed.

@@ -4,29 +4,34 @@ import Primitives
 import SignerCore
 
 extension GatewayService {
-    /// Records a decision before its reply leaves (docs/journal.md §7). When the entry cannot be
-    /// stored, a signature is withheld (the reply becomes an error); other replies go out as they are.
-    /// - Returns: the reply body to deliver.
+    /// Records a decision before its reply leaves (docs/journal.md §7); `signature` is what was
+    /// signed, if anything. - Returns: whether the entry is stored (or no journal is kept): when it
+    /// is not, a signature must be withheld (``ApprovalLifecycle``).
     func journaled(
-        _ decision: ApprovalCenter.Decision, automatic: Bool, body: WireReply.Body, signature: [UInt8]?, detail: String
-    ) async -> WireReply.Body {
-        guard let journal else { return body }
+        _ decision: ApprovalCenter.Decision, verdict: ApprovalLifecycle.Verdict, automatic: Bool,
+        signature: [UInt8]?, detail: String
+    ) async -> Bool {
+        guard let journal else { return true }
         let approval = decision.approval
-        let verdict: JournalDecision = decision.approved ? (automatic ? .autoApproved : .approved) : .rejected
+        let recorded: JournalDecision =
+            switch verdict {
+            // A failed signature was still approved; its `detail` says why nothing was signed.
+            case .approved, .failed: automatic ? .autoApproved : .approved
+            case .rejected: .rejected
+            }
         let content = JournalRecords.content(
             source: approval.source, appName: center.book.site(approval.source)?.appName ?? "",
-            subject: approval.subject, decision: verdict, detail: detail, result: signature ?? [],
+            subject: approval.subject, decision: recorded, detail: detail, result: signature ?? [],
             shownLimit: journal.shownLimit, account: knownAddress(approval.subject))
         do {
             try await journal.append(content)
             notifyUI()  // the History view
-            return body
+            return true
         } catch {
             logger.error(
                 "journal entry not stored",
                 metadata: ["approval": "\(approval.id)", "origin": "\(approval.source)", "reason": "\(error)"])
-            guard signature != nil else { return body }
-            return .error(WireErrorText.notJournaled)
+            return false
         }
     }
 

@@ -132,22 +132,63 @@ extension GatewayService {
         return scopes.values.contains(.granted)
     }
 
-    /// Registers the waiter, then either decides at once (automatic mode) or tells the client to
-    /// wait for the reply on its event stream.
+    /// Registers the waiter (with the sign step of a signing request, built now from exactly what is
+    /// shown), then either decides at once (automatic mode) or shows it and tells the client to wait
+    /// for the reply on its event stream.
     func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
         account: SignerAccount?, icon: IconReplyShape? = nil
     ) async -> Outcome {
-        waiters[approval.id] = Waiter(
-            session: client.session, requestID: request.id, account: account, icon: icon)
+        waiters[approval.id] = ApprovalWaiter(
+            delivery: .session(session: client.session, requestID: request.id, icon: icon),
+            sign: account.flatMap { signStep(approval, $0) }, scheme: account?.type)
         if options.approvalMode == .automatic {
             if let reply = try? await decide(approval.id, approve: true, accounts: nil, deliverReply: false).reply {
                 return .reply(reply)
             }
         }
+        show(approval)
+        return .pending
+    }
+
+    /// The bridge protocols' sign steps (polkadot-js and ICON): what an approved request signs, the
+    /// prepared request itself (its `PreparedPayload`, its hash), never rebuilt. nil for a request
+    /// that signs nothing.
+    func signStep(_ approval: PendingApproval<ApprovalSubject>, _ account: SignerAccount) -> ApprovalWaiter.Sign? {
+        let signer = self.signer
+        let id = String(approval.id)
+        switch approval.subject {
+        case .signExtrinsic(let request):
+            return {
+                let result = try signer.signExtrinsic(request)
+                var response: JSONValue = ["id": .string(id), "signature": .string(result.signatureHex)]
+                if let tx = result.signedTransaction {
+                    response = response.adding("signedTransaction", .string(Hex.encode(tx)))
+                }
+                return AdapterSigned(value: response, signature: result.signatureBytes)
+            }
+        case .signBytes(let request):
+            return {
+                let result = try signer.signMessage(request)
+                let response = try JSONValueEncoder().encode(
+                    Polkadot.SignerResult(id: id, signature: result.signatureHex, signedTransaction: nil))
+                return AdapterSigned(value: response, signature: result.signature)
+            }
+        case .signIcon(let request):
+            return {
+                let signature = try signer.signIcon(request)
+                return AdapterSigned(value: JSONValue.string(signature.base64), signature: signature.signature)
+            }
+        case .authorize, .provideMetadata, .adapter:
+            return nil
+        }
+    }
+
+    /// Shows a queued request: the approval page and the terminal listeners.
+    func show(_ approval: PendingApproval<ApprovalSubject>) {
+        _ = waiters[approval.id]?.lifecycle.shown()
         notifyUI()
         for listener in approvalListeners.values { listener.yield(approval) }
-        return .pending
     }
 
     /// The accounts `keys` a site may see, as polkadot-js `InjectedAccount`s (only the standard

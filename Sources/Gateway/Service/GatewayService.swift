@@ -32,9 +32,7 @@ package actor GatewayService {
     var center: ApprovalCenter
     var sessions: [String: SessionState] = [:]
     /// Approval id → who waits for the answer.
-    var waiters: [UInt64: Waiter] = [:]
-    /// Adapters' requests waiting for a decision (the adapter awaits them; Seam/GatewayService+Seam).
-    var adapterWaiters: [UInt64: AdapterWaiter] = [:]
+    var waiters: [UInt64: ApprovalWaiter] = [:]
     var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
     var approvalListeners: [UInt64: AsyncStream<PendingApproval<ApprovalSubject>>.Continuation] = [:]
     var nextListenerID: UInt64 = 0
@@ -46,14 +44,6 @@ package actor GatewayService {
     var gate: AdmissionGate
     /// The Internet Computer scopes of connected sites (valid only while the site is in the book).
     let icrcScopes: any IcrcPermissionStore
-
-    struct Waiter {
-        let session: String
-        let requestID: String
-        let account: SignerAccount?
-        /// ICON requests are answered in their own shape (`GatewayService+Icon.swift`).
-        var icon: IconReplyShape? = nil
-    }
 
     /// What `handle` produced.
     package enum Outcome: Sendable, Equatable {

@@ -13,6 +13,15 @@ package enum ApprovalSubject: Sendable, Equatable {
     /// ICON (Connect `sign`/`sendICX`/`sendToken`, relay `REQUEST_JSON-RPC`/`REQUEST_SIGNING`).
     case signIcon(IconSigningRequest)
 
+    /// Whether approving it makes a signature.
+    package var signs: Bool {
+        switch self {
+        case .signExtrinsic, .signBytes, .signIcon: true
+        case .adapter(let request): !request.requestId.isEmpty
+        case .authorize, .provideMetadata: false
+        }
+    }
+
     /// A short label for logs and headings ("authorize", "sign transaction", …).
     package var kind: String {
         switch self {

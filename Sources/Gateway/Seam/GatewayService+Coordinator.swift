@@ -1,0 +1,232 @@
+import Keystore
+import Logging
+import Primitives
+import SignerCore
+
+/// The approval coordinator: one path from a decision to the waiting client, for every protocol,
+/// driven by each approval's ``ApprovalLifecycle``: decide → (sign) → journal → deliver. A
+/// connection and a metadata update have their own decided step (storing the grant, the metadata);
+/// every signature is made by the waiter's sign step, and only once the journal has its entry does
+/// anything leave.
+extension GatewayService {
+    /// What `decide` did: the reply (nil when nobody waits on a session) and, for an authorization the
+    /// store refused, the error for the person's front end.
+    struct Decided {
+        var reply: WireReply?
+        var failure: GatewayError?
+    }
+
+    /// What the decided step produced before the journal.
+    private struct Step {
+        var signed: AdapterSigned?
+        var signError: (any Error)?
+        /// The body of a connection or a metadata update (their own decided step).
+        var body: WireReply.Body?
+        var failure: GatewayError?
+        var detail = ""
+    }
+
+    /// Applies a decision; `accounts == nil` grants every account (automatic mode). An authorization
+    /// is stored first and reaches memory only once stored; if the store refuses, the reply is an
+    /// error and memory is unchanged. With `deliverReply` a session's reply goes to its event log; it
+    /// is also returned.
+    func decide(_ id: UInt64, approve: Bool, accounts: [String]?, deliverReply: Bool) async throws -> Decided {
+        let decision: ApprovalCenter.Decision
+        if approve {
+            // Only an authorization needs the account list; a signing decision is taken without
+            // suspending, so concurrent requests never see it still queued.
+            var known: [String] = []
+            var granted = accounts ?? []
+            if case .authorize? = center.queue.entry(id: id)?.subject {
+                known = signer.accounts().map(\.key)
+                if accounts == nil { granted = known }
+            }
+            decision = try center.approve(id: id, accounts: granted, known: known)
+        } else {
+            decision = try center.reject(id: id)
+        }
+        // Until it is stored, the source counts as having a pending authorization (no second prompt).
+        if let site = decision.site { storingAuthorizations.insert(site.source) }
+        var waiter = waiters.removeValue(forKey: id)
+        notifyUI()
+        let kind = ApprovalState.kind(decision.approval.subject)
+        metrics.recordDecision(kind: kind, approved: decision.approved)
+        logger.info(
+            "approval decided",
+            metadata: [
+                "approval": "\(id)", "kind": "\(kind)", "origin": "\(decision.approval.source)",
+                "decision": "\(decision.approved ? "approved" : "rejected")",
+                "by": "\(accounts == nil ? "auto-approve" : "person")",
+            ])
+        var lifecycle = waiter?.lifecycle ?? ApprovalLifecycle(signs: false)
+        var action = lifecycle.decide(approved: decision.approved)
+        var step = await decidedStep(decision, waiter)
+        if action == .sign, let sign = waiter?.sign {
+            do {
+                step.signed = try sign()
+                metrics.recordSignature(scheme: waiter?.scheme ?? "")
+                logger.info(
+                    "signed",
+                    metadata: [
+                        "approval": "\(id)", "kind": "\(kind)", "scheme": "\(waiter?.scheme ?? "")",
+                        "origin": "\(decision.approval.source)",
+                    ])
+            } catch {
+                logger.debug("signing failed", metadata: ["reason": "\(error)"])
+                step.signError = error
+                step.detail = "signing failed: \(Self.ruleName(error))"
+            }
+            action = lifecycle.signingFinished(succeeded: step.signed != nil)
+        } else if decision.approved, waiter == nil, decision.approval.subject.signs {
+            step.detail = "nobody waited: not signed"
+        }
+        // The journal entry is durable before any reply (and so any signature) leaves.
+        var stored = true
+        if case .journal(let verdict) = action {
+            stored = await journaled(
+                decision, verdict: verdict, automatic: accounts == nil, signature: step.signed?.signature,
+                detail: step.detail)
+        }
+        guard case .deliver(let delivery) = lifecycle.journalFinished(stored: stored) else {
+            return Decided(reply: nil, failure: step.failure)
+        }
+        _ = lifecycle.delivered()
+        waiter?.lifecycle = lifecycle
+        guard let waiter else { return Decided(reply: nil, failure: step.failure) }
+        switch waiter.delivery {
+        case .adapter(let continuation):
+            continuation.resume(returning: Self.adapterOutcome(delivery, step))
+            return Decided(reply: nil, failure: step.failure)
+        case .session(let session, let requestID, let icon):
+            var body = step.body ?? Self.bridgeBody(delivery, step, source: decision.approval.source)
+            if let icon {
+                body = step.body ?? Self.iconBody(delivery, step, shape: icon)
+                if case .signIcon(let request) = decision.approval.subject, delivery == .result {
+                    // Only once journaled may the signature leave, to the site or to the ICON node.
+                    body = await iconAfterJournal(request, body: body, signature: step.signed?.signature, shape: icon)
+                }
+            }
+            let reply = WireReply(id: requestID, body)
+            if deliverReply { deliver(reply, to: session) }
+            return Decided(reply: reply, failure: step.failure)
+        }
+    }
+
+    /// The decided step of a connection (the grant stored, then applied) and of a metadata update
+    /// (stored); nothing for a request that signs (its sign step runs in `decide`).
+    private func decidedStep(_ decision: ApprovalCenter.Decision, _ waiter: ApprovalWaiter?) async -> Step {
+        var step = Step()
+        switch decision.approval.subject {
+        case .authorize:
+            if let site = decision.site {
+                defer { storingAuthorizations.remove(site.source) }
+                do throws(GatewayError) {
+                    await apply(try await stored("grant", site.source, { try await persistence.grant(site) }))
+                } catch {
+                    step.failure = error
+                }
+            }
+            if let shape = waiter?.icon {
+                step.body = iconBindDecided(decision, failure: step.failure, shape: shape)
+            } else if !decision.approved {
+                step.body = .error(WireErrorText.authorizationRejected)
+            } else if step.failure != nil {
+                step.body = .error(WireErrorText.notSaved)
+                step.detail = "not saved"
+            } else {
+                step.body = .response(authResponse(decision.grantedAccounts))
+                step.detail = grantedDetail(decision.grantedAccounts)
+            }
+        case .provideMetadata(let proposal):
+            guard decision.approved else {
+                step.body = .error(WireErrorText.rejected)
+                break
+            }
+            do {
+                try await metadata.store(
+                    genesisHash: proposal.genesisHash, specVersion: proposal.specVersion,
+                    definition: (try? JSONValue.parse(proposal.definitionJSON)) ?? .null)
+                step.body = .response(true)
+            } catch {
+                logger.debug("metadata store failed", metadata: ["reason": "\(error)"])
+                step.body = .error(WireErrorText.rejected)
+                step.detail = "not stored"
+            }
+        case .signExtrinsic, .signBytes, .signIcon, .adapter:
+            break
+        }
+        return step
+    }
+
+    /// A polkadot-js tab's reply for a decided signing request.
+    private static func bridgeBody(_ delivery: ApprovalLifecycle.Delivery, _ step: Step, source: String)
+        -> WireReply.Body
+    {
+        switch delivery {
+        case .result:
+            guard let value = step.signed?.value as? JSONValue else { return .error(WireErrorText.cancelled) }
+            return .response(value)
+        case .rejection, .cancellation: return .error(WireErrorText.cancelled)
+        case .failure:
+            return .error(step.signError.map { WireErrorText.text(for: $0, source: source) } ?? WireErrorText.cancelled)
+        case .withheld: return .error(WireErrorText.notJournaled)
+        }
+    }
+
+    /// An ICON tab's reply for a decided signing request (a send is completed by `iconAfterJournal`).
+    private static func iconBody(_ delivery: ApprovalLifecycle.Delivery, _ step: Step, shape: IconReplyShape)
+        -> WireReply.Body
+    {
+        switch delivery {
+        case .result:
+            guard let value = step.signed?.value as? JSONValue else { return IconGateway.failure(shape, .cancelled) }
+            return IconGateway.success(shape, value)
+        case .rejection, .cancellation: return IconGateway.failure(shape, .cancelled)
+        case .failure:
+            return IconGateway.failure(shape, step.signError.map(IconConnectError.from) ?? .signFailed)
+        case .withheld: return IconGateway.failure(shape, .signFailed)
+        }
+    }
+
+    /// An adapter's outcome for a decided request.
+    private static func adapterOutcome(_ delivery: ApprovalLifecycle.Delivery, _ step: Step) -> AdapterOutcome {
+        switch delivery {
+        case .result: .approved(step.signed)
+        case .rejection: .rejected
+        case .cancellation: .withdrawn
+        case .failure:
+            .failed(
+                GatewayError(
+                    .signingFailed,
+                    "the request could not be signed: \(step.signError.map(Self.ruleName) ?? "no signer")"))
+        case .withheld: .failed(GatewayError(.notJournaled, "the signature was withheld: it could not be journaled"))
+        }
+    }
+
+    /// Answers a request that went away without a decision (expiry, revocation, the client gone),
+    /// once the journal has recorded it as `outcome` (within the journal budget).
+    func answerCancelled(
+        _ approval: PendingApproval<ApprovalSubject>, _ outcome: JournalDecision, _ detail: String
+    ) async {
+        var waiter = waiters.removeValue(forKey: approval.id)
+        _ = waiter?.lifecycle.withdraw(outcome == .expired ? .expired : .cancelled)
+        await journalAbandoned(approval, outcome, detail)
+        guard let waiter else { return }
+        switch waiter.delivery {
+        case .adapter(let continuation):
+            continuation.resume(returning: .withdrawn)
+        case .session(let session, let requestID, let icon):
+            if let icon {
+                deliver(WireReply(id: requestID, IconGateway.failure(icon, .cancelled)), to: session)
+                return
+            }
+            let text: String
+            switch approval.subject {
+            case .authorize: text = WireErrorText.authorizationCancelled
+            case .provideMetadata: text = WireErrorText.rejected
+            case .signBytes, .signExtrinsic, .adapter, .signIcon: text = WireErrorText.cancelled
+            }
+            deliver(WireReply(id: requestID, .error(text)), to: session)
+        }
+    }
+}
