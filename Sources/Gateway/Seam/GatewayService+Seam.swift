@@ -93,8 +93,6 @@ extension GatewayService: GrantBook {
     }
 
     package func push(_ origin: String, event: String, payload: JSONValue) async {
-        for (session, state) in sessions where state.source == origin {
-            deliver(WireReply(id: event, .subscription(payload)), to: session)
-        }
+        hub.deliver(WireReply(id: event, .subscription(payload)), toSource: origin)
     }
 }

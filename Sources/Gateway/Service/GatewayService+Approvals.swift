@@ -189,10 +189,6 @@ extension GatewayService {
     func notifyUI() { for listener in uiListeners.values { listener.yield() } }
 
     func pushAccounts(to source: String, list: JSONValue) {
-        for (session, state) in sessions where state.source == source {
-            for subscription in state.subscriptions.sorted() {
-                deliver(WireReply(id: subscription, .subscription(list)), to: session)
-            }
-        }
+        hub.deliverToSubscriptions(of: source) { WireReply(id: $0, .subscription(list)) }
     }
 }

@@ -44,14 +44,12 @@ extension GatewayService {
         case .accountsSubscribe:
             let allowed = try center.requireEnabled(source)
             // The first push goes out before the reply, as in polkadot-js (combineLatest fires at once).
-            guard var state = sessions[client.session] else { throw SignerError(.invalidInput, "no session") }
-            state.subscriptions.insert(id)
-            sessions[client.session] = state
+            guard hub.subscribe(client.session, id: id) else { throw SignerError(.invalidInput, "no session") }
             deliver(WireReply(id: id, .subscription(accountList(allowed, anyType: false))), to: client.session)
             return try reply(Polkadot.AccountsSubscribe.self, id, id)
         case .accountsUnsubscribe:
             let params = try Self.params(Polkadot.AccountsUnsubscribe.self, request)
-            let removed = sessions[client.session]?.subscriptions.remove(params.id) != nil
+            let removed = hub.unsubscribe(client.session, id: params.id)
             return try reply(Polkadot.AccountsUnsubscribe.self, id, removed)
         case .metadataList:
             let known = await metadata.known().map {

@@ -30,7 +30,8 @@ package actor GatewayService {
     package nonisolated let metrics: GatewayMetrics
 
     var center: ApprovalCenter
-    var sessions: [String: SessionState] = [:]
+    /// The tabs and token clients: event logs, listeners, subscriptions, session budgets.
+    var hub: SessionHub
     /// Approval id → who waits for the answer.
     var waiters: [UInt64: ApprovalWaiter] = [:]
     var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
@@ -73,6 +74,7 @@ package actor GatewayService {
         registry = try MethodRegistry.standard()
         self.clock = clock
         gate = AdmissionGate(deniedHosts: options.deniedHosts, rates: options.requestRates, now: clock.now)
+        hub = SessionHub(options: options, serverID: serverID)
         self.serverID = serverID
         self.logger = logger
         self.metrics = metrics
@@ -133,7 +135,7 @@ package actor GatewayService {
     /// Ends a session now (the tab said goodbye): its waiting requests are dropped, its
     /// subscriptions end.
     package func closeSession(_ session: String, source: String) {
-        guard let state = sessions[session], state.source == source else { return }
+        guard hub.source(of: session) == source else { return }
         dropSession(session)
     }
 
@@ -143,10 +145,7 @@ package actor GatewayService {
         let now = clock.now
         let expired = center.expire(now: now)
         for approval in expired { await answerCancelled(approval, .expired, "approval timeout") }
-        for (id, state) in sessions
-        where state.listeners.isEmpty && now - state.lastActivity > options.sessionIdleTimeout {
-            dropSession(id)
-        }
+        for id in hub.idle(now: now) { dropSession(id) }
         if !expired.isEmpty { notifyUI() }
     }
 
@@ -154,55 +153,12 @@ package actor GatewayService {
     package var nextDeadline: Duration? { center.queue.nextDeadline }
 
     func touchSession(_ client: ClientIdentity) throws {
-        let now = clock.now
-        if var state = sessions[client.session] {
-            guard state.source == client.source else {
-                throw GatewayError(.sessionMismatch, "the session belongs to another source")
-            }
-            state.lastActivity = now
-            sessions[client.session] = state
-        } else {
-            try admitSession(source: client.source)
-            sessions[client.session] = SessionState(source: client.source, now: now)
-        }
-    }
-
-    /// Fairness budgets for a new session: per source, per owner, strangers together, then the
-    /// global bound (one pass over the table; a new session is rare next to its requests).
-    /// - Throws: `GatewayError.tooManySessions` (HTTP 503) naming the budget.
-    func admitSession(source: String) throws {
-        guard sessions.count < options.maxSessions else {
-            throw GatewayError(.tooManySessions, "\(options.maxSessions) sessions are open")
-        }
-        let owner = SiteOwner.key(of: source)
-        let connected = center.book.site(source) != nil
-        var sameSource = 0
-        var sameOwner = 0
-        var unconnected = 0
-        var connectedCache: [String: Bool] = [:]
-        for state in sessions.values {
-            if state.source == source { sameSource += 1 }
-            if SiteOwner.key(of: state.source) == owner { sameOwner += 1 }
-            if !connected {
-                let isConnected = connectedCache[state.source] ?? (center.book.site(state.source) != nil)
-                connectedCache[state.source] = isConnected
-                if !isConnected { unconnected += 1 }
-            }
-        }
-        guard sameSource < options.maxSessionsPerSource else {
-            throw GatewayError(.tooManySessions, "the source has \(sameSource) sessions")
-        }
-        guard sameOwner < options.maxSessionsPerOwner else {
-            throw GatewayError(.tooManySessions, "the source's owner has \(sameOwner) sessions")
-        }
-        guard connected || unconnected < options.maxSessionsUnconnected else {
-            throw GatewayError(.tooManySessions, "\(unconnected) sessions of sites not connected")
-        }
+        let book = center.book
+        try hub.touch(client, now: clock.now) { book.site($0) != nil }
     }
 
     func dropSession(_ session: String) {
-        guard let state = sessions.removeValue(forKey: session) else { return }
-        for listener in state.listeners.values { listener.finish() }
+        guard hub.remove(session) else { return }
         let dropped = center.endSession(session)
         for approval in dropped {
             waiters[approval.id] = nil
@@ -212,11 +168,7 @@ package actor GatewayService {
     }
 
     /// Appends a reply to a session's log (delivering it to open streams).
-    func deliver(_ reply: WireReply, to session: String) {
-        guard var state = sessions[session] else { return }
-        state.append(reply, serverID: serverID)
-        sessions[session] = state
-    }
+    func deliver(_ reply: WireReply, to session: String) { hub.deliver(reply, to: session) }
 
     // MARK: Event streams
 
@@ -228,21 +180,8 @@ package actor GatewayService {
     ///   `GatewayOptions.maxStreamsPerSession` open streams or its source `maxStreamsPerSource`.
     package func events(for client: ClientIdentity, after: UInt64?) throws -> AsyncStream<SessionEvent> {
         try touchSession(client)
-        let open = sessions[client.session]?.listeners.count ?? 0
-        guard open < options.maxStreamsPerSession else {
-            throw GatewayError(.tooManySessions, "the session has \(open) open streams")
-        }
-        let ofSource = sessions.values.reduce(0) { $0 + ($1.source == client.source ? $1.listeners.count : 0) }
-        guard ofSource < options.maxStreamsPerSource else {
-            throw GatewayError(.tooManySessions, "the source has \(ofSource) open streams")
-        }
         let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(512))
-        nextListenerID += 1
-        let listenerID = nextListenerID
-        guard var state = sessions[client.session] else { return stream }
-        for event in state.replay(after: after) { continuation.yield(event) }
-        state.listeners[listenerID] = continuation
-        sessions[client.session] = state
+        guard let listenerID = try hub.listen(client, after: after, continuation: continuation) else { return stream }
         let session = client.session
         continuation.onTermination = { _ in Task { await self.removeListener(listenerID, session: session) } }
         return stream
@@ -253,7 +192,7 @@ package actor GatewayService {
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source.
     package func keptEvents(for client: ClientIdentity, after: UInt64?) throws -> [SessionEvent] {
         try touchSession(client)
-        return sessions[client.session]?.replay(after: after) ?? []
+        return hub.replay(client.session, after: after)
     }
 
     /// Parses the resume point of an event id (`"<server>.<n>"`): the sequence if it is from this
@@ -264,9 +203,6 @@ package actor GatewayService {
     }
 
     func removeListener(_ id: UInt64, session: String) {
-        guard var state = sessions[session] else { return }
-        state.listeners[id] = nil
-        state.lastActivity = clock.now
-        sessions[session] = state
+        hub.removeListener(id, session: session, now: clock.now)
     }
 }
