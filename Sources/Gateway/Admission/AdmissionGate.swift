@@ -17,6 +17,12 @@ package enum EntryPoint: String, Sendable, CaseIterable {
     case iconConnectPost = "POST /icon/connect"
     /// `GET /icon/connect`: ICONex Connect v1 in the seed's URL form (answered by a 303).
     case iconConnectGet = "GET /icon/connect"
+
+    /// The route's path (`/v1/icrc`).
+    package var path: String {
+        guard let space = rawValue.firstIndex(of: " ") else { return rawValue }
+        return String(rawValue[rawValue.index(after: space)...])
+    }
 }
 
 /// Why the gate refused a request, before any protocol code saw it. Each route answers it in its

@@ -94,29 +94,8 @@ package struct DappHandler: HTTPHandler {
             // wait for a person. The origin is the browser's `Origin` (or a token's identity), never
             // a field of the request; the ICRC-29 page relays with the dapp's `event.origin` through
             // the relay token.
-            router.route(.post, "/v1/icrc") { request, responder in
-                let ident: ClientIdentification.Result
-                switch identify(request, session: request.headers["X-Sigil-Session"] ?? "icrc-json-rpc") {
-                case .refused(let response): responder.send(response); return
-                case .identified(let value): ident = value
-                }
-                guard SecurityGates.isJSON(request) else {
-                    responder.send(ident.decorate(.status(.unsupportedMediaType))); return
-                }
-                guard request.body.count <= configuration.maxRequestBodyBytes else {
-                    responder.send(ident.decorate(.status(.contentTooLarge))); return
-                }
-                let task = Task {
-                    if let refusal = await service.admit(ident.client, at: .icrc) {
-                        responder.send(
-                            ident.decorate(await Self.icrcRefusal(refusal, request.body, ident.client, service)))
-                        return
-                    }
-                    let reply = await icrc.handle(body: request.body, origin: ident.client.source)
-                    responder.send(ident.decorate(Self.json(reply, .ok)))
-                }
-                responder.onCancel { task.cancel() }
-            }
+            Self.addAdapterRoute(
+                icrc, to: &router, service: service, configuration: configuration, identify: identify)
             // The ICRC-29 signer page's relay: only the page itself (a same-origin request, so its
             // `Origin` is this port's own origin, which no other site's browser request can carry)
             // may name the dapp it talks to, as the `event.origin` the browser gave it.
@@ -133,7 +112,7 @@ package struct DappHandler: HTTPHandler {
                 let task = Task {
                     let client = ClientIdentity(source: claimed.description, session: "icrc29-relay")
                     if let refusal = await service.admit(client, at: .icrc29) {
-                        responder.send(await Self.icrcRefusal(refusal, request.body, client, service))
+                        responder.send(await Self.adapterRefusal(icrc, refusal, request.body, client, service))
                         return
                     }
                     responder.send(Self.json(await icrc.handle(body: request.body, origin: claimed.description), .ok))
@@ -258,20 +237,6 @@ package struct DappHandler: HTTPHandler {
     /// rate-limited, 403 for a denied host.
     static func status(for refusal: AdmissionRefusal) -> HTTPStatus {
         refusal == .rateLimited ? .tooManyRequests : .forbidden
-    }
-
-    /// An ICRC route's answer to a gate refusal: 429, or for a denied host the JSON-RPC error 3000
-    /// "Permission not granted" with the request's id (read from the body when it parses; the
-    /// refusal is journaled within the budget when the method would have asked a person).
-    static func icrcRefusal(
-        _ refusal: AdmissionRefusal, _ body: [UInt8], _ client: ClientIdentity, _ service: GatewayService
-    ) async -> HTTPResponse {
-        guard refusal == .deniedHost else { return .status(.tooManyRequests) }
-        let parsed = try? JSONValue.parse(body)
-        if let method = parsed?["method"]?.stringValue { await service.noteDenied(method, client.source) }
-        let reply = IcrcRequest.reply(
-            id: parsed?["id"], error: IcrcError(.permissionNotGranted, "the site is on the deny list"))
-        return json(reply, .ok)
     }
 
     /// 503 when the session table is full, else 403 (a session of another identity).

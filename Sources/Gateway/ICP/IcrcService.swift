@@ -319,3 +319,13 @@ package actor IcrcService {
             certificate: Data(certificate).base64EncodedString())
     }
 }
+
+/// ICRC on the dapp port (`POST /v1/icrc`), through the one adapter route.
+extension IcrcService: JSONRPCAdapter {
+    package nonisolated var entryPoint: EntryPoint { .icrc }
+    package nonisolated var defaultSession: String { "icrc-json-rpc" }
+    /// A denied host gets ICRC-25 3000 "Permission not granted".
+    package nonisolated func deniedReply(id: JSONValue?) -> JSONValue {
+        IcrcRequest.reply(id: id, error: IcrcError(.permissionNotGranted, "the site is on the deny list"))
+    }
+}
