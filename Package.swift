@@ -2,7 +2,9 @@
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
 //   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore)
-//   SignerCore → (Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
+//   SignerCore → (StateStore → Journal → Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
+//   StateStore (state.sqlite through GRDB), Journal (the signing journal's format and verification),
+//   Keystore (key files and the data directory; no database)
 //   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
 //   ICPCodec (Internet Computer requests, principals, Candid) → (Primitives, SigningKeys)
 //   EthereumCodec (RLP, transactions, EIP-191/712, ABI display, SIWE) → (Primitives, SigningKeys' Keccak/secp256k1)
@@ -89,10 +91,31 @@ let package = Package(
             dependencies: ["Primitives", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // Key files (polkadot-js keyring JSON, ICON and Ethereum keystore files, ICP identities) and
+        // the data directory (paths, locks, atomic writes). Knows no database.
         .target(
             name: "Keystore",
             dependencies: [
                 "Primitives", "SigningKeys", "CSodium",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+        // The signing journal: entries, their hash chain and signed checkpoints, verification, the
+        // mirror file, the group-commit writer, and the `SigningJournal` protocol (docs/journal.md).
+        // Stores nothing itself: the state store keeps the entries, the keystore the checkpoint key.
+        .target(
+            name: "Journal",
+            dependencies: ["Primitives", "SigningKeys", "CSodium", "Keystore"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+        // The state database (state.sqlite through GRDB): sites, metadata, settings, the journal's
+        // table, backup and restore. Reached by the core through the `StateStore` and
+        // `SigningJournal` protocols.
+        .target(
+            name: "StateStore",
+            dependencies: [
+                "Primitives", "SigningKeys", "Keystore", "Journal",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API for the journal's verification scan (sqlite3_column_*), GRDB's own copy.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -103,7 +126,8 @@ let package = Package(
         .target(
             name: "SignerCore",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec", "IconCodec",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "Journal", "StateStore", "MetadataHash",
+                "ICPCodec", "IconCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -111,7 +135,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore", "ICPCodec", "IconCodec",
+                "Primitives", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "ICPCodec", "IconCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -124,7 +148,7 @@ let package = Package(
         .executableTarget(
             name: "sigil",
             dependencies: [
-                "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway",
+                "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "Journal", "StateStore", "SignerCore", "Gateway",
                 "SigilConfiguration", "MetadataHash", "ICPCodec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -135,7 +159,7 @@ let package = Package(
         // Test support, not shipped: kills keystore writers at random points (scripts/test.d/21-keystore-crash.sh).
         .executableTarget(
             name: "KeystoreStress",
-            dependencies: ["SigilTesting", "Primitives", "Keystore", "SigningKeys", "CSodium"],
+            dependencies: ["SigilTesting", "Primitives", "Keystore", "Journal", "StateStore", "SigningKeys", "CSodium"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // Timing loops for scripts/bench-keys (synchronous, so that it runs under callgrind).
@@ -147,7 +171,7 @@ let package = Package(
         .executableTarget(
             name: "SigningPathBench",
             dependencies: [
-                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "SignerCore", "Gateway", "GatewayHTTP",
+                "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "Journal", "StateStore", "SignerCore", "Gateway", "GatewayHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -180,7 +204,7 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "SigilConfiguration", "IconCodec",
+                "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "Journal", "StateStore", "SigilConfiguration", "IconCodec",
                 "ICPCodec", "EthereumCodec", "Gateway", "SigningKeys",
             ],
             exclude: ["README.md"],
@@ -228,20 +252,27 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "KeystoreTests",
-            dependencies: ["SigilTesting", "Primitives", "Keystore", "SigningKeys", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["SigilTesting", "Primitives", "Keystore", "SigningKeys"],
             resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StateStoreTests",
+            dependencies: [
+                "SigilTesting", "Primitives", "Keystore", "Journal", "StateStore", "SigningKeys",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SignerCoreTests",
             dependencies: ["SigilTesting", 
-                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "MetadataHash", "ICPCodec", "IconCodec",
+                "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "Journal", "StateStore", "MetadataHash", "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: ["SigilTesting", 
-                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec", "ICPCodec", "IconCodec",
+                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "SigningKeys", "ScaleCodec", "ICPCodec", "IconCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

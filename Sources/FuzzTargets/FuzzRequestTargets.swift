@@ -1,11 +1,12 @@
 import Foundation
 import Gateway
-import ICPCodec
 import IconCodec
+import ICPCodec
 import Keystore
 import Primitives
 import SignerCore
 import SigningKeys
+import StateStore
 
 /// The request decoders as a dapp reaches them (issue 24): a JSON-RPC envelope read strictly, its
 /// typed params, the request prepared for a person (ICP call: Base64 → Candid → rendered call;

@@ -1,8 +1,10 @@
 import Foundation
+import Journal
 import Keystore
 import Primitives
 import SigilTesting
 import SigningKeys
+import StateStore
 
 /// The signing journal under SIGKILL (docs/journal.md §7): a writer process signs messages as
 /// fast as it can from several tasks, appends each signature's entry through `JournalWriter`

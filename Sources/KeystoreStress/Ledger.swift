@@ -1,6 +1,7 @@
 import Foundation
 import Keystore
 import SigningKeys
+import StateStore
 
 /// What the writers announced, per item: the last committed value and the values of changes that
 /// were begun but whose commit was not announced (the process may have died before or after the

@@ -4,6 +4,7 @@ import Keystore
 import Primitives
 import SigilTesting
 import SigningKeys
+import StateStore
 
 /// The writer process: changes the data directory forever, announcing each change before (`B`) and
 /// after (`C`) it is committed. Killed by the harness at a random instant.

@@ -25,6 +25,7 @@ import Primitives
 import ScaleCodec
 import SignerCore
 import SigningKeys
+import StateStore
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data(("SigningPathBench: " + message + "\n").utf8))

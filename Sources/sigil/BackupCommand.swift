@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Journal
 import Keystore
+import StateStore
 
 /// `sigil backup DIR`: a consistent copy of the data directory while `sigil serve` runs
 /// (docs/deployment.md "Back up").

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import Journal
 import Keystore
 import Primitives
 import SigningKeys
+import StateStore
 
 /// `sigil journal list|show|verify|export`: the tamper-evident signing journal in the data
 /// directory's state (docs/journal.md). Reading only; a running `sigil serve` may keep appending.

@@ -3,6 +3,7 @@ import Foundation
 import Gateway
 import Keystore
 import Primitives
+import StateStore
 
 /// `sigil origins list|revoke`: the sites connected to Sigil (kept in the data directory's state), for
 /// every protocol: one grant book holds Polkadot and ICON connections and Internet Computer (ICRC-25)

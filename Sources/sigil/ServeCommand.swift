@@ -4,10 +4,12 @@ import Foundation
 import Gateway
 import GatewayHTTP
 import Glibc
+import Journal
 import Keystore
 import Logging
 import SigilConfiguration
 import SignerCore
+import StateStore
 
 /// `sigil serve`: serves the files of `public/` (the bridge script) to dapps on one port and the
 /// approval page on another, until SIGINT/SIGTERM, then shuts down gracefully.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Keystore
+import StateStore
 
 /// `sigil state check|reset`: the state database (connected sites, metadata, settings, journal) when
 /// something went wrong with it (docs/deployment.md "A damaged state database").

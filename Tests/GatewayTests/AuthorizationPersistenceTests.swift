@@ -3,6 +3,7 @@ import Keystore
 import Logging
 import Primitives
 import SignerCore
+import StateStore
 import Synchronization
 import Testing
 

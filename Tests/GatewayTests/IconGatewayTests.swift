@@ -6,6 +6,7 @@ import Logging
 import Primitives
 import SignerCore
 import SigningKeys
+import StateStore
 import Synchronization
 import Testing
 

@@ -1,8 +1,10 @@
 import Gateway
+import Journal
 import Keystore
 import Primitives
 import SignerCore
 import SigningKeys
+import StateStore
 import Synchronization
 import Testing
 

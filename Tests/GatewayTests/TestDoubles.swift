@@ -1,4 +1,5 @@
 import Gateway
+import Journal
 import Keystore
 import Logging
 import Primitives

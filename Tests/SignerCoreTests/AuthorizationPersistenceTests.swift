@@ -1,4 +1,5 @@
 import Keystore
+import StateStore
 import Testing
 
 @testable import SignerCore

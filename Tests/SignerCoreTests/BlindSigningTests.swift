@@ -3,6 +3,7 @@ import Keystore
 import Primitives
 import ScaleCodec
 import SigningKeys
+import StateStore
 import Testing
 
 @testable import SignerCore

@@ -2,6 +2,7 @@ import IconCodec
 import Keystore
 import Primitives
 import SigningKeys
+import StateStore
 import Testing
 
 @testable import SignerCore

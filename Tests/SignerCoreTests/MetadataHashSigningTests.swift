@@ -4,6 +4,7 @@ import MetadataHash
 import Primitives
 import ScaleCodec
 import SigningKeys
+import StateStore
 import Testing
 
 @testable import SignerCore

@@ -1,4 +1,5 @@
 import GatewayHTTP
+import Journal
 import Logging
 import Primitives
 import SignerCore

@@ -1,4 +1,5 @@
 import GatewayHTTP
+import Journal
 import Keystore
 import Primitives
 import SignerCore

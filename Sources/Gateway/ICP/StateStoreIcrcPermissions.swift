@@ -1,6 +1,7 @@
 import Keystore
 import Primitives
 import SignerCore
+import StateStore
 
 /// ICRC-25 scopes in Keystore's state database, one setting per origin and scope
 /// (`icrc.scope.<method>.<origin>` = `granted` | `denied`), so every write is field-level (one row,

@@ -1,3 +1,4 @@
+import Journal
 import Keystore
 import Logging
 import Primitives

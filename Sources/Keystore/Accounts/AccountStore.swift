@@ -104,7 +104,7 @@ package final class AccountStore: Sendable {
     ) throws(KeystoreError) -> AccountInfo {
         var meta = extraMeta
         if let name { meta["name"] = .string(name) }
-        if let genesisHash { meta["genesisHash"] = .string(try SQLiteStateStore.normalizedGenesisHash(genesisHash)) }
+        if let genesisHash { meta["genesisHash"] = .string(try GenesisHash.normalized(genesisHash)) }
         meta["whenCreated"] = .integer(now())
         let file = try Self.encryptedFile(for: pair, password: password, parameters: scryptParameters, meta: meta)
         return try withAccountsLock { () throws(KeystoreError) -> AccountInfo in
@@ -195,7 +195,7 @@ package final class AccountStore: Sendable {
     }
 
     /// Builds an encrypted keyring file for `pair` (polkadot-js `pair.toJson(password)`).
-    static func encryptedFile(
+    package static func encryptedFile(
         for pair: KeyPair, password: Passphrase, parameters: ScryptParameters, meta: JSONObject
     ) throws(KeystoreError) -> KeyringJSON {
         let plain = try KeyringPairCodec.plaintext(for: pair)
@@ -208,7 +208,7 @@ package final class AccountStore: Sendable {
 
     /// Decrypts (or, for `type: ["none"]`, decodes) a file and rebuilds its key pair, checking the
     /// embedded public key and the address.
-    static func decryptPair(_ file: KeyringJSON, password: Passphrase?) throws(KeystoreError) -> KeyPair {
+    package static func decryptPair(_ file: KeyringJSON, password: Passphrase?) throws(KeystoreError) -> KeyPair {
         let scheme = try KeyringPairCodec.scheme(forKeyType: file.keyType)
         let bytes = try file.encodedBytes()
         let plain: SecretBytes

@@ -7,11 +7,11 @@ import SigningKeys
 ///
 /// Unlike polkadot-js, which trusts the embedded public key, decoding rebuilds the pair from the
 /// secret and requires the embedded public key and the file's address to match it (as subxt does).
-enum KeyringPairCodec {
+package enum KeyringPairCodec {
     /// The scheme of `encoding.content[1]`; a file without one is sr25519, the extension's default
     /// keyring type (`keyring.ts createFromJson` for version 0 / no content).
     /// - Throws: `.unsupportedFormat` for `ethereum` and unknown types.
-    static func scheme(forKeyType keyType: String?) throws(KeystoreError) -> KeyScheme {
+    package static func scheme(forKeyType keyType: String?) throws(KeystoreError) -> KeyScheme {
         switch keyType {
         case nil, "sr25519": return .sr25519
         case "ed25519": return .ed25519
@@ -25,7 +25,7 @@ enum KeyringPairCodec {
 
     /// The plaintext for a pair: `HDR ‖ secret ‖ DIV ‖ public` with polkadot-js's secret per scheme
     /// (`KeyPair.keystoreSecret`: sr25519 `key·8 ‖ nonce`, ed25519 `seed ‖ public`, ecdsa the seed).
-    static func plaintext(for pair: KeyPair) throws(KeystoreError) -> SecretBytes {
+    package static func plaintext(for pair: KeyPair) throws(KeystoreError) -> SecretBytes {
         if pair.scheme == .ethereum {
             throw KeystoreError(.unsupportedFormat, "ethereum accounts are not supported (Substrate accounts only)")
         }
@@ -40,7 +40,7 @@ enum KeyringPairCodec {
     /// sr25519/ed25519 files are expanded as seeds.
     /// - Throws: `.malformedFile` for bad lengths, `.keyMismatch` when the secret does not give the
     ///   embedded public key or is not a valid key.
-    static func keyPair(fromPlaintext plain: SecretBytes, scheme: KeyScheme) throws(KeystoreError) -> KeyPair {
+    package static func keyPair(fromPlaintext plain: SecretBytes, scheme: KeyScheme) throws(KeystoreError) -> KeyPair {
         let decoded = try KeyringPkcs8.decode(plain, publicKeyLength: scheme.publicKeyLength)
         let secret = decoded.secret
         let pair: KeyPair
@@ -69,7 +69,7 @@ enum KeyringPairCodec {
 
     /// The `address` field as polkadot-js writes it: SS58 (prefix 42) for sr25519/ed25519, the 0x-hex
     /// compressed public key for ecdsa (`toJson.ts`: `isEthereum`-style types use hex).
-    static func jsonAddress(for pair: KeyPair) throws(KeystoreError) -> String {
+    package static func jsonAddress(for pair: KeyPair) throws(KeystoreError) -> String {
         switch pair.scheme {
         case .ecdsa, .ethereum: return Hex.encode(pair.publicKey)
         case .sr25519, .ed25519:
@@ -83,7 +83,7 @@ enum KeyringPairCodec {
 
     /// The public key named by a file's `address`: SS58 (any prefix) or 0x-hex, 33 bytes for ecdsa.
     /// - Throws: `.malformedFile`.
-    static func publicKey(fromAddress address: String, scheme: KeyScheme) throws(KeystoreError) -> [UInt8] {
+    package static func publicKey(fromAddress address: String, scheme: KeyScheme) throws(KeystoreError) -> [UInt8] {
         if address.hasPrefix("0x") {
             guard let bytes = try? Hex.decode(address, prefix: .optional), bytes.count == scheme.publicKeyLength else {
                 throw KeystoreError(.malformedFile, "address is not a \(scheme.publicKeyLength)-byte hex public key")
@@ -102,7 +102,7 @@ enum KeyringPairCodec {
     }
 
     /// Checks that a file's `address` (SS58 of any prefix, or hex) names `pair`. Empty addresses pass.
-    static func checkAddress(_ address: String, matches pair: KeyPair) throws(KeystoreError) {
+    package static func checkAddress(_ address: String, matches pair: KeyPair) throws(KeystoreError) {
         if address.isEmpty { return }
         if address.hasPrefix("0x") {
             guard let bytes = try? Hex.decode(address, prefix: .optional),

@@ -94,7 +94,7 @@ package struct DataDirectory: Sendable, Hashable {
     /// Creates `path` with 0700, or checks an existing one: a real directory, ours, then chmod 0700.
     /// - Parameter tightenOnlyIfOurs: for the root: change the mode only of an empty directory or one
     ///   that already has `accounts/` (so `--data-dir ~` does not chmod a home directory); refuse others.
-    static func ensurePrivateDirectory(_ path: String, tightenOnlyIfOurs: Bool = false) throws(KeystoreError) {
+    package static func ensurePrivateDirectory(_ path: String, tightenOnlyIfOurs: Bool = false) throws(KeystoreError) {
         if mkdir(path, 0o700) != 0 && errno != EEXIST { throw POSIX.error("mkdir", path) }
         guard let st = try POSIX.status(path) else { throw POSIX.error("lstat", path, ENOENT) }
         guard (st.st_mode & S_IFMT) == S_IFDIR else {

@@ -7,8 +7,8 @@ import Primitives
 
 /// Small wrappers over the POSIX calls the storage layer needs, each turning a failure into a
 /// `KeystoreError.fileSystem` that names the call, the path and `errno` (never file contents).
-enum POSIX {
-    static func error(_ call: String, _ path: String, _ code: Int32 = errno) -> KeystoreError {
+package enum POSIX {
+    package static func error(_ call: String, _ path: String, _ code: Int32 = errno) -> KeystoreError {
         let message = String(cString: strerror(code))
         return KeystoreError(
             code == ENOSPC || code == EDQUOT ? .diskFull : .fileSystem,
@@ -16,7 +16,7 @@ enum POSIX {
     }
 
     /// `open(2)` with `O_CLOEXEC`, retrying on `EINTR`.
-    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(KeystoreError) -> Int32 {
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(KeystoreError) -> Int32 {
         while true {
             let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
@@ -25,7 +25,7 @@ enum POSIX {
     }
 
     /// Writes all of `bytes`, retrying short writes and `EINTR`.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(KeystoreError) {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(KeystoreError) {
         var offset = 0
         while offset < bytes.count {
             guard let base = bytes.baseAddress else { return }
@@ -39,7 +39,7 @@ enum POSIX {
     }
 
     /// Reads a whole file, refusing files over `limit` bytes.
-    static func readFile(_ path: String, limit: Int) throws(KeystoreError) -> [UInt8] {
+    package static func readFile(_ path: String, limit: Int) throws(KeystoreError) -> [UInt8] {
         let fd = try open(path, O_RDONLY)
         defer { _ = Glibc.close(fd) }
         var out: [UInt8] = []
@@ -60,14 +60,14 @@ enum POSIX {
     }
 
     /// `fsync(2)` on a directory, so that a rename or unlink inside it is durable.
-    static func syncDirectory(_ path: String) throws(KeystoreError) {
+    package static func syncDirectory(_ path: String) throws(KeystoreError) {
         let fd = try open(path, O_RDONLY | O_DIRECTORY)
         defer { _ = Glibc.close(fd) }
         guard fsync(fd) == 0 else { throw error("fsync", path) }
     }
 
     /// `lstat(2)`; nil when the path does not exist.
-    static func status(_ path: String) throws(KeystoreError) -> stat? {
+    package static func status(_ path: String) throws(KeystoreError) -> stat? {
         var st = stat()
         if lstat(path, &st) == 0 { return st }
         if errno == ENOENT { return nil }
@@ -75,7 +75,7 @@ enum POSIX {
     }
 
     /// Names in a directory, without `.` and `..`.
-    static func listDirectory(_ path: String) throws(KeystoreError) -> [String] {
+    package static func listDirectory(_ path: String) throws(KeystoreError) -> [String] {
         guard let dir = opendir(path) else { throw error("opendir", path) }
         defer { closedir(dir) }
         var names: [String] = []

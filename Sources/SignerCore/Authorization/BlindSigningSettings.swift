@@ -1,4 +1,5 @@
 import Keystore
+import StateStore
 
 /// The sites a person allowed to ask for signatures Sigil cannot describe ("blind signing",
 /// docs/blind-signing.md): a Polkadot call that does not decode with the chain's stored metadata,

@@ -1,4 +1,5 @@
 import Keystore
+import StateStore
 
 /// Connected sites kept in the keystore's SQLite state (`state.sqlite`), so `sigil origins` and a
 /// later `sigil serve` see them: each change is one `StateStore` transaction with its own revision.

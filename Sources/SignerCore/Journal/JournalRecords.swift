@@ -1,3 +1,4 @@
+import Journal
 import Keystore
 import Primitives
 import SigningKeys
@@ -129,14 +130,5 @@ package enum JournalRecords {
             protocolName: protocolName, method: method, origin: source, appName: appName, account: account,
             decision: JournalDecision.refused.rawValue, detail: rule, summaryDigest: [], subjectDigest: [], result: [],
             shownTruncated: false, shown: JournalShown.encode([]))
-    }
-
-    /// The journal's own entry introducing its checkpoint key.
-    package static func keyIntroduction(_ publicKey: [UInt8], detail: String = "checkpoint key") -> JournalEntry.Content
-    {
-        JournalEntry.Content(
-            protocolName: "sigil", method: "journal.key", origin: "", appName: "", account: Hex.encode(publicKey),
-            decision: JournalDecision.key.rawValue, detail: detail, summaryDigest: [], subjectDigest: [],
-            result: [], shownTruncated: false, shown: JournalShown.encode([]))
     }
 }

@@ -2,6 +2,7 @@ import Keystore
 import MetadataHash
 import Primitives
 import ScaleCodec
+import StateStore
 import Synchronization
 
 /// Metadata a person approved for one chain, decoded.

@@ -3,6 +3,7 @@ import MetadataHash
 import Primitives
 import ScaleCodec
 import SigningKeys
+import StateStore
 
 /// The signing service: the keystore's unlocked accounts (or, for `sigil serve --dev`, the public
 /// development accounts), the preparation of each request for a person, and the signature of exactly

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Keystore
+import StateStore
 
 /// `sigil accounts remove ADDRESS`: deletes the account file (after confirmation) and removes the
 /// account from every connected site.

@@ -1,11 +1,13 @@
 import Foundation
 import Gateway
 import GatewayHTTP
+import Journal
 import Keystore
 import Logging
 import SigilConfiguration
 import SignerCore
 import SigningKeys
+import StateStore
 
 /// Everything `sigil serve` wires together for the gateway: the core service, its account
 /// directory and signer, the secrets, the static files and the real endpoints.

@@ -4,6 +4,7 @@ import Keystore
 import Primitives
 import ScaleCodec
 import SignerCore
+import StateStore
 
 /// Approved chain metadata kept in the keystore's SQLite state, per genesis hash.
 struct StateStoreMetadata: MetadataRegistry {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Keystore
 import Primitives
 import SignerCore
+import StateStore
 
 /// `sigil metadata add-hash on|off|show GENESIS [--data-dir DIR]`: whether Sigil adds RFC-0078's
 /// `CheckMetadataHash` (mode 1 and its own hash) to a chain's mode-0 transactions that ask for the

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Primitives
+import SigilTesting
 import SigningKeys
 import Testing
 

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import Primitives
+import SigilTesting
 import SigningKeys
+import StateStore
 import Testing
 
 @testable import Keystore

@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import SigilTesting
 import Testing
 
 @testable import Keystore

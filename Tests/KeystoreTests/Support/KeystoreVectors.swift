@@ -59,14 +59,3 @@ struct KeystoreVector: Sendable, CustomTestStringConvertible {
         (value as? String).flatMap { try? Hex.decode($0, prefix: .optional) }
     }
 }
-
-/// A fresh directory under the system temp directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory.path + "/sigil-keystore-tests-" + UUID().uuidString
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Journal
+import Keystore
 import Primitives
 
 #if canImport(Glibc)
@@ -398,12 +400,9 @@ package final class SQLiteStateStore: StateStore {
             extraJSON: row["extra_json"], updatedAt: row["updated_at"])
     }
 
-    /// `0x` + 64 hex digits, lower-cased.
+    /// `0x` + 64 hex digits, lower-cased (``GenesisHash``).
     static func normalizedGenesisHash(_ hash: String) throws(KeystoreError) -> String {
-        guard hash.utf8.count == 66, let bytes = try? Hex.decode(hash, prefix: .required, byteCount: 32) else {
-            throw KeystoreError(.invalidInput, "genesis hash must be 0x followed by 64 hex digits")
-        }
-        return Hex.encode(bytes)
+        try GenesisHash.normalized(hash)
     }
 
     // MARK: Settings

@@ -1,4 +1,6 @@
 import GRDB
+import Journal
+import Keystore
 
 extension SQLiteStateStore {
     /// The schema, as an append-only list of migrations. Never edit a shipped migration; add a new one

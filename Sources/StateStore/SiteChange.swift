@@ -1,3 +1,5 @@
+import Journal
+import Keystore
 /// The state of one origin as of a revision of the store: connected (`site`), or revoked (`site`
 /// nil, a tombstone). Revisions come from one counter per database, taken by every site change in
 /// its own transaction, so they increase in commit order across processes; each origin keeps only

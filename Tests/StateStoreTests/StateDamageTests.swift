@@ -1,8 +1,10 @@
 import Foundation
+import Keystore
 import Primitives
+import SigilTesting
 import Testing
 
-@testable import Keystore
+@testable import StateStore
 
 /// A damaged state database gives a typed error naming the recovery, `checkState` reports it
 /// without changing the file, and `setStateAside` moves it (with its log) out of the way only while

@@ -1,4 +1,5 @@
 import Dispatch
+import Journal
 import Keystore
 import Logging
 import Primitives
@@ -80,7 +81,7 @@ package final class StateStoreJournal: SigningJournal {
             }
             return nil
         }
-        return try await append(JournalRecords.keyIntroduction(key.publicKey))
+        return try await append(JournalEntry.Content.keyIntroduction(key.publicKey))
     }
 
     /// Signs and stores a checkpoint of the current head (nothing when it is already checkpointed),

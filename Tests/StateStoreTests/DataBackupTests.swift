@@ -1,8 +1,11 @@
 import Foundation
+import Journal
+import Keystore
 import Primitives
+import SigilTesting
 import Testing
 
-@testable import Keystore
+@testable import StateStore
 
 /// `sigil backup` / `sigil restore` (docs/deployment.md "Back up and restore"): the manifest's
 /// checks, the refusals, and a round trip whose journal verifies.

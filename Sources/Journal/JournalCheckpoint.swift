@@ -1,4 +1,5 @@
 import Foundation
+import Keystore
 import Primitives
 import SigningKeys
 

@@ -1,8 +1,10 @@
 import Foundation
+import Keystore
 import Primitives
+import SigilTesting
 import Testing
 
-@testable import Keystore
+@testable import StateStore
 
 @Suite struct SQLiteStateStoreTests {
     static let genesis = "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3"

@@ -1,3 +1,4 @@
+import Keystore
 import Primitives
 /// One record of the signing journal: a request that reached a person or an automatic rule, what
 /// was decided, and its place in the hash chain (docs/journal.md).
@@ -178,7 +179,7 @@ package enum JournalShown {
     }
 
     /// The longest prefix of `text` of at most `bytes` UTF-8 bytes, cut between characters.
-    static func prefix(_ text: String, bytes: Int) -> String {
+    package static func prefix(_ text: String, bytes: Int) -> String {
         var used = 0
         var end = text.startIndex
         for character in text {
@@ -188,5 +189,15 @@ package enum JournalShown {
             end = text.index(after: end)
         }
         return String(text[..<end])
+    }
+}
+
+extension JournalEntry.Content {
+    /// The journal's own entry introducing its checkpoint key.
+    package static func keyIntroduction(_ publicKey: [UInt8], detail: String = "checkpoint key") -> Self {
+        Self(
+            protocolName: "sigil", method: "journal.key", origin: "", appName: "", account: Hex.encode(publicKey),
+            decision: JournalDecision.key.rawValue, detail: detail, summaryDigest: [], subjectDigest: [],
+            result: [], shownTruncated: false, shown: JournalShown.encode([]))
     }
 }

@@ -1,3 +1,5 @@
+import Journal
+import Keystore
 /// A web origin the user connected, and the accounts it may see.
 ///
 /// `origin` is the full serialised origin (`scheme://host[:port]`) the gateway took from the browser's

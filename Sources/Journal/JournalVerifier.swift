@@ -1,3 +1,4 @@
+import Keystore
 import Primitives
 
 #if canImport(Glibc)
@@ -226,14 +227,14 @@ package struct JournalVerifier {
     }
 
     /// Whether two byte ranges are equal.
-    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    package static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
         guard let x = a.baseAddress, let y = b.baseAddress else { return true }
         return memcmp(x, y, a.count) == 0
     }
 
     /// Copies `bytes` into `array`, reusing its storage when the sizes match.
-    static func overwrite(_ array: inout [UInt8], with bytes: UnsafeRawBufferPointer) {
+    package static func overwrite(_ array: inout [UInt8], with bytes: UnsafeRawBufferPointer) {
         guard array.count == bytes.count else {
             array = [UInt8](bytes)
             return

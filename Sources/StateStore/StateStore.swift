@@ -1,3 +1,5 @@
+import Journal
+import Keystore
 /// Everything Sigil remembers besides the keys: connected sites and the accounts each may see,
 /// chain metadata per genesis hash, and settings.
 ///

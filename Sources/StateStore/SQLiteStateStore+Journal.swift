@@ -1,38 +1,9 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import Journal
+import Keystore
 import Primitives
-
-/// Which entries `journalEntries` returns (all conditions must hold; nil matches anything).
-package struct JournalFilter: Sendable, Equatable {
-    /// Exact site origin.
-    package var origin: String?
-    /// Exact account address (as stored: SS58 with the generic prefix).
-    package var account: String?
-    /// Exact protocol (`polkadot`, `sigil`).
-    package var protocolName: String?
-    /// Exact decision (``JournalDecision`` raw value).
-    package var decision: String?
-    /// Appended at or after this time (ms since 1970).
-    package var since: Int64?
-    /// Appended before this time (ms since 1970).
-    package var until: Int64?
-    /// Only entries with a smaller sequence number (paging backwards).
-    package var beforeSeq: UInt64?
-
-    package init(
-        origin: String? = nil, account: String? = nil, protocolName: String? = nil, decision: String? = nil,
-        since: Int64? = nil, until: Int64? = nil, beforeSeq: UInt64? = nil
-    ) {
-        self.origin = origin
-        self.account = account
-        self.protocolName = protocolName
-        self.decision = decision
-        self.since = since
-        self.until = until
-        self.beforeSeq = beforeSeq
-    }
-}
 
 extension SQLiteStateStore {
     static let journalColumns =

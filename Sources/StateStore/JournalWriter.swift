@@ -1,4 +1,6 @@
 import Dispatch
+import Journal
+import Keystore
 import Synchronization
 
 /// Appends journal entries with group commit: callers suspend until their entry is durable, and

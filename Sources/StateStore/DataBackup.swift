@@ -1,6 +1,8 @@
 import CSodium
 import Foundation
 import GRDB
+import Journal
+import Keystore
 import Primitives
 
 #if canImport(Glibc)

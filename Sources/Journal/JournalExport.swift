@@ -1,3 +1,4 @@
+import Keystore
 import Primitives
 
 #if canImport(Glibc)

@@ -1,10 +1,13 @@
 import Foundation
 import GRDB
+import Journal
+import Keystore
 import Primitives
+import SigilTesting
 import SigningKeys
 import Testing
 
-@testable import Keystore
+@testable import StateStore
 
 /// The signing journal's storage, encoding and verification (docs/journal.md). The tamper tests
 /// edit the database file as an attacker would (through SQLite, triggers dropped) and expect

@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
+import Keystore
 import Primitives
+import SigilTesting
 import Testing
 
-@testable import Keystore
+@testable import StateStore
 
 /// Site revisions (migration `v2-site-revisions`): every site change takes the next revision in its
 /// own transaction, revocations are kept as tombstones, and `siteChanges(after:)` reads what

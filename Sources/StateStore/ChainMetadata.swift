@@ -1,3 +1,5 @@
+import Journal
+import Keystore
 /// Chain metadata a dapp shared (`pub(metadata.provide)`, polkadot-js `MetadataDef`) and the user
 /// accepted, stored per genesis hash: one row per chain, replaced when a newer one is saved.
 package struct ChainMetadata: Sendable, Hashable {

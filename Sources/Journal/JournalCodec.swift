@@ -1,4 +1,5 @@
 import CSodium
+import Keystore
 import Primitives
 
 /// The journal's canonical, versioned byte encodings and its hash, exactly as docs/journal.md
@@ -12,8 +13,8 @@ package enum JournalCodec {
     package static let version: UInt8 = 1
     /// The first entry's `previousHash`.
     package static let zeroHash = [UInt8](repeating: 0, count: 32)
-    static let entryMagic: [UInt8] = Array("SGJE".utf8)
-    static let checkpointMagic: [UInt8] = Array("SGJC".utf8)
+    package static let entryMagic: [UInt8] = Array("SGJE".utf8)
+    package static let checkpointMagic: [UInt8] = Array("SGJC".utf8)
 
     /// BLAKE2b-256 (libsodium `crypto_generichash`, 32-byte output, no key).
     package static func hash(_ bytes: [UInt8]) -> [UInt8] {
@@ -28,7 +29,7 @@ package enum JournalCodec {
     }
 
     /// BLAKE2b-256 of raw memory into `out` (32 bytes), without allocating.
-    static func hash(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    package static func hash(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         _ = Primitives.Sodium.ensureInitialized()  // picks libsodium's fastest BLAKE2b
         out.withUnsafeMutableBufferPointer { o in
             guard let base = o.baseAddress, o.count >= 32 else { return }
@@ -81,36 +82,36 @@ package enum JournalCodec {
         return out
     }
 
-    static func appendU32(_ value: UInt32, to out: inout [UInt8]) {
+    package static func appendU32(_ value: UInt32, to out: inout [UInt8]) {
         out.append(UInt8(truncatingIfNeeded: value >> 24))
         out.append(UInt8(truncatingIfNeeded: value >> 16))
         out.append(UInt8(truncatingIfNeeded: value >> 8))
         out.append(UInt8(truncatingIfNeeded: value))
     }
 
-    static func appendU64(_ value: UInt64, to out: inout [UInt8]) {
+    package static func appendU64(_ value: UInt64, to out: inout [UInt8]) {
         for shift in stride(from: 56, through: 0, by: -8) {
             out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
     }
 
-    static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendBytes(UnsafeRawBufferPointer($0), to: &out) }
     }
 
-    static func appendBytes(_ bytes: [UInt8], to out: inout [UInt8]) {
+    package static func appendBytes(_ bytes: [UInt8], to out: inout [UInt8]) {
         appendU32(UInt32(truncatingIfNeeded: bytes.count), to: &out)
         out += bytes
     }
 
-    static func appendBytes(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+    package static func appendBytes(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
         appendU32(UInt32(truncatingIfNeeded: bytes.count), to: &out)
         out.append(contentsOf: bytes)
     }
 
     /// Reads the encodings back (shown rows).
-    struct Reader {
+    package struct Reader {
         private let bytes: [UInt8]
         private var offset = 0
         init(_ bytes: [UInt8]) { self.bytes = bytes }

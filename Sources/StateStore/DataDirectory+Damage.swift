@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Journal
+import Keystore
 import Primitives
 
 #if canImport(Glibc)
