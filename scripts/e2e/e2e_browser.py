@@ -5,7 +5,11 @@ flow against `sigil serve --dev`; a person's part is played by clicking the appr
 Signatures are verified with schnorrkel (py-sr25519-bindings) over bytes computed here, independently
 of Sigil, and an ed25519 one in the page by the browser's own WebCrypto. RFC-0078: with approved
 Polkadot metadata, a mode-0 `withSignedTransaction` payload comes back with mode 1 and the metadata
-hash `sigil metadata hash` prints, decoded in the page. Run by scripts/test.d/70-e2e-browser.sh.
+hash `sigil metadata hash` prints; a dapp page with the vendored polkadot-js bundles
+(../shared/vendor/polkadot-js, polkadot_vendor.py) decodes it with @polkadot/types'
+`registry.createType('Extrinsic', …)` and verifies its signature with @polkadot/util-crypto's
+`signatureVerify` over the `ExtrinsicPayload` with Some(hash). Without the bundles that part says NOT
+RUN (FAILED with SIGILTEST_REQUIRE_VENDOR=1). Run by scripts/test.d/70-e2e-browser.sh.
 """
 import argparse
 import pathlib
@@ -22,6 +26,7 @@ DEBUG = False
 import sr25519
 from playwright.sync_api import sync_playwright
 
+from polkadot_vendor import bundle, not_run, script_tags, vendor_ready
 from sigil_process import SigilProcess
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -62,38 +67,48 @@ def sigil_metadata_hash(binary, path, decimals, symbol):
     return bytes.fromhex(json.loads(out)["metadataHash"][2:])
 
 
-# Runs in the dapp page: decodes a signed v4 extrinsic (MultiAddress::Id, MultiSignature, the Polkadot
-# relay's extra: era, nonce, tip, CheckMetadataHash mode; then the call), rebuilds the data the chain
-# checks the signature against from the payload and `hash` (additional-signed: spec, transaction
-# version, genesis, block hash, Some(hash)), and verifies an ed25519 signature with WebCrypto, also
-# over the same data with None (which must fail).
+# Runs in a dapp page that loaded the vendored polkadot-js bundles (THIRD_HTML): what a polkadot-js dapp
+# does with what Sigil returned. A TypeRegistry gets the chain's metadata (the file the dapp shared with
+# Sigil through metadata.provide, fetched from the dapp's own server, byte for byte
+# ../shared/fixtures/metadata/polkadot-v15.scale), `registry.createType('Extrinsic', …)` decodes the
+# signed transaction, and `registry.createType('ExtrinsicPayload', …)` rebuilds what the chain checks
+# the signature against: the extrinsic's own call and extra (era, nonce, tip, CheckMetadataHash mode),
+# then the additional-signed data (spec, transaction version, genesis, block hash from the site's
+# payload, and CheckMetadataHash's Option<hash>). @polkadot/util-crypto's signatureVerify checks the
+# signature over it with Some(hash), and over the same with None (which must fail).
 DECODE_AND_VERIFY_JS = """async ([tx, payload, hash]) => {
-  const hex = h => Uint8Array.from((h.slice(2).match(/../g) || []).map(x => parseInt(x, 16)));
-  const toHex = u => '0x' + Array.from(u, x => x.toString(16).padStart(2, '0')).join('');
-  const cat = (...parts) => { const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0)); let i = 0;
-    for (const p of parts) { out.set(p, i); i += p.length; } return out; };
-  const le32 = n => Uint8Array.of(n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255);
-  const b = hex(tx); let o = 0;
-  const compact = () => { const m = b[o] & 3;
-    if (m === 0) return b[o++] >> 2;
-    if (m === 1) { const v = (b[o] | b[o + 1] << 8) >>> 2; o += 2; return v; }
-    if (m === 2) { const v = (b[o] | b[o + 1] << 8 | b[o + 2] << 16 | b[o + 3] << 24) >>> 2; o += 4; return v; }
-    throw new Error('compact too large for this test'); };
-  const take = n => { const s = b.slice(o, o + n); o += n; return s; };
-  const length = compact();
-  const r = {lengthOk: length === b.length - o, version: b[o++], addressKind: b[o++]};
-  r.signer = toHex(take(32)); r.signatureKind = b[o++];
-  const signature = take(64);
-  const extraStart = o;
-  r.era = toHex(b[o] === 0 ? take(1) : take(2)); r.nonce = compact(); r.tip = compact(); r.mode = b[o++];
-  const extra = b.slice(extraStart, o);
-  const call = b.slice(o); r.call = toHex(call);
-  const additional = (signedHash) => cat(le32(parseInt(payload.specVersion, 16)), le32(parseInt(payload.transactionVersion, 16)),
-    hex(payload.genesisHash), hex(payload.blockHash), signedHash);
-  const key = await crypto.subtle.importKey('raw', hex(r.signer), {name: 'Ed25519'}, false, ['verify']);
-  const verify = data => crypto.subtle.verify({name: 'Ed25519'}, key, signature, data);
-  r.verifiesWithHash = await verify(cat(call, extra, additional(cat(Uint8Array.of(1), hex(hash)))));
-  r.verifiesWithoutHash = await verify(cat(call, extra, additional(Uint8Array.of(0))));
+  const { TypeRegistry, Metadata } = polkadotTypes;
+  const { blake2AsU8a, cryptoWaitReady, signatureVerify } = polkadotUtilCrypto;
+  const { hexToU8a } = polkadotUtil;
+  await cryptoWaitReady();
+  const registry = new TypeRegistry();
+  registry.setMetadata(new Metadata(registry, new Uint8Array(await (await fetch('/metadata')).arrayBuffer())));
+  const extrinsic = registry.createType('Extrinsic', tx);
+  const signer = extrinsic.signer, multiSignature = extrinsic.inner.signature.multiSignature;
+  const r = {
+    reencodes: extrinsic.toHex() === tx, encodedLength: extrinsic.encodedLength, bytes: hexToU8a(tx).length,
+    isSigned: extrinsic.isSigned, version: extrinsic.version, addressKind: signer.type,
+    signer: signer.type === 'Id' ? signer.value.toHex() : null, signatureKind: multiSignature.type,
+    era: extrinsic.era.toHex(), nonce: extrinsic.nonce.toNumber(), tip: extrinsic.tip.toBigInt().toString(),
+    mode: extrinsic.mode.toNumber(), call: extrinsic.method.toHex(),
+    callName: extrinsic.method.section + '.' + extrinsic.method.method,
+    signedExtensions: registry.signedExtensions,
+  };
+  const signed = metadataHash => {
+    const data = registry.createType('ExtrinsicPayload', {
+      method: extrinsic.method.toHex(), era: extrinsic.era.toHex(), nonce: extrinsic.nonce.toNumber(),
+      tip: extrinsic.tip.toBigInt(), mode: extrinsic.mode.toNumber(), specVersion: payload.specVersion,
+      transactionVersion: payload.transactionVersion, genesisHash: payload.genesisHash,
+      blockHash: payload.blockHash, metadataHash,
+    }, { version: extrinsic.type });
+    const u8a = data.toU8a({ method: true });
+    return { u8a: u8a.length > 256 ? blake2AsU8a(u8a) : u8a, hash: data.metadataHash.isSome ? data.metadataHash.unwrap().toHex() : null };
+  };
+  const withHash = signed(hash), withoutHash = signed(null);
+  r.signedHash = withHash.hash; r.unsignedHash = withoutHash.hash;
+  const verify = data => signatureVerify(data.u8a, extrinsic.signature.toU8a(), signer.value.toU8a());
+  const good = verify(withHash), bad = verify(withoutHash);
+  r.verifiesWithHash = good.isValid; r.crypto = good.crypto; r.verifiesWithoutHash = bad.isValid;
   return r;
 }"""
 
@@ -109,20 +124,32 @@ def self_check_encoder():
 DAPP_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>test dapp</title>
 <script src="{bridge}"></script></head><body><h1>test dapp</h1>
 <script>window.pushes = []; window.results = {{}};</script></body></html>"""
+# The same dapp with the vendored polkadot-js bundles (polkadot_vendor.py) before the bridge.
+THIRD_HTML = DAPP_HTML.replace("<script src=", "{scripts}\n<script src=", 1)
 
 
-def serve_dapp(bridge_url, page=DAPP_HTML, tls=None):
+def serve_dapp(bridge_url, page=DAPP_HTML, tls=None, vendor=False, files=None):
     """Serves `page` (with the bridge URL filled in) on a free port; over https when `tls` is a
-    (certificate, key) pair for localhost. Returns (server, URL)."""
-    html = page.format(bridge=bridge_url).encode()
+    (certificate, key) pair for localhost. With `vendor`, also the vendored polkadot-js bundles under
+    /vendor/ (polkadot_vendor.py; the page's `{scripts}` loads them); `files` maps further paths to
+    (bytes, content type). Returns (server, URL)."""
+    html = page.format(bridge=bridge_url, scripts=script_tags() if vendor else "").encode()
+    files = dict(files or {})
 
     class Handler(SimpleHTTPRequestHandler):
         def do_GET(self):
+            if vendor and self.path.startswith("/vendor/"):
+                body, kind = bundle(self.path[len("/vendor/"):]), "text/javascript"
+            else:
+                body, kind = files.get(self.path, (html, "text/html; charset=utf-8"))
+            if body is None:
+                self.send_error(404)
+                return
             self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(html)))
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(html)
+            self.wfile.write(body)
 
         def log_message(self, *args):
             pass
@@ -382,8 +409,10 @@ def check_userscript(binary, chromium):
 
 def check_metadata_hash_in_page(context, ui, sigil, url, payload, metadata_hash):
     """A site granted //Alice's ed25519 account signs a mode-0 `withSignedTransaction` Polkadot payload;
-    the page decodes the signed transaction and verifies its signature with WebCrypto over the data
-    with Some(metadata_hash): mode 1 and the hash `sigil metadata hash` printed are what was signed."""
+    the page decodes the signed transaction with @polkadot/types (the chain's metadata in a
+    TypeRegistry) and verifies its signature with @polkadot/util-crypto's signatureVerify over the
+    data with Some(metadata_hash): mode 1 and the hash `sigil metadata hash` printed (and Sigil's
+    prompt showed) are what was signed. Without the vendored bundles only the decode is NOT RUN."""
     state = json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])
     ed = next(a for a in state["accounts"] if a["type"] == "ed25519")
     page = context.new_page()
@@ -401,20 +430,35 @@ def check_metadata_hash_in_page(context, ui, sigil, url, payload, metadata_hash)
     request = dict(payload, address=ed["address"], nonce="0x00000003")
     page.evaluate("p => { window.signing = window.ext.signer.signPayload(p) }", request)
     tx = approval_article(ui, "extrinsic")
-    check("added by Sigil" in tx.text_content(), "its prompt says Sigil adds the metadata hash")
+    prompt = tx.text_content()
+    check("added by Sigil" in prompt and "0x" + metadata_hash.hex() in prompt,
+          "its prompt says Sigil adds the metadata hash, the one `sigil metadata hash` prints")
     tx.get_by_role("button", name="Approve").click()
     result = page.evaluate("window.signing")
+    check(result["signedTransaction"].startswith("0x"), "signPayload returns the signed transaction")
+    if not page.evaluate("typeof window.polkadotTypes === 'object' && typeof window.polkadotUtilCrypto === 'object'"):
+        not_run("e2e browser: the in-page decode with @polkadot/types and signatureVerify",
+                "the page has no vendored polkadot-js bundles")
+        page.close()
+        return False
     decoded = page.evaluate(DECODE_AND_VERIFY_JS, [result["signedTransaction"], request, "0x" + metadata_hash.hex()])
-    check(decoded["lengthOk"] and decoded["version"] == 0x84 and decoded["addressKind"] == 0
-          and decoded["signer"] == ed["key"] and decoded["signatureKind"] == 0,
-          "the page decodes the signed transaction: v4 signed, MultiAddress::Id of the account, ed25519 signature")
-    check(decoded["era"] == payload["era"] and decoded["nonce"] == 3 and decoded["tip"] == 0
-          and decoded["call"] == payload["method"], "era, nonce, tip and call are the site's")
-    check(decoded["mode"] == 1, "the signed transaction's extra has CheckMetadataHash mode 1")
-    check(decoded["verifiesWithHash"] and not decoded["verifiesWithoutHash"],
-          "WebCrypto in the page verifies the signature over additional-signed data with Some(sigil metadata hash), "
-          "not with None")
+    check(decoded["reencodes"] and decoded["encodedLength"] == decoded["bytes"],
+          "registry.createType('Extrinsic') decodes every byte of the signed transaction and encodes it back the same")
+    check(decoded["isSigned"] and decoded["version"] == 0x84 and decoded["addressKind"] == "Id"
+          and decoded["signer"] == ed["key"] and decoded["signatureKind"] == "Ed25519",
+          "@polkadot/types reads it: v4 signed, MultiAddress::Id of the account, MultiSignature::Ed25519")
+    check(decoded["era"] == payload["era"] and decoded["nonce"] == 3 and decoded["tip"] == "0"
+          and decoded["call"] == payload["method"] and decoded["callName"] == "balances.transferKeepAlive",
+          "era, nonce, tip and call (balances.transferKeepAlive) are the site's")
+    check("CheckMetadataHash" in decoded["signedExtensions"] and decoded["mode"] == 1,
+          "the signed transaction's extra has CheckMetadataHash mode 1 (the site sent mode 0)")
+    check(decoded["signedHash"] == "0x" + metadata_hash.hex() and decoded["unsignedHash"] is None,
+          "ExtrinsicPayload carries Some(sigil metadata hash) in the additional-signed data")
+    check(decoded["verifiesWithHash"] and decoded["crypto"] == "ed25519" and not decoded["verifiesWithoutHash"],
+          "signatureVerify (@polkadot/util-crypto) in the page verifies the ed25519 signature over the payload "
+          "with Some(sigil metadata hash), not with None")
     page.close()
+    return True
 
 
 def free_port():
@@ -516,11 +560,15 @@ def main():
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     args = ap.parse_args()
     self_check_encoder()
+    # The third site decodes Sigil's signed transaction with the vendored polkadot-js (CI requires them).
+    vendor = vendor_ready("e2e browser: the in-page decode with @polkadot/types and signatureVerify")
+    raw_metadata = (ROOT / "Tests/SigilTesting/Resources/polkadot-v15.scale").read_bytes()
 
     sigil = SigilProcess(args.sigil)
     dapp_server, dapp_url = serve_dapp(sigil.bridge_url)
     other_server, other_url = serve_dapp(sigil.bridge_url + "?as=polkadot-js")
-    third_server, third_url = serve_dapp(sigil.bridge_url)
+    third_server, third_url = serve_dapp(sigil.bridge_url, THIRD_HTML, vendor=vendor,
+                                         files={"/metadata": (raw_metadata, "application/octet-stream")})
     dapp_origin = dapp_url.rstrip("/")
     try:
         with sync_playwright() as p:
@@ -630,7 +678,6 @@ def main():
             check(True, "History filters by decision")
 
             # metadata.provide: a person approves; stored metadata then decodes the call in the prompt
-            raw_metadata = (ROOT / "Tests/SigilTesting/Resources/polkadot-v15.scale").read_bytes()
             definition = {"chain": "Polkadot", "genesisHash": "0x" + POLKADOT_GENESIS, "specVersion": 2000000,
                           "ss58Format": 0, "tokenDecimals": 10, "tokenSymbol": "DOT", "types": {}, "icon": "polkadot",
                           "rawMetadata": "0x" + raw_metadata.hex()}
@@ -679,8 +726,9 @@ def main():
             refused = dapp.evaluate("p => window.ext.signer.signPayload(p).then(() => 'signed', e => e.message)", wrong)
             check(refused.startswith("Metadata hash mismatch:"), "a different mode-1 hash is refused before any prompt")
 
-            # The same with an ed25519 account on a third site, decoded and verified in the page itself
-            check_metadata_hash_in_page(context, ui, sigil, third_url, payload2, metadata_hash)
+            # The same with an ed25519 account on a third site, decoded and verified in the page by
+            # the real polkadot-js (@polkadot/types, @polkadot/util-crypto)
+            decoded_in_page = check_metadata_hash_in_page(context, ui, sigil, third_url, payload2, metadata_hash)
 
             # an account the site may not use is refused before any prompt
             bob_try = dapp.evaluate("""window.ext.signer.signRaw({address: '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty',
@@ -784,6 +832,10 @@ def main():
     check_terminal_approver(args.sigil)
     check_keystore_accounts(args.sigil)
     check_userscript(args.sigil, args.chromium)
+    if not decoded_in_page:
+        not_run("e2e browser: the in-page decode with @polkadot/types and signatureVerify",
+                "the vendored polkadot-js bundles are missing (see above); every other check passed")
+        return
     print("e2e browser: all checks passed")
 
 

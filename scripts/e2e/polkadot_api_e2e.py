@@ -15,11 +15,8 @@ A person connects the site and approves the transfer on Sigil's approval page (i
 a second transfer is rejected there and the dapp gets polkadot-js's "Cancelled" with nothing submitted.
 """
 import argparse
-import os
 import pathlib
 import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 from playwright.sync_api import sync_playwright
 from scalecodec.utils.ss58 import ss58_decode, ss58_encode
@@ -27,15 +24,11 @@ from scalecodec.utils.ss58 import ss58_decode, ss58_encode
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "interop"))
-from e2e_browser import ALICE, ALICE_PUB, ROOT, approval_article, check, poll  # noqa: E402
+from e2e_browser import ALICE, ALICE_PUB, approval_article, check, poll, serve_dapp  # noqa: E402
 from polkadot_test_double_node import PolkadotTestDoubleNode  # noqa: E402
+from polkadot_vendor import vendor_ready  # noqa: E402
 from sigil_process import SigilProcess  # noqa: E402
 
-# The team's vendored dapp libraries (../shared/vendor beside the clone; SIGIL_VENDOR_DIR elsewhere),
-# loaded from there, never copied into the project.
-VENDOR = pathlib.Path(os.environ.get("SIGIL_VENDOR_DIR") or ROOT.parent / "shared" / "vendor") / "polkadot-js"
-BUNDLES = ["bundle-polkadot-util.js", "bundle-polkadot-util-crypto.js", "bundle-polkadot-keyring.js",
-           "bundle-polkadot-types.js", "bundle-polkadot-api.js", "bundle-polkadot-extension-dapp.js"]
 BOB = "5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty"
 VALUE = 12_345_678_901  # 1.2345678901 DOT: an exact integer of planck all the way
 
@@ -78,52 +71,19 @@ window.transfer = async (nodeUrl, address, dest, value) => {{
 </script></body></html>"""
 
 
-def serve_dapp(bridge_url):
-    """The dapp on its own origin: the page, and the vendored bundles under /vendor/."""
-    scripts = "\n".join(f'<script src="/vendor/{name}"></script>' for name in BUNDLES)
-    html = PAGE.format(scripts=scripts, bridge=bridge_url).encode()
-
-    class Handler(SimpleHTTPRequestHandler):
-        def do_GET(self):
-            if self.path.startswith("/vendor/") and self.path[len("/vendor/"):] in BUNDLES:
-                body, kind = (VENDOR / self.path[len("/vendor/"):]).read_bytes(), "text/javascript"
-            elif self.path == "/":
-                body, kind = html, "text/html; charset=utf-8"
-            else:
-                self.send_error(404)
-                return
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sigil", required=True)
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     args = ap.parse_args()
-    missing = [name for name in BUNDLES if not (VENDOR / name).is_file()]
-    if missing:
-        message = (f"the vendored polkadot-js bundles are missing from {VENDOR} ({', '.join(missing)}); they come "
-                   f"with ../shared beside the clone, or set SIGIL_VENDOR_DIR")
-        if os.environ.get("SIGILTEST_REQUIRE_VENDOR") == "1":
-            sys.exit(f"polkadot-api e2e: FAILED: {message} (CI requires them)")
-        banner = "!" * 100
-        print(f"{banner}\npolkadot-api e2e: NOT RUN: {message}\n{banner}", file=sys.stderr)
+    # The team's vendored dapp libraries (polkadot_vendor.py: ../shared/vendor beside the clone,
+    # SIGIL_VENDOR_DIR elsewhere), served from there, never copied into the project.
+    if not vendor_ready("polkadot-api e2e"):
         return
 
     node = PolkadotTestDoubleNode(nonces={ALICE: 7})
     sigil = SigilProcess(args.sigil)
-    server, url = serve_dapp(sigil.bridge_url)
+    server, url = serve_dapp(sigil.bridge_url, PAGE, vendor=True)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
