@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore", "ICPCodec", "IconCodec",
+                "Primitives", "GatewayHTTP", "SignerCore", "ICPCodec", "IconCodec", "EthereumCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -242,6 +242,7 @@ let package = Package(
             name: "GatewayTests",
             dependencies: ["SigilTesting", 
                 "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "SigningKeys", "ScaleCodec", "ICPCodec", "IconCodec",
+                "EthereumCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

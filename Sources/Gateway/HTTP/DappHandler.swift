@@ -36,9 +36,10 @@ package struct DappHandler: HTTPHandler {
     ///   - files: `public/` (the bridge script); approval assets and templates are not served here.
     ///   - icrc: the Internet Computer signer (ICRC-25/27/29/49 at `POST /v1/icrc` and the ICRC-29
     ///     page `/icrc29.html`), nil when not served.
+    ///   - ethereum: the EIP-1193 provider's wallet side at `POST /v1/ethereum`, nil when not served.
     package init(
         service: GatewayService, configuration: GatewayConfiguration, files: StaticFiles, logger: Logger,
-        icrc: IcrcService? = nil
+        icrc: IcrcService? = nil, ethereum: EthereumService? = nil
     ) {
         extraHosts = configuration.extraAllowedHosts
         publicURLs = configuration.publicURLs
@@ -140,6 +141,10 @@ package struct DappHandler: HTTPHandler {
                 }
                 responder.onCancel { task.cancel() }
             }
+        }
+        if let ethereum {
+            Self.addEthereumRoute(
+                to: &router, service: service, configuration: configuration, identify: identify, ethereum: ethereum)
         }
         router.route(.post, "/v1/session/close") { request, responder in
             guard case .identified(let ident) = identify(request, session: request.headers["X-Sigil-Session"]) else {
