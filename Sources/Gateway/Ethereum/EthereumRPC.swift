@@ -43,6 +43,9 @@ package struct EthereumRPCError: Error, Sendable, Equatable, CustomStringConvert
 
     package var description: String { "EthereumRPCError(\(code)): \(message)" }
 
+    /// Two errors are equal when their codes are (docs/reference/conventions.md §1).
+    package static func == (a: Self, b: Self) -> Bool { a.code == b.code }
+
     /// A codec refusal of the site's params as -32602, naming the field, never the value.
     static func params(_ error: EthereumCodecError, _ context: String) -> Self {
         let field = error.field.map { " (\(EthereumText.excerpt($0, 60)))" } ?? ""
