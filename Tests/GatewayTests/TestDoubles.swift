@@ -144,7 +144,8 @@ final class EthereumTestSigner: RequestSigner {
     /// The Ethereum accounts, in order (account 0 is `0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`).
     var ethereumAccounts: [SignerAccount] {
         pairs.enumerated().map { i, pair in
-            SignerAccount(key: pair.address, address: pair.address, name: "Dev \(i)", type: "ethereum", genesisHash: nil)
+            SignerAccount(
+                key: pair.address, address: pair.address, name: "Dev \(i)", type: "ethereum", genesisHash: nil)
         }
     }
 

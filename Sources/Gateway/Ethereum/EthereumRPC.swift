@@ -130,7 +130,9 @@ package struct HTTPEthereumRPC: EthereumRPC {
 enum EthereumText {
     /// At most `limit` printable ASCII characters of untrusted text (others shown as `?`).
     static func excerpt(_ text: String, _ limit: Int) -> String {
-        let scalars = text.unicodeScalars.prefix(limit).map { $0.value >= 0x20 && $0.value < 0x7f ? Character($0) : "?" }
+        let scalars = text.unicodeScalars.prefix(limit).map {
+            $0.value >= 0x20 && $0.value < 0x7f ? Character($0) : "?"
+        }
         return String(scalars) + (text.unicodeScalars.count > limit ? "…" : "")
     }
 

@@ -93,7 +93,8 @@ extension EthereumService {
         if siwe.address.bytes != (try? EthereumAddress(account.key))?.bytes {
             rows.append(
                 SummaryRow(
-                    "warning", "ADDRESS MISMATCH: the message names \(siwe.address.checksummed), not the signing account \(account.address).",
+                    "warning",
+                    "ADDRESS MISMATCH: the message names \(siwe.address.checksummed), not the signing account \(account.address).",
                     warning: true))
         }
         if siwe.chainId != chain {
@@ -107,7 +108,8 @@ extension EthereumService {
             rows.append(SummaryRow("warning", "EXPIRED: the message expired at \(expiry).", warning: true))
         }
         if let notBefore = siwe.notBefore, let t = Self.rfc3339Seconds(notBefore), t > nowSeconds {
-            rows.append(SummaryRow("warning", "NOT YET VALID: the message is valid only from \(notBefore).", warning: true))
+            rows.append(
+                SummaryRow("warning", "NOT YET VALID: the message is valid only from \(notBefore).", warning: true))
         }
         rows.append(SummaryRow("sign in to", "\(scheme)://\(siwe.domain)"))
         if let statement = siwe.statement { rows.append(SummaryRow("statement", statement)) }
@@ -147,7 +149,8 @@ extension EthereumService {
     static func printableText(_ bytes: [UInt8]) -> String? {
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         let ok = text.unicodeScalars.allSatisfy { s in
-            s == "\n" || s == "\t" || s == "\r" || (s.value >= 0x20 && s.value != 0x7f && !(0x80...0x9f).contains(s.value))
+            s == "\n" || s == "\t" || s == "\r"
+                || (s.value >= 0x20 && s.value != 0x7f && !(0x80...0x9f).contains(s.value))
         }
         return ok ? text : nil
     }

@@ -72,7 +72,8 @@ extension EthereumService {
         let answer = try await rpc.request("eth_sendRawTransaction", [.string(raw)])
         guard let returned = answer.stringValue, returned.lowercased() == expected else {
             throw .internalError(
-                "Internal error: the endpoint answered a transaction hash other than the one Sigil signed (\(expected)).")
+                "Internal error: the endpoint answered a transaction hash other than the one Sigil signed (\(expected))."
+            )
         }
         return .string(expected)
     }
@@ -173,7 +174,8 @@ extension EthereumService {
                         warning: true))
                 rows.append(SummaryRow("function selector", EthereumText.hex(Array(tx.data.prefix(4)))))
                 rows.append(SummaryRow("data", Self.hexExcerpt(tx.data)))
-                sentence = "Call contract \(to.checksummed) (selector \(EthereumText.hex(Array(tx.data.prefix(4)))))"
+                sentence =
+                    "Call contract \(to.checksummed) (selector \(EthereumText.hex(Array(tx.data.prefix(4)))))"
                     + (tx.value.isZero ? "" : " sending \(value)")
             }
         } else {
@@ -235,19 +237,27 @@ extension EthereumService {
         switch call.signature {
         case "transfer(address,uint256)":
             let info = await tokenInfo(contract, chain: chain)
-            rows += [SummaryRow("token", info.name(contract)), SummaryRow("recipient", address("to")),
-                     SummaryRow("amount", info.amount(uint("amount")))]
+            rows += [
+                SummaryRow("token", info.name(contract)), SummaryRow("recipient", address("to")),
+                SummaryRow("amount", info.amount(uint("amount"))),
+            ]
             if info.decimals == nil {
-                rows.append(SummaryRow("warning", "The token's decimals are unknown; the amount is in base units.", warning: true))
+                rows.append(
+                    SummaryRow(
+                        "warning", "The token's decimals are unknown; the amount is in base units.", warning: true))
             }
-            return ("Send \(info.amount(uint("amount"))) of \(info.name(contract)) to \(address("to"))\(ethSuffix)", rows)
+            return (
+                "Send \(info.amount(uint("amount"))) of \(info.name(contract)) to \(address("to"))\(ethSuffix)", rows
+            )
         case "approve(address,uint256)":
             let info = await tokenInfo(contract, chain: chain)
             let amount = uint("amount")
             let unlimited = amount == .max
             let words = unlimited ? "an UNLIMITED amount" : info.amount(amount)
-            rows += [SummaryRow("token", info.name(contract)), SummaryRow("spender", address("spender")),
-                     SummaryRow("amount", unlimited ? "unlimited" : info.amount(amount))]
+            rows += [
+                SummaryRow("token", info.name(contract)), SummaryRow("spender", address("spender")),
+                SummaryRow("amount", unlimited ? "unlimited" : info.amount(amount)),
+            ]
             rows.append(
                 SummaryRow(
                     "warning", "\(address("spender")) may spend \(words) of your \(info.name(contract)) at any time.",
@@ -257,52 +267,83 @@ extension EthereumService {
             let info = await tokenInfo(contract, chain: chain)
             if info.decimals != nil {
                 let amount = info.amount(uint("amountOrTokenId"))
-                rows += [SummaryRow("token", info.name(contract)), SummaryRow("from", address("from")),
-                         SummaryRow("recipient", address("to")), SummaryRow("amount", amount)]
-                return ("Move \(amount) of \(info.name(contract)) from \(address("from")) to \(address("to"))\(ethSuffix)", rows)
+                rows += [
+                    SummaryRow("token", info.name(contract)), SummaryRow("from", address("from")),
+                    SummaryRow("recipient", address("to")), SummaryRow("amount", amount),
+                ]
+                return (
+                    "Move \(amount) of \(info.name(contract)) from \(address("from")) to \(address("to"))\(ethSuffix)",
+                    rows
+                )
             }
             let id = uint("amountOrTokenId")
-            rows += [SummaryRow("collection", contract.checksummed), SummaryRow("token id", id.description),
-                     SummaryRow("from", address("from")), SummaryRow("recipient", address("to"))]
-            return ("Transfer token #\(id) of \(contract.checksummed) from \(address("from")) to \(address("to"))\(ethSuffix)", rows)
+            rows += [
+                SummaryRow("collection", contract.checksummed), SummaryRow("token id", id.description),
+                SummaryRow("from", address("from")), SummaryRow("recipient", address("to")),
+            ]
+            return (
+                "Transfer token #\(id) of \(contract.checksummed) from \(address("from")) to \(address("to"))\(ethSuffix)",
+                rows
+            )
         case "safeTransferFrom(address,address,uint256)", "safeTransferFrom(address,address,uint256,bytes)":
             let id = uint("tokenId")
-            rows += [SummaryRow("collection", contract.checksummed), SummaryRow("token id", id.description),
-                     SummaryRow("from", address("from")), SummaryRow("recipient", address("to"))]
+            rows += [
+                SummaryRow("collection", contract.checksummed), SummaryRow("token id", id.description),
+                SummaryRow("from", address("from")), SummaryRow("recipient", address("to")),
+            ]
             return ("Transfer NFT #\(id) of \(contract.checksummed) to \(address("to"))\(ethSuffix)", rows)
         case "safeTransferFrom(address,address,uint256,uint256,bytes)":
             let id = uint("id")
             let amount = uint("amount")
-            rows += [SummaryRow("collection", contract.checksummed), SummaryRow("token id", id.description),
-                     SummaryRow("amount", amount.description), SummaryRow("from", address("from")),
-                     SummaryRow("recipient", address("to"))]
-            return ("Transfer \(amount) of token #\(id) (ERC-1155) of \(contract.checksummed) to \(address("to"))\(ethSuffix)", rows)
+            rows += [
+                SummaryRow("collection", contract.checksummed), SummaryRow("token id", id.description),
+                SummaryRow("amount", amount.description), SummaryRow("from", address("from")),
+                SummaryRow("recipient", address("to")),
+            ]
+            return (
+                "Transfer \(amount) of token #\(id) (ERC-1155) of \(contract.checksummed) to \(address("to"))\(ethSuffix)",
+                rows
+            )
         case "safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)":
             var ids: [UInt256] = []
             var amounts: [UInt256] = []
             if case .uintArray(let i)? = arg("ids") { ids = i }
             if case .uintArray(let a)? = arg("amounts") { amounts = a }
-            rows += [SummaryRow("collection", contract.checksummed), SummaryRow("from", address("from")),
-                     SummaryRow("recipient", address("to"))]
+            rows += [
+                SummaryRow("collection", contract.checksummed), SummaryRow("from", address("from")),
+                SummaryRow("recipient", address("to")),
+            ]
             for (i, id) in ids.prefix(50).enumerated() {
                 rows.append(SummaryRow("token #\(id)", i < amounts.count ? amounts[i].description : "?"))
             }
-            if ids.count > 50 { rows.append(SummaryRow("warning", "\(ids.count - 50) more tokens are not listed.", warning: true)) }
-            return ("Transfer \(ids.count) kinds of token (ERC-1155) of \(contract.checksummed) to \(address("to"))\(ethSuffix)", rows)
+            if ids.count > 50 {
+                rows.append(SummaryRow("warning", "\(ids.count - 50) more tokens are not listed.", warning: true))
+            }
+            return (
+                "Transfer \(ids.count) kinds of token (ERC-1155) of \(contract.checksummed) to \(address("to"))\(ethSuffix)",
+                rows
+            )
         case "setApprovalForAll(address,bool)":
             var approved = false
             if case .bool(let b)? = arg("approved") { approved = b }
-            rows += [SummaryRow("collection", contract.checksummed), SummaryRow("operator", address("operator")),
-                     SummaryRow("approved", approved ? "yes" : "no (revoke)")]
+            rows += [
+                SummaryRow("collection", contract.checksummed), SummaryRow("operator", address("operator")),
+                SummaryRow("approved", approved ? "yes" : "no (revoke)"),
+            ]
             guard approved else {
-                return ("Revoke \(address("operator"))'s access to all your tokens of \(contract.checksummed)\(ethSuffix)", rows)
+                return (
+                    "Revoke \(address("operator"))'s access to all your tokens of \(contract.checksummed)\(ethSuffix)",
+                    rows
+                )
             }
             rows.append(
                 SummaryRow(
                     "warning",
                     "\(address("operator")) may move ALL your tokens of collection \(contract.checksummed), now and later.",
                     warning: true))
-            return ("Give \(address("operator")) control of ALL your tokens of \(contract.checksummed)\(ethSuffix)", rows)
+            return (
+                "Give \(address("operator")) control of ALL your tokens of \(contract.checksummed)\(ethSuffix)", rows
+            )
         default:
             rows.append(SummaryRow("warning", "A call Sigil knows only by its name: \(call.signature).", warning: true))
             return ("Call \(call.name) on \(contract.checksummed)\(ethSuffix)", rows)

@@ -49,9 +49,10 @@ package actor EthereumService {
 
     /// Whether a grant-book key is an Ethereum account key (`0x` + 40 hex digits).
     package static let isOwnKey: @Sendable (String) -> Bool = { key in
-        key.utf8.count == 42 && key.hasPrefix("0x") && key.utf8.dropFirst(2).allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
-        }
+        key.utf8.count == 42 && key.hasPrefix("0x")
+            && key.utf8.dropFirst(2).allSatisfy { c in
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
+            }
     }
 
     // MARK: Requests
@@ -180,7 +181,8 @@ package actor EthereumService {
                 SummaryRow("chain", "\(chain) (\(EthereumText.chainHex(chain)))"),
                 SummaryRow(
                     "permission",
-                    "see this account's address and ask you to approve signatures and transactions; each is shown to you"),
+                    "see this account's address and ask you to approve signatures and transactions; each is shown to you"
+                ),
             ], wallet: "ethereum", sentence: question, account: account.address)
         guard let approved = await approver.decide(origin: origin, approval), approved else {
             throw .rejected("User rejected the request.")
@@ -249,7 +251,8 @@ package actor EthereumService {
         for index in endpoints.indices where learned[index] == chain { return endpoints[index] }
         _ = chains
         throw .chainDisconnected(
-            "Chain disconnected: no reachable --eth-rpc endpoint serves chain \(chain) (\(EthereumText.chainHex(chain))).")
+            "Chain disconnected: no reachable --eth-rpc endpoint serves chain \(chain) (\(EthereumText.chainHex(chain)))."
+        )
     }
 
     struct ChainParam: Decodable {
@@ -276,7 +279,8 @@ package actor EthereumService {
         let usable = endpoints.isEmpty ? [1] : await configuredChains()
         guard usable.contains(chain) else {
             throw .unrecognizedChain(
-                "Unrecognized chain ID \(EthereumText.chainHex(chain)). Sigil uses only the chains of its --eth-rpc endpoints.")
+                "Unrecognized chain ID \(EthereumText.chainHex(chain)). Sigil uses only the chains of its --eth-rpc endpoints."
+            )
         }
         if await self.chain(of: origin) != chain {
             siteChains[origin] = chain

@@ -131,7 +131,9 @@ enum EthereumTypedDataText {
             if let fields = typed.types[type] {
                 if !path.isEmpty && depth > 0 { add(path, type) }
                 for field in fields {
-                    walk(field.type, value[field.name] ?? .null, path.isEmpty ? field.name : "\(path).\(field.name)", depth + 1)
+                    walk(
+                        field.type, value[field.name] ?? .null, path.isEmpty ? field.name : "\(path).\(field.name)",
+                        depth + 1)
                 }
                 return
             }
@@ -141,7 +143,8 @@ enum EthereumTypedDataText {
         if typed.primaryType != "EIP712Domain" { walk(typed.primaryType, typed.message, "message", 0) }
         if omitted > 0 {
             rows.append(
-                SummaryRow("warning", "\(omitted) more field(s) are not shown; the signature covers them too.", warning: true))
+                SummaryRow(
+                    "warning", "\(omitted) more field(s) are not shown; the signature covers them too.", warning: true))
         }
         return rows
     }
@@ -182,7 +185,9 @@ extension EthereumService {
     func tokenInfo(_ token: EthereumAddress, chain: UInt64) async -> EthereumTokenInfo {
         guard let rpc = try? await endpoint(for: chain) else { return EthereumTokenInfo() }
         func call(_ selector: [UInt8]) async -> [UInt8]? {
-            let params: JSONValue = [["to": .string(token.lowercased), "data": .string(EthereumText.hex(selector))], "latest"]
+            let params: JSONValue = [
+                ["to": .string(token.lowercased), "data": .string(EthereumText.hex(selector))], "latest",
+            ]
             guard let text = try? await rpc.request("eth_call", params).stringValue, text.utf8.count <= 4096 else {
                 return nil
             }

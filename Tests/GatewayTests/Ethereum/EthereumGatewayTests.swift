@@ -50,11 +50,13 @@ import Testing
         // The tab hears accountsChanged on its event stream.
         var iterator = events.makeAsyncIterator()
         let event = try #require(await iterator.next())
-        #expect(event.reply.json == ["id": "ethereum.accountsChanged", "subscription": [.string(Self.dev0.lowercased())]])
+        #expect(
+            event.reply.json == ["id": "ethereum.accountsChanged", "subscription": [.string(Self.dev0.lowercased())]])
 
         // A signature: approved, journaled with what was shown, then answered.
         let sign = g.handler.start(
-            Self.post(#"{"jsonrpc":"2.0","id":"s","method":"personal_sign","params":["0x68656c6c6f","\#(Self.dev0)"]}"#))
+            Self.post(#"{"jsonrpc":"2.0","id":"s","method":"personal_sign","params":["0x68656c6c6f","\#(Self.dev0)"]}"#)
+        )
         try await Self.decide(g, approve: true)
         #expect(await ProtocolSeamTests.eventually { sign.response != nil })
         let signatureText = try #require(Self.json(sign)?["result"]?.stringValue)
@@ -94,7 +96,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("not json", -32603, 200), ("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32000,\"message\":\"nonce too low\"}}", -32000, 200),
+        ("not json", -32603, 200),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32000,\"message\":\"nonce too low\"}}", -32000, 200),
         ("{\"jsonrpc\":\"2.0\",\"id\":1}", -32603, 200),
     ])
     func anEndpointsAnswerIsReadStrictly(body: String, code: Int, status: Int) {

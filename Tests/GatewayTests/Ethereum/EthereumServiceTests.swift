@@ -56,23 +56,39 @@ import Testing
 
     static let errorCases: [ErrorCase] = [
         ErrorCase(name: "not JSON", body: "{nope", granted: true, code: -32700),
-        ErrorCase(name: "not JSON-RPC 2.0", body: #"{"jsonrpc":"1.0","id":1,"method":"eth_chainId"}"#, granted: true, code: -32600),
+        ErrorCase(
+            name: "not JSON-RPC 2.0", body: #"{"jsonrpc":"1.0","id":1,"method":"eth_chainId"}"#, granted: true,
+            code: -32600),
         ErrorCase(name: "no id", body: #"{"jsonrpc":"2.0","method":"eth_chainId"}"#, granted: true, code: -32600),
         ErrorCase(name: "unknown method", body: rpc("eth_mine", "[]"), granted: true, code: 4200),
-        ErrorCase(name: "raw send from a site", body: rpc("eth_sendRawTransaction", #"["0x00"]"#), granted: true, code: 4200),
         ErrorCase(
-            name: "eth_sign without blind signing", body: rpc("eth_sign", #"["\#(dev0)","0x\#(String(repeating: "11", count: 32))"]"#),
+            name: "raw send from a site", body: rpc("eth_sendRawTransaction", #"["0x00"]"#), granted: true, code: 4200),
+        ErrorCase(
+            name: "eth_sign without blind signing",
+            body: rpc("eth_sign", #"["\#(dev0)","0x\#(String(repeating: "11", count: 32))"]"#),
             granted: true, code: 4200),
-        ErrorCase(name: "personal_sign never granted", body: rpc("personal_sign", #"["0x68656c6c6f","\#(dev0)"]"#), granted: false, code: 4100),
-        ErrorCase(name: "personal_sign another account", body: rpc("personal_sign", #"["hi","\#(dev1)"]"#), granted: true, code: 4100),
-        ErrorCase(name: "typed data never granted", body: rpc("eth_signTypedData_v4", #"["\#(dev0)","{}"]"#), granted: false, code: 4100),
         ErrorCase(
-            name: "transaction never granted", body: rpc("eth_sendTransaction", #"[{"from":"\#(dev0)","to":"\#(recipient)"}]"#),
+            name: "personal_sign never granted", body: rpc("personal_sign", #"["0x68656c6c6f","\#(dev0)"]"#),
             granted: false, code: 4100),
-        ErrorCase(name: "eth_sign never granted", body: rpc("eth_sign", #"["\#(dev0)","0x00"]"#), granted: false, code: 4100),
+        ErrorCase(
+            name: "personal_sign another account", body: rpc("personal_sign", #"["hi","\#(dev1)"]"#), granted: true,
+            code: 4100),
+        ErrorCase(
+            name: "typed data never granted", body: rpc("eth_signTypedData_v4", #"["\#(dev0)","{}"]"#), granted: false,
+            code: 4100),
+        ErrorCase(
+            name: "transaction never granted",
+            body: rpc("eth_sendTransaction", #"[{"from":"\#(dev0)","to":"\#(recipient)"}]"#),
+            granted: false, code: 4100),
+        ErrorCase(
+            name: "eth_sign never granted", body: rpc("eth_sign", #"["\#(dev0)","0x00"]"#), granted: false, code: 4100),
         ErrorCase(name: "personal_sign without params", body: rpc("personal_sign", "[]"), granted: true, code: -32602),
-        ErrorCase(name: "personal_sign bad hex", body: rpc("personal_sign", #"["0xzz","\#(dev0)"]"#), granted: true, code: -32602),
-        ErrorCase(name: "typed data not JSON", body: rpc("eth_signTypedData_v4", #"["\#(dev0)","{"]"#), granted: true, code: -32602),
+        ErrorCase(
+            name: "personal_sign bad hex", body: rpc("personal_sign", #"["0xzz","\#(dev0)"]"#), granted: true,
+            code: -32602),
+        ErrorCase(
+            name: "typed data not JSON", body: rpc("eth_signTypedData_v4", #"["\#(dev0)","{"]"#), granted: true,
+            code: -32602),
         ErrorCase(
             name: "transaction with an unknown field",
             body: rpc("eth_sendTransaction", #"[{"from":"\#(dev0)","bogus":"0x1"}]"#), granted: true, code: -32602),
@@ -81,13 +97,24 @@ import Testing
             body: rpc("eth_sendTransaction", #"[{"from":"\#(dev0)","gasPrice":"0x1","maxFeePerGas":"0x2"}]"#),
             granted: true, code: -32602),
         ErrorCase(
-            name: "send without an endpoint", body: rpc("eth_sendTransaction", #"[{"from":"\#(dev0)","to":"\#(recipient)"}]"#),
+            name: "send without an endpoint",
+            body: rpc("eth_sendTransaction", #"[{"from":"\#(dev0)","to":"\#(recipient)"}]"#),
             granted: true, code: 4900),
-        ErrorCase(name: "switch to an unknown chain", body: rpc("wallet_switchEthereumChain", #"[{"chainId":"0x89"}]"#), granted: true, code: 4902),
-        ErrorCase(name: "switch with a bad chain id", body: rpc("wallet_switchEthereumChain", #"[{"chainId":"0x01"}]"#), granted: true, code: -32602),
-        ErrorCase(name: "add a chain without an endpoint", body: rpc("wallet_addEthereumChain", #"[{"chainId":"0x89"}]"#), granted: true, code: -32602),
-        ErrorCase(name: "read-only without an endpoint", body: rpc("eth_getBalance", #"["\#(dev0)","latest"]"#), granted: true, code: 4900),
-        ErrorCase(name: "permissions other than eth_accounts", body: rpc("wallet_requestPermissions", #"[{"snap":{}}]"#), granted: true, code: -32602),
+        ErrorCase(
+            name: "switch to an unknown chain", body: rpc("wallet_switchEthereumChain", #"[{"chainId":"0x89"}]"#),
+            granted: true, code: 4902),
+        ErrorCase(
+            name: "switch with a bad chain id", body: rpc("wallet_switchEthereumChain", #"[{"chainId":"0x01"}]"#),
+            granted: true, code: -32602),
+        ErrorCase(
+            name: "add a chain without an endpoint", body: rpc("wallet_addEthereumChain", #"[{"chainId":"0x89"}]"#),
+            granted: true, code: -32602),
+        ErrorCase(
+            name: "read-only without an endpoint", body: rpc("eth_getBalance", #"["\#(dev0)","latest"]"#),
+            granted: true, code: 4900),
+        ErrorCase(
+            name: "permissions other than eth_accounts", body: rpc("wallet_requestPermissions", #"[{"snap":{}}]"#),
+            granted: true, code: -32602),
     ]
 
     static func rpc(_ method: String, _ params: String) -> String {
@@ -129,7 +156,8 @@ import Testing
         let permission = try #require(permissions?.arrayValue?.first)
         #expect(permission["parentCapability"] == "eth_accounts")
         #expect(permission["invoker"] == .string(Self.site))
-        #expect(permission["caveats"] == [["type": "restrictReturnedAccounts", "value": [.string(Self.dev0.lowercased())]]])
+        #expect(
+            permission["caveats"] == [["type": "restrictReturnedAccounts", "value": [.string(Self.dev0.lowercased())]]])
         // Revoked: other protocols' keys stay, Ethereum's go.
         try await s.seam.setGrantedAccounts(Self.site, appName: "", accounts: ["hxabc"], ownKey: { $0 == "hxabc" })
         #expect(await Self.call(s, "wallet_revokePermissions", [["eth_accounts": [:]]])["result"] == .null)
@@ -172,7 +200,9 @@ import Testing
         #expect(mainnet.requests.contains { $0.0 == "eth_getBalance" })
         #expect(!sepolia.requests.contains { $0.0 == "eth_getBalance" })
         // Adding a configured chain asks the person; a chain without an endpoint is refused unasked.
-        #expect(Self.code(await Self.call(s, "wallet_addEthereumChain", [["chainId": "0x89", "chainName": "Polygon"]])) == -32602)
+        #expect(
+            Self.code(await Self.call(s, "wallet_addEthereumChain", [["chainId": "0x89", "chainName": "Polygon"]]))
+                == -32602)
         #expect(s.seam.approvals.isEmpty)
         #expect(Self.code(await Self.call(s, "wallet_addEthereumChain", [["chainId": "0xaa36a7"]])) == 4001)
         #expect(s.seam.approvals.count == 1)
@@ -247,7 +277,8 @@ import Testing
     static let siweCases: [SiweCase] = [
         SiweCase(name: "matching", text: siwe(domain: "app.example.org"), warning: nil),
         SiweCase(name: "another domain", text: siwe(domain: "app.evil.example"), warning: "DOMAIN MISMATCH"),
-        SiweCase(name: "another address", text: siwe(domain: "app.example.org", address: dev1), warning: "ADDRESS MISMATCH"),
+        SiweCase(
+            name: "another address", text: siwe(domain: "app.example.org", address: dev1), warning: "ADDRESS MISMATCH"),
         SiweCase(name: "another chain", text: siwe(domain: "app.example.org", chain: 5), warning: "CHAIN MISMATCH"),
         SiweCase(
             name: "expired", text: siwe(domain: "app.example.org", expiry: "2023-11-14T22:10:00Z"), warning: "EXPIRED"),
@@ -339,7 +370,9 @@ import Testing
         let s = Self.setup(answers: [true], blind: true)
         let reply = await Self.call(s, "eth_sign", [.string(Self.dev0), .string(EthereumText.hex(hash))])
         let signature = try #require(Self.bytes(reply), "\(reply)")
-        #expect(EthereumKeyPair.checksumAddress(try EthereumKeyPair.recoverAddress(signature: signature, hash: hash)) == Self.dev0)
+        #expect(
+            EthereumKeyPair.checksumAddress(try EthereumKeyPair.recoverAddress(signature: signature, hash: hash))
+                == Self.dev0)
         let approval = try #require(s.seam.approvals.first)
         #expect(approval.summary.first?.label == "warning")
         #expect(approval.warnings.first?.hasPrefix("BLIND SIGNING") == true)
@@ -357,7 +390,8 @@ import Testing
 
     static let txCases: [TxCase] = [
         TxCase(name: "EIP-1559 filled", fields: [:], type: .dynamicFee, baseFee: 30_000_000_000),
-        TxCase(name: "legacy with gasPrice", fields: ["gasPrice": "0x3b9aca00"], type: .legacy, baseFee: 30_000_000_000),
+        TxCase(
+            name: "legacy with gasPrice", fields: ["gasPrice": "0x3b9aca00"], type: .legacy, baseFee: 30_000_000_000),
         TxCase(
             name: "EIP-2930 with an access list",
             fields: ["gasPrice": "0x3b9aca00", "accessList": [["address": .string(recipient), "storageKeys": []]]],
@@ -365,12 +399,16 @@ import Testing
         TxCase(name: "pre-London chain becomes legacy", fields: [:], type: .legacy, baseFee: nil),
         TxCase(
             name: "site's own nonce and fees",
-            fields: ["nonce": "0x2a", "gas": "0x5208", "maxFeePerGas": "0x77359400", "maxPriorityFeePerGas": "0x3b9aca00"],
+            fields: [
+                "nonce": "0x2a", "gas": "0x5208", "maxFeePerGas": "0x77359400", "maxPriorityFeePerGas": "0x3b9aca00",
+            ],
             type: .dynamicFee, baseFee: 30_000_000_000),
     ]
 
     static func transaction(_ fields: [String: JSONValue]) -> JSONValue {
-        var object: [String: JSONValue] = ["from": .string(dev0), "to": .string(recipient), "value": "0xde0b6b3a7640000"]
+        var object: [String: JSONValue] = [
+            "from": .string(dev0), "to": .string(recipient), "value": "0xde0b6b3a7640000",
+        ]
         for (k, v) in fields { object[k] = v }
         return [.object(object)]
     }
@@ -463,11 +501,13 @@ import Testing
 
     static let callCases: [CallCase] = [
         CallCase(
-            name: "ERC-20 transfer", data: call("transfer(address,uint256)", [String(recipient.dropFirst(2)), "1e8480"]),
+            name: "ERC-20 transfer",
+            data: call("transfer(address,uint256)", [String(recipient.dropFirst(2)), "1e8480"]),
             to: token, words: "Send 2.000000 USDC of USDC", warns: false),
         CallCase(
             name: "unlimited ERC-20 approve",
-            data: call("approve(address,uint256)", [String(recipient.dropFirst(2)), String(repeating: "f", count: 64)]),
+            data: call(
+                "approve(address,uint256)", [String(recipient.dropFirst(2)), String(repeating: "f", count: 64)]),
             to: token, words: "UNLIMITED", warns: true),
         CallCase(
             name: "setApprovalForAll",
@@ -475,10 +515,15 @@ import Testing
             to: recipient, words: "control of ALL your tokens", warns: true),
         CallCase(
             name: "ERC-721 transfer",
-            data: call("safeTransferFrom(address,address,uint256)", [String(dev0.dropFirst(2)).lowercased(), String(recipient.dropFirst(2)), "7"]),
+            data: call(
+                "safeTransferFrom(address,address,uint256)",
+                [String(dev0.dropFirst(2)).lowercased(), String(recipient.dropFirst(2)), "7"]),
             to: recipient, words: "Transfer NFT #7", warns: false),
-        CallCase(name: "unknown selector", data: "0xdeadbeef00", to: recipient, words: "selector 0xdeadbeef", warns: true),
-        CallCase(name: "contract creation", data: "0x6080604052", to: nil, words: "Deploy a new contract (5 bytes of code) at 0x", warns: false),
+        CallCase(
+            name: "unknown selector", data: "0xdeadbeef00", to: recipient, words: "selector 0xdeadbeef", warns: true),
+        CallCase(
+            name: "contract creation", data: "0x6080604052", to: nil,
+            words: "Deploy a new contract (5 bytes of code) at 0x", warns: false),
     ]
 
     @Test(arguments: callCases) func calldataIsPutInWords(_ c: CallCase) async throws {
@@ -504,8 +549,10 @@ import Testing
         #expect(EthereumText.ether(wei) == text)
     }
 
-    @Test(arguments: [(UInt256(0), "1970-01-01 00:00:00 UTC"), (UInt256(1_700_003_600), "2023-11-14 23:13:20 UTC"),
-                      (UInt256(951_782_400), "2000-02-29 00:00:00 UTC")])
+    @Test(arguments: [
+        (UInt256(0), "1970-01-01 00:00:00 UTC"), (UInt256(1_700_003_600), "2023-11-14 23:13:20 UTC"),
+        (UInt256(951_782_400), "2000-02-29 00:00:00 UTC"),
+    ])
     func datesAreComputedWithIntegers(seconds: UInt256, text: String) {
         #expect(EthereumText.date(seconds) == text)
     }

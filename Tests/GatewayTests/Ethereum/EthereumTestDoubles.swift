@@ -139,7 +139,8 @@ final class EthereumRPCTestDouble: EthereumRPC {
             return .string(
                 EthereumText.hex(UInt256(32).word + UInt256(UInt64(bytes.count)).word + padded))
         case "eth_sendRawTransaction":
-            guard let text = params.arrayValue?.first?.stringValue, let raw = try? Hex.decode(text, prefix: .required) else {
+            guard let text = params.arrayValue?.first?.stringValue, let raw = try? Hex.decode(text, prefix: .required)
+            else {
                 throw EthereumRPCError(-32602, "bad raw")
             }
             switch sendAnswer {
