@@ -140,6 +140,7 @@ extension GatewayService {
     /// Drops a source from memory: its waiting requests are cancelled, its subscriptions get an
     /// empty list.
     func disconnect(_ source: String) async {
+        let hadEthereum = center.book.site(source)?.accounts.contains(where: EthereumService.isOwnKey) == true
         let (was, dropped) = center.revoke(source)
         // Every protocol's grant ends with the book's record (memory first, so ICRC stops at once);
         // the ICRC scopes are cleared too (a failure is logged by `clear` and they stay void: they
@@ -148,6 +149,8 @@ extension GatewayService {
         guard was || !dropped.isEmpty else { return }
         for approval in dropped { await answerCancelled(approval, .cancelled, "the site was disconnected") }
         pushAccounts(to: source, list: .array([]))
+        // The Ethereum provider's `accountsChanged` (docs/protocol.md §9), only where it was connected.
+        if hadEthereum { await push(source, event: "ethereum.accountsChanged", payload: []) }
         notifyUI()
     }
 

@@ -79,6 +79,9 @@ import Testing
 
         // Revoking the site (approval page) ends the Ethereum grant.
         #expect(try await g.service.revoke(Self.origin))
+        // The tab hears accountsChanged [] (after the replies of its own requests, none of them events).
+        let revoked = try #require(await iterator.next())
+        #expect(revoked.reply.json == ["id": "ethereum.accountsChanged", "subscription": []])
         let after = await g.handler.response(for: Self.post(#"{"jsonrpc":"2.0","id":9,"method":"eth_accounts"}"#))
         #expect((try? JSONValue.parse(after.body))?["result"] == [])
     }
