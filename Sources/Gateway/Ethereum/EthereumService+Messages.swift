@@ -1,5 +1,4 @@
 import EthereumCodec
-import Foundation
 import Primitives
 import SignerCore
 
@@ -131,17 +130,49 @@ extension EthereumService {
         return (domain, nil)
     }
 
-    /// Seconds since 1970 of an RFC 3339 time (for display checks only; never a signing path).
+    /// Seconds since 1970 of an RFC 3339 time (`2023-11-14T22:00:00Z`, `…00.5+02:00`), computed with
+    /// integers (days from the civil date); nil when malformed or before 1970.
     static func rfc3339Seconds(_ text: String) -> UInt64? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        var date = formatter.date(from: text)
-        if date == nil {
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            date = formatter.date(from: text)
+        let b = Array(text.utf8)
+        guard b.count >= 20, b.count <= 40 else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var v: Int64 = 0
+            for i in range {
+                guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
+                v = v * 10 + Int64(b[i] - 0x30)
+            }
+            return v
         }
-        guard let seconds = date?.timeIntervalSince1970, seconds >= 0, seconds < 1e12 else { return nil }
-        return UInt64(seconds)
+        guard let year = number(0..<4), b[4] == 0x2d, let month = number(5..<7), b[7] == 0x2d,
+            let day = number(8..<10), b[10] == 0x54 || b[10] == 0x74, let hour = number(11..<13), b[13] == 0x3a,
+            let minute = number(14..<16), b[16] == 0x3a, let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        var i = 19
+        if b[i] == 0x2e {
+            i += 1
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+        }
+        guard i < b.count else { return nil }
+        var offset: Int64 = 0
+        if b[i] == 0x5a || b[i] == 0x7a {
+            guard i + 1 == b.count else { return nil }
+        } else {
+            guard b[i] == 0x2b || b[i] == 0x2d, i + 6 == b.count, let oh = number((i + 1)..<(i + 3)),
+                b[i + 3] == 0x3a, let om = number((i + 4)..<(i + 6))
+            else { return nil }
+            offset = (oh * 60 + om) * 60 * (b[i] == 0x2b ? 1 : -1)
+        }
+        // Days from civil (Howard Hinnant).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146_097 + doe - 719_468
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return seconds >= 0 ? UInt64(seconds) : nil
     }
 
     /// The message as text when it is valid UTF-8 without control characters other than tab and

@@ -557,3 +557,48 @@ import Testing
         #expect(EthereumText.date(seconds) == text)
     }
 }
+
+/// Bounds: nesting, sizes, rows.
+@Suite struct EthereumBoundsTests {
+    @Test func deeplyNestedBodiesAreParseErrors() async {
+        let s = EthereumServiceTests.setup()
+        let nested = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":\#(nested)}"#
+        let reply = await s.service.handle(body: Array(body.utf8), origin: EthereumServiceTests.site)
+        #expect(EthereumServiceTests.code(reply) == -32700)
+    }
+
+    @Test func typedDataRowsAreCappedWithAWarning() async throws {
+        let items = (0..<300).map { "\"\($0)\"" }.joined(separator: ",")
+        let text = """
+            {"types":{"EIP712Domain":[{"name":"chainId","type":"uint256"}],"Big":[{"name":"items","type":"uint256[]"}]},\
+            "primaryType":"Big","domain":{"chainId":1},"message":{"items":[\(items)]}}
+            """
+        let s = EthereumServiceTests.setup(answers: [true])
+        let reply = await EthereumServiceTests.call(
+            s, "eth_signTypedData_v4", [.string(EthereumServiceTests.dev0), .string(text)])
+        #expect(EthereumServiceTests.bytes(reply)?.count == 65, "\(reply)")
+        let approval = try #require(s.seam.approvals.first)
+        #expect(approval.summary.count < 260)
+        #expect(approval.warnings.contains { $0.contains("more field(s) are not shown") })
+        #expect(approval.requestId == (try TypedData(jsonText: Array(text.utf8)).digest()))
+    }
+
+    @Test func anEndpointsErrorIsPassedOn() async {
+        let s = EthereumServiceTests.setup(endpoints: [EthereumRPCTestDouble()])
+        let reply = await EthereumServiceTests.call(s, "eth_getLogs", [[:]])
+        #expect(EthereumServiceTests.code(reply) == -32601)
+    }
+}
+
+@Suite struct EthereumTimeTests {
+    @Test(arguments: [
+        ("2023-11-14T22:13:20Z", 1_700_000_000 as UInt64?), ("2023-11-14T22:13:20.123Z", 1_700_000_000),
+        ("2023-11-15T00:13:20+02:00", 1_700_000_000), ("1970-01-01T00:00:00Z", 0),
+        ("2000-02-29T00:00:00z", 951_782_400),
+        ("2023-13-14T22:13:20Z", nil), ("2023-11-14 22:13:20", nil), ("1969-12-31T23:59:59Z", nil), ("", nil),
+    ])
+    func rfc3339TimesAreReadWithIntegers(text: String, seconds: UInt64?) {
+        #expect(EthereumService.rfc3339Seconds(text) == seconds)
+    }
+}
