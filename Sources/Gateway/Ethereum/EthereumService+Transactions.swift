@@ -118,8 +118,7 @@ extension EthereumService {
             if let given = request.maxPriorityFeePerGas {
                 tip = given
             } else {
-                let suggested = try Self.quantity(
-                    await rpc.request("eth_maxPriorityFeePerGas", []), "eth_maxPriorityFeePerGas")
+                let suggested = try await Self.suggestedTip(rpc)
                 tip = request.maxFeePerGas.map { min($0, suggested) } ?? suggested
             }
             if request.maxFeePerGas == nil {
@@ -130,6 +129,24 @@ extension EthereumService {
             }
             request.maxPriorityFeePerGas = tip
         }
+    }
+
+    /// `eth_maxPriorityFeePerGas`, else the median (50th percentile) reward of the last 5 blocks'
+    /// `eth_feeHistory` (the largest of them, so a quiet block does not undercut the tip).
+    static func suggestedTip(_ rpc: any EthereumRPC) async throws(EthereumRPCError) -> UInt256 {
+        if let answer = try? await rpc.request("eth_maxPriorityFeePerGas", []),
+            let tip = try? quantity(answer, "eth_maxPriorityFeePerGas")
+        {
+            return tip
+        }
+        let history = try await rpc.request("eth_feeHistory", ["0x5", "latest", [50]])
+        let rewards = (history["reward"]?.arrayValue ?? []).prefix(1024).compactMap { block in
+            block.arrayValue?.first.flatMap { try? quantity($0, "eth_feeHistory") }
+        }
+        guard let tip = rewards.max() else {
+            throw .internalError("Internal error: the endpoint suggested no priority fee (eth_feeHistory).")
+        }
+        return tip
     }
 
     static func quantity(_ value: JSONValue, _ method: String) throws(EthereumRPCError) -> UInt256 {

@@ -443,6 +443,19 @@ import Testing
         #expect(node.requests.last?.0 == "eth_sendRawTransaction")
     }
 
+    @Test func withoutEthMaxPriorityFeePerGasTheTipComesFromFeeHistory() async throws {
+        let node = EthereumRPCTestDouble(tip: 2_000_000_000, feeHistoryOnly: true)
+        let s = Self.setup(answers: [true], endpoints: [node])
+        let reply = await Self.call(s, "eth_sendTransaction", Self.transaction([:]))
+        let raw = try #require(node.sentRaw.first, "\(reply)")
+        guard case .signed(let signed) = try EthereumTransaction.decode(raw) else {
+            Issue.record("not a signed transaction")
+            return
+        }
+        #expect(signed.transaction.maxPriorityFeePerGas == UInt256(2_000_000_000))
+        #expect(signed.transaction.maxFeePerGas == UInt256(62_000_000_000))
+    }
+
     @Test func signTransactionReturnsTheSignedBytesAndSendsNothing() async throws {
         let node = EthereumRPCTestDouble()
         let s = Self.setup(answers: [true], endpoints: [node])

@@ -90,13 +90,16 @@ final class EthereumRPCTestDouble: EthereumRPC {
     let gasPrice: UInt256
     let tokens: [String: Token]
     let sendAnswer: SendAnswer
+    /// Answers no `eth_maxPriorityFeePerGas` (as some nodes): the tip comes from `eth_feeHistory`.
+    let feeHistoryOnly: Bool
     private let log = Mutex<[(String, JSONValue)]>([])
 
     init(
         chainId: UInt64 = 1, nonce: UInt64 = 7, gas: UInt64 = 21_000, baseFee: UInt256? = 30_000_000_000,
         tip: UInt256 = 1_500_000_000, gasPrice: UInt256 = 20_000_000_000, tokens: [String: Token] = [:],
-        sendAnswer: SendAnswer = .hashOfRaw
+        sendAnswer: SendAnswer = .hashOfRaw, feeHistoryOnly: Bool = false
     ) {
+        self.feeHistoryOnly = feeHistoryOnly
         self.chainId = chainId
         self.nonce = nonce
         self.gas = gas
@@ -121,7 +124,11 @@ final class EthereumRPCTestDouble: EthereumRPC {
         case "eth_getTransactionCount": return .string(UInt256(nonce).quantity)
         case "eth_estimateGas": return .string(UInt256(gas).quantity)
         case "eth_gasPrice": return .string(gasPrice.quantity)
-        case "eth_maxPriorityFeePerGas": return .string(tip.quantity)
+        case "eth_maxPriorityFeePerGas":
+            guard !feeHistoryOnly else { throw EthereumRPCError(-32601, "the method does not exist") }
+            return .string(tip.quantity)
+        case "eth_feeHistory":
+            return ["baseFeePerGas": [], "reward": [[.string(tip.quantity)], ["0x1"]]]
         case "eth_getBlockByNumber":
             var block: [String: JSONValue] = ["number": "0x10"]
             if let baseFee { block["baseFeePerGas"] = .string(baseFee.quantity) }
