@@ -136,6 +136,7 @@ let package = Package(
             name: "Gateway",
             dependencies: [
                 "Primitives", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "ICPCodec", "IconCodec",
+                "EthereumCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -252,7 +253,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "KeystoreTests",
-            dependencies: ["SigilTesting", "Primitives", "Keystore", "SigningKeys"],
+            dependencies: [
+                // StateStore: one test scans the whole data directory, state database included, for secrets.
+                "SigilTesting", "Primitives", "Keystore", "SigningKeys", "StateStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -272,7 +277,8 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: ["SigilTesting", 
-                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "SigningKeys", "ScaleCodec", "ICPCodec", "IconCodec",
+                "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "SigningKeys",
+                "ScaleCodec", "ICPCodec", "IconCodec", "EthereumCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

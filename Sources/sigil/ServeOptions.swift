@@ -118,6 +118,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("icon-rpc"), help: ArgumentHelp(ServeConfiguration.help("icon-rpc"), valueName: "url"))
     var iconRPC: String?
 
+    @Option(name: .customLong("eth-rpc"), help: ArgumentHelp(ServeConfiguration.help("eth-rpc"), valueName: "url"))
+    var ethRPC: [String] = []
+
     @Option(name: .customLong("icon-nid"), help: ArgumentHelp(ServeConfiguration.help("icon-nid"), valueName: "nid"))
     var iconNID: String?
 

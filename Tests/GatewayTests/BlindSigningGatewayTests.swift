@@ -6,6 +6,7 @@ import Primitives
 import ScaleCodec
 import SignerCore
 import SigningKeys
+import StateStore
 import Testing
 
 /// Blind signing through the gateway (docs/blind-signing.md): a connected site's Polkadot call that

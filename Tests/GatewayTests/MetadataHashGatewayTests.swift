@@ -4,9 +4,10 @@ import Keystore
 import Logging
 import Primitives
 import ScaleCodec
-import SignerCore
 import SigilTesting
+import SignerCore
 import SigningKeys
+import StateStore
 import Testing
 
 /// RFC-0078 through the gateway (docs/protocol.md §3, docs/reference/metadata-hash.md §10): the

@@ -1,6 +1,7 @@
 import Foundation
 import GatewayHTTP
 import ICPCodec
+import Journal
 import Keystore
 import Logging
 import Primitives
@@ -13,7 +14,8 @@ import Testing
 
 /// The protocol seam (issue 24 items 1, 2, 3, 4, 5, 7, 11): one hostile script run against every
 /// protocol entry of the dapp port — polkadot `/v1/request`, the ICON relay on `/v1/request`, ICONex
-/// Connect `POST` and `GET /icon/connect`, ICRC `/v1/icrc` and the ICRC-29 relay `/v1/icrc29` — with
+/// Connect `POST` and `GET /icon/connect`, ICRC `/v1/icrc`, the ICRC-29 relay `/v1/icrc29` and Ethereum
+/// `/v1/ethereum` — with
 /// the same outcome for all: a never-connected origin is rate-limited (429), deny-listed before any
 /// prompt, takes a strangers' place whose prompt ends when its client goes away, and cannot write
 /// more than a bounded number of journal entries; a grant of any protocol is in the one grant book
@@ -85,6 +87,12 @@ import Testing
                 prompt: { origin, _ in icrc29(origin, rpc("icrc27_accounts")) },
                 answersPending: false,
                 isDenial: { $0.status.code == 200 && json($0)?["error"]?["code"] == 3000 }),
+            Entry(
+                name: "Ethereum /v1/ethereum",
+                quick: { origin, _ in request(origin, "/v1/ethereum", rpc("eth_chainId")) },
+                prompt: { origin, _ in request(origin, "/v1/ethereum", rpc("eth_requestAccounts")) },
+                answersPending: false,
+                isDenial: { $0.status.code == 200 && json($0)?["error"]?["code"] == 4100 }),
         ]
     }
 
@@ -191,9 +199,12 @@ import Testing
             permissions: service, approver: service, network: nil, now: { IcrcServiceTests.now })
         let configuration = GatewayConfiguration(
             approvalToken: String(repeating: "a", count: 64), relayToken: relayToken, pollHold: .milliseconds(1))
+        let ethereum = EthereumService(
+            signer: EthereumTestSigner(inner: signer), grants: service, approver: service, endpoints: [])
+        await ethereum.watchRevocations()
         let handler = DappHandler(
             service: service, configuration: configuration, files: StaticFiles(files: [:]),
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), icrc: icrc)
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), icrc: icrc, adapters: [ethereum])
         return Gateway(service: service, handler: handler, store: store, journal: journal, clock: clock, signer: signer)
     }
 

@@ -5,6 +5,7 @@ import Logging
 import Primitives
 import SignerCore
 import SigningKeys
+import StateStore
 import Synchronization
 
 /// A clock tests advance by hand.
@@ -122,5 +123,58 @@ extension GatewayService {
     /// Everything logged for a session so far.
     func logged(source: String = Fixture.site, session: String = "session-1") throws -> [WireReply] {
         try keptEvents(for: ClientIdentity(source: source, session: session), after: nil).map(\.reply)
+    }
+}
+
+/// A signer with Ethereum keys: the `--dev` accounts 0 and 1 of the public development mnemonic
+/// (`SigningKeys.EthereumKeyPair.devAccount(index:)`), as `ethereum` accounts whose key and address
+/// are the EIP-55 address, over another signer's accounts (default: //Alice and //Bob). Records every
+/// hash it signed.
+final class EthereumTestSigner: RequestSigner {
+    private let inner: any RequestSigner
+    private let pairs: [EthereumKeyPair]
+    private let record = Mutex<[[UInt8]]>([])
+
+    init(inner: any RequestSigner = RecordingSigner()) {
+        self.inner = inner
+        // The dev keys derive from a fixed phrase; failing here is a broken build, not input.
+        do { pairs = try [0, 1].map { try EthereumKeyPair.devAccount(index: $0) } } catch {
+            fatalError("dev keys: \(error)")
+        }
+    }
+
+    /// The Ethereum accounts, in order (account 0 is `0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`).
+    var ethereumAccounts: [SignerAccount] {
+        pairs.enumerated().map { i, pair in
+            SignerAccount(
+                key: pair.address, address: pair.address, name: "Dev \(i)", type: "ethereum", genesisHash: nil)
+        }
+    }
+
+    /// Every hash signed, in order.
+    var signedHashes: [[UInt8]] { record.withLock { $0 } }
+
+    func accounts() -> [SignerAccount] { inner.accounts() + ethereumAccounts }
+    func accountKey(forAddress address: String) -> String? {
+        ethereumAccounts.first { $0.address.lowercased() == address.lowercased() }?.key
+            ?? inner.accountKey(forAddress: address)
+    }
+    func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest {
+        try inner.prepareExtrinsic(payload: payload, account: account)
+    }
+    func prepareMessage(data: String, address: String, account: SignerAccount) -> BytesSigningRequest {
+        inner.prepareMessage(data: data, address: address, account: account)
+    }
+    func signExtrinsic(_ request: ExtrinsicSigningRequest) throws -> ExtrinsicSignature {
+        try inner.signExtrinsic(request)
+    }
+    func signMessage(_ request: BytesSigningRequest) throws -> MessageSignature { try inner.signMessage(request) }
+    func signEthereumHash(_ hash: [UInt8], account: SignerAccount) throws -> [UInt8] {
+        guard account.type == "ethereum", let pair = pairs.first(where: { $0.address == account.key }) else {
+            throw SignerError(.unknownAccount, "no such Ethereum key")
+        }
+        let signature = try pair.signHash(hash)
+        record.withLock { $0.append(hash) }
+        return signature
     }
 }

@@ -13,6 +13,8 @@ package enum EntryPoint: String, Sendable, CaseIterable {
     case icrc = "POST /v1/icrc"
     /// `POST /v1/icrc29`: the ICRC-29 signer page relaying a dapp's `event.origin`.
     case icrc29 = "POST /v1/icrc29"
+    /// `POST /v1/ethereum`: EIP-1193 JSON-RPC.
+    case ethereum = "POST /v1/ethereum"
     /// `POST /icon/connect`: ICONex Connect v1 as a JSON body.
     case iconConnectPost = "POST /icon/connect"
     /// `GET /icon/connect`: ICONex Connect v1 in the seed's URL form (answered by a 303).

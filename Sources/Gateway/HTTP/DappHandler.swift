@@ -36,9 +36,11 @@ package struct DappHandler: HTTPHandler {
     ///   - files: `public/` (the bridge script); approval assets and templates are not served here.
     ///   - icrc: the Internet Computer signer (ICRC-25/27/29/49 at `POST /v1/icrc` and the ICRC-29
     ///     page `/icrc29.html`), nil when not served.
+    ///   - adapters: the other protocol adapters, each one JSON-RPC route on the one adapter route
+    ///     (``JSONRPCAdapter``; Ethereum at `POST /v1/ethereum`).
     package init(
         service: GatewayService, configuration: GatewayConfiguration, files: StaticFiles, logger: Logger,
-        icrc: IcrcService? = nil
+        icrc: IcrcService? = nil, adapters: [any JSONRPCAdapter] = []
     ) {
         extraHosts = configuration.extraAllowedHosts
         publicURLs = configuration.publicURLs
@@ -119,6 +121,10 @@ package struct DappHandler: HTTPHandler {
                 }
                 responder.onCancel { task.cancel() }
             }
+        }
+        for adapter in adapters {
+            Self.addAdapterRoute(
+                adapter, to: &router, service: service, configuration: configuration, identify: identify)
         }
         router.route(.post, "/v1/session/close") { request, responder in
             guard case .identified(let ident) = identify(request, session: request.headers["X-Sigil-Session"]) else {

@@ -45,4 +45,9 @@ package protocol GrantBook: Sendable {
     /// Delivers `payload` to every open tab of `origin` as a subscription event with id `event`
     /// (the bridge's event stream; `ethereum.accountsChanged`, …).
     func push(_ origin: String, event: String, payload: JSONValue) async
+    /// Calls `observer` with the origin and the account keys it held whenever a site is revoked
+    /// (approval page, `sigil origins revoke`, another process), after its waiting requests were
+    /// cancelled: an adapter tells its tabs (EIP-1193 `accountsChanged []`) without the core
+    /// knowing the protocol.
+    func observeRevocations(_ observer: @escaping @Sendable (_ origin: String, _ keys: [String]) async -> Void) async
 }

@@ -93,6 +93,10 @@ extension GatewayService: GrantBook {
         await apply(try await stored("grant", origin, { try await persistence.grant(site) }))
     }
 
+    package func observeRevocations(_ observer: @escaping @Sendable (String, [String]) async -> Void) {
+        revocationObservers.append(observer)
+    }
+
     package func push(_ origin: String, event: String, payload: JSONValue) async {
         hub.deliver(WireReply(id: event, .subscription(payload)), toSource: origin)
     }

@@ -141,6 +141,7 @@ extension GatewayService {
     /// Drops a source from memory: its waiting requests are cancelled, its subscriptions get an
     /// empty list.
     func disconnect(_ source: String) async {
+        let heldKeys = center.book.site(source)?.accounts ?? []
         let (was, dropped) = center.revoke(source)
         // Every protocol's grant ends with the book's record (memory first, so ICRC stops at once);
         // the ICRC scopes are cleared too (a failure is logged by `clear` and they stay void: they
@@ -149,6 +150,7 @@ extension GatewayService {
         guard was || !dropped.isEmpty else { return }
         for approval in dropped { await answerCancelled(approval, .cancelled, "the site was disconnected") }
         pushAccounts(to: source, list: .array([]))
+        for observer in revocationObservers { await observer(source, heldKeys) }
         notifyUI()
     }
 

@@ -42,6 +42,8 @@ package actor GatewayService {
     var revisions = AuthorizationRevisions()
     /// Sources whose decided authorization is being stored (they count as pending).
     var storingAuthorizations: Set<String> = []
+    /// Adapters told of every revocation (``GrantBook/observeRevocations(_:)``).
+    var revocationObservers: [@Sendable (String, [String]) async -> Void] = []
     /// The one gate every dapp-port route passes first (deny list, request rate, journal budget).
     var gate: AdmissionGate
     /// The Internet Computer scopes of connected sites (valid only while the site is in the book).

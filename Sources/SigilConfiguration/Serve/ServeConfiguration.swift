@@ -109,6 +109,12 @@ package enum ServeConfiguration {
                 "ICON node JSON-RPC v3 URL (http(s)://host[:port]/api/v3) that approved ICON transactions are sent to.",
             check: httpURL),
         ConfigurationOption(
+            "eth-rpc", .list,
+            unset: "no Ethereum endpoint: the sites' chain is 1, eth_sendTransaction answers 4900 (no --eth-rpc)",
+            summary:
+                "Ethereum JSON-RPC endpoint (http(s)://…); repeatable, one per chain (each endpoint's chain is learned with its own eth_chainId). Used to fill and send approved transactions and for read-only calls.",
+            check: httpURL),
+        ConfigurationOption(
             "icon-nid", .string, default: .string("0x1"),
             summary: "ICON network id put into send requests that carry none (0x1 = ICON Mainnet).", check: iconInteger),
         ConfigurationOption(

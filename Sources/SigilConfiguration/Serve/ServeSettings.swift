@@ -36,6 +36,8 @@ package struct ServeSettings: Sendable {
     /// ICON node URL (`icon-rpc`), or nil.
     package var iconRPC: String?
     package var iconNID: String
+    /// Ethereum JSON-RPC endpoints (`eth-rpc`), one per chain; empty when none.
+    package var ethRPC: [String]
     package var iconBlindSigning: [String]
     /// Whether the signing journal is kept (false only with dev).
     package var journal: Bool
@@ -74,6 +76,7 @@ package struct ServeSettings: Sendable {
         approvalTimeoutSeconds = configuration.integer("approval-timeout") ?? 0
         deniedHosts = configuration.list("deny-host") ?? []
         iconRPC = configuration.string("icon-rpc")
+        ethRPC = configuration.list("eth-rpc") ?? []
         iconNID = configuration.string("icon-nid") ?? ""
         iconBlindSigning = configuration.list("icon-blind-signing") ?? []
         journal = configuration.boolean("journal") ?? false

@@ -30,6 +30,7 @@ extension ServeOptions {
             "deny-host": Self.list(deniedHosts),
             "icon-rpc": iconRPC.map(ConfigurationValue.string),
             "icon-nid": iconNID.map(ConfigurationValue.string),
+            "eth-rpc": Self.list(ethRPC),
             "icon-blind-signing": Self.list(iconBlindSigning),
             "journal": journal.map(ConfigurationValue.boolean),
             "journal-mirror": journalMirror.map(ConfigurationValue.string),

@@ -32,6 +32,8 @@ struct GatewayRuntime: Sendable {
     let journal: StateStoreJournal?
     /// The Internet Computer signer (ICRC-25/27/29/49, docs/protocol.md ICP section).
     let icrc: IcrcService
+    /// The Ethereum provider's wallet side (EIP-1193, docs/protocol.md Ethereum section).
+    let ethereum: EthereumService
 
     static func make(settings: ServeSettings, logger: Logger) async throws -> GatewayRuntime {
         guard let directory = PublicDirectory.locate(explicit: settings.publicDirectory) else {
@@ -138,11 +140,21 @@ struct GatewayRuntime: Sendable {
             registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: icpKeys),
             permissions: service,
             approver: service, network: network)
+        let ethereum = EthereumService(
+            signer: accounts, grants: service, approver: service,
+            endpoints: try settings.ethRPC.map { url in
+                do {
+                    return try HTTPEthereumRPC(url: url)
+                } catch {
+                    throw ValidationErrorText("--eth-rpc must be an http:// or https:// URL")
+                }
+            })
+        await ethereum.watchRevocations()
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
             reconcilesAuthorizations: serveLock != nil, serveLock: serveLock, development: development,
-            telemetry: telemetry, journal: journal, icrc: icrc)
+            telemetry: telemetry, journal: journal, icrc: icrc, ethereum: ethereum)
     }
 
     /// The journal over the state database: its key opened (or created) with the accounts'

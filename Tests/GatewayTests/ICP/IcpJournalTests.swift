@@ -1,9 +1,11 @@
 import Foundation
 import ICPCodec
+import Journal
 import Keystore
 import Primitives
 import SignerCore
 import SigningKeys
+import StateStore
 import Testing
 
 @testable import Gateway

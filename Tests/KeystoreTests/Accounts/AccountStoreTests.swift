@@ -43,6 +43,7 @@ struct StoreFixture {
 }
 
 @Suite struct AccountStoreTests {
+    static let genesis = "0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3"
     @Test(arguments: KeystoreVector.valid)
     func everyVectorExportDecryptsWithItsPasswordToTheExpectedAddressAndImports(_ v: KeystoreVector) throws {
         let f = try StoreFixture()
@@ -272,9 +273,9 @@ struct StoreFixture {
         let f = try StoreFixture()
         defer { f.remove() }
         let info = try f.store.importSecretURI(
-            "//Ferdie", scheme: .sr25519, name: "F", genesisHash: SQLiteStateStoreTests.genesis,
+            "//Ferdie", scheme: .sr25519, name: "F", genesisHash: Self.genesis,
             password: Passphrase("pw"))
-        #expect(info.genesisHash == SQLiteStateStoreTests.genesis)
+        #expect(info.genesisHash == Self.genesis)
         #expect(try f.store.rename(info.address, to: "Ferdie").name == "Ferdie")
         #expect(try f.store.setHidden("Ferdie", true).isHidden)
         // Any SS58 prefix and the hex key find it.
