@@ -285,7 +285,7 @@
 
   // --- Ethereum: an EIP-1193 provider (request, on/removeListener; events connect, disconnect,
   // chainChanged, accountsChanged, message), announced by EIP-6963 and, for older dapps, put at
-  // window.ethereum when no other wallet took it (docs/protocol.md "Ethereum"). Every request is one
+  // window.ethereum when no other wallet took it (README "How an EVM dapp connects"). Every request is one
   // JSON-RPC 2.0 call (EIP-1474) to POST /v1/ethereum over the same transport and session; the gateway's
   // answer (it may take as long as a person takes to decide) settles the promise: its result, or a
   // ProviderRpcError with the gateway's code as it is (4001, 4100, 4200, 4900, 4901, -32602, -32603, …).
