@@ -404,8 +404,8 @@
   const announce = () => w.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: announcement }));
   w.addEventListener('eip6963:requestProvider', announce);
   announce();
-  if (aliases.includes('ethereum')) { // asked for: take window.ethereum even from another wallet
-    try { Object.defineProperty(w, 'ethereum', { value: ethereum, configurable: true, writable: true }); } catch (_) { /* locked */ }
+  if (aliases.includes('ethereum')) { // asked for: window.ethereum is Sigil's, also when a wallet assigns it later
+    try { Object.defineProperty(w, 'ethereum', { get: () => ethereum, set: () => {}, configurable: true }); } catch (_) { /* locked */ }
   } else if (!w.ethereum) w.ethereum = ethereum;
 
   const entry = Object.freeze({ enable, version: VERSION, isSigil: true });

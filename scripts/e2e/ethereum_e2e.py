@@ -44,7 +44,7 @@ from playwright.sync_api import sync_playwright
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "interop"))
-from e2e_browser import ROOT, check, poll  # noqa: E402
+from e2e_browser import FAKE_GM, ROOT, check, http, poll  # noqa: E402
 from ethereum_test_chain import MNEMONIC, DEV_PATH, TOKEN_NAME, EthereumTestChain  # noqa: E402
 from sigil_process import SigilProcess  # noqa: E402
 
@@ -122,11 +122,30 @@ window.rawRun = (name, method, params) => window.run(name, () => window.raw(meth
 </script></body></html>"""
 
 
-def serve_dapp(bridge_url, decoy):
-    """The dapp on an origin of its own: the page, and the vendored ethers under /vendor/."""
+def serve_dapp(bridge_url, decoy, relay_to=None):
+    """The dapp on an origin of its own: the page, and the vendored ethers under /vendor/. With
+    `relay_to` (a gateway URL) the page has no bridge tag and a CSP that forbids the gateway (the
+    userscript brings the bridge), and POST /__gm performs the userscript manager's GM_xmlhttpRequest."""
     html = PAGE.format(ethers=ETHERS, decoy=DECOY if decoy else "", bridge=bridge_url).encode()
+    if relay_to:
+        html = html.replace(f'<script src="{bridge_url}"></script>'.encode(), b"")
 
     class Handler(SimpleHTTPRequestHandler):
+        def do_POST(self):  # the userscript manager's side of GM_xmlhttpRequest (e2e_browser.FAKE_GM)
+            req = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            if not relay_to or not req["url"].startswith(relay_to + "/"):
+                self.send_error(403)
+                return
+            data = req.get("data")
+            status, body = http(req["method"], req["url"], req.get("headers") or {},
+                                data.encode() if data is not None else None, timeout=120)
+            out = json.dumps({"status": status, "responseText": body.decode()}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(out)))
+            self.end_headers()
+            self.wfile.write(out)
+
         def do_GET(self):
             if self.path == f"/vendor/{ETHERS}":
                 body, kind = (VENDOR / ETHERS).read_bytes(), "text/javascript"
@@ -137,6 +156,8 @@ def serve_dapp(bridge_url, decoy):
                 return
             self.send_response(200)
             self.send_header("Content-Type", kind)
+            if relay_to:
+                self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
@@ -158,7 +179,7 @@ class GatewayStandIn:
     SIGNING = ("eth_requestAccounts", "personal_sign", "eth_signTypedData_v4", "eth_sendTransaction")
 
     def __init__(self, chain):
-        self.chain, self.granted, self.pending, self.streams = chain, set(), [], {}
+        self.chain, self.granted, self.pending, self.streams, self.polled = chain, set(), [], {}, 0
         self.lock = threading.Condition()
         standin = self
 
@@ -179,6 +200,22 @@ class GatewayStandIn:
                     body = (ROOT / "public" / "bridge.js").read_bytes()
                     self.send_response(200)
                     self.send_header("Content-Type", "text/javascript")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                elif url.path == "/v1/poll":  # the userscript's long-poll twin of /v1/events
+                    session = parse_qs(url.query).get("session", [""])[0]
+                    events = standin.streams.setdefault(session, queue.Queue())
+                    batch = []
+                    try:
+                        batch.append(events.get(timeout=5))
+                    except queue.Empty:
+                        pass
+                    standin.polled += len(batch)
+                    body = json.dumps({"server": "standin", "events": [
+                        {"eventId": str(standin.polled - len(batch) + i + 1), "data": d} for i, d in enumerate(batch)]}).encode()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(body)))
                     self.end_headers()
                     self.wfile.write(body)
@@ -207,7 +244,8 @@ class GatewayStandIn:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
                 try:
-                    reply = standin.handle(self.headers.get("Origin"), self.headers.get("X-Sigil-Session"), body)
+                    origin = self.headers.get("X-Sigil-Relay-Origin") or self.headers.get("Origin")
+                    reply = standin.handle(origin, self.headers.get("X-Sigil-Session"), body)
                 except Exception as e:  # a broken stand-in says so instead of looking like a lost gateway
                     reply = {"jsonrpc": "2.0", "id": body.get("id"), "error": {"code": -32603, "message": repr(e)}}
                 data = json.dumps(reply).encode()
@@ -313,6 +351,54 @@ class SigilApprovals:
             self.page.state(f"ethereum-{state}")
             article = self.ui.locator(selector).first
         article.locator("button.approve" if approve else "button.reject").click()
+
+
+def userscript_for(gateway):
+    """public/sigil.user.js filled in as GatewayAssets.userscript does, with AS = ['ethereum']."""
+    text = (ROOT / "public" / "sigil.user.js").read_text()
+    text = text.replace("'__SIGIL_GATEWAY__'", json.dumps(gateway)).replace("'__SIGIL_RELAY_TOKEN__'", json.dumps("relay"))
+    text = text.replace("'__SIGIL_BRIDGE_SOURCE__'", json.dumps((ROOT / "public" / "bridge.js").read_text()))
+    assert "const AS = [];" in text
+    return text.replace("const AS = [];", "const AS = ['ethereum'];")
+
+
+def check_userscript_standin(chromium, chain):
+    """The userscript's postMessage transport for Ethereum, against GatewayStandIn: a page whose CSP
+    forbids the gateway, a decoy wallet holding window.ethereum, the userscript configured to take it."""
+    standin = GatewayStandIn(chain)
+    server, url = serve_dapp(standin.bridge_url, decoy=True, relay_to=standin.gateway)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            context = browser.new_context()
+            context.add_init_script(FAKE_GM + "\n" + userscript_for(standin.gateway))
+            page = context.new_page()
+            page.goto(url)
+            check(page.evaluate("!!(window.ethereum && window.ethereum.isSigil)"),
+                  "userscript with AS = ['ethereum']: window.ethereum is Sigil's even beside another wallet")
+            blocked = page.evaluate(f"fetch('{standin.gateway}/bridge.js').then(() => 'reached', () => 'blocked')")
+            check(blocked == "blocked", "the page's CSP forbids reaching the gateway directly")
+            page.evaluate("window.find()")
+            check(poll(page, "window.results.find")["value"]["info"]["rdns"] == "dev.sigil", "EIP-6963 finds Sigil")
+            page.evaluate("window.connect()")
+            standin.decide("eth_requestAccounts", True)
+            connected = poll(page, "window.results.connect", timeout=30)
+            check(connected.get("value", {}).get("address") == ACCOUNT0.address, f"connected through the relay: {connected}")
+            check(standin.granted == {url.rstrip("/")}, "the relay stated the tab's own origin")
+            poll(page, "a => window.events.some(e => e[0] === 'accountsChanged' && e[1][0] === a)", ACCOUNT0.address.lower())
+            check(True, "accountsChanged arrives through the userscript's long-poll")
+            page.evaluate("t => window.signMessage(t)", MESSAGE)
+            standin.decide("personal_sign", True)
+            signature = poll(page, "window.results.message", timeout=30)["value"]
+            check(Account.recover_message(encode_defunct(text=MESSAGE), signature=signature) == ACCOUNT0.address,
+                  "a relayed personal_sign recovers to account 0")
+            page.evaluate("a => window.rawRun('no', 'personal_sign', ['0x6e6f', a])", ACCOUNT0.address.lower())
+            standin.decide("personal_sign", False)
+            check(poll(page, "window.results.no", timeout=30).get("error", {}).get("code") == 4001, "a relayed rejection: 4001")
+            browser.close()
+    finally:
+        standin.stop()
+        server.shutdown()
 
 
 def verify_in_python(result, chain, before, token):
@@ -500,6 +586,8 @@ def main():
             check(True, "and the provider emitted disconnect (4900)")
             check(not errors, f"no uncaught error in the dapp page: {errors}")
             browser.close()
+        if args.standin:
+            check_userscript_standin(args.chromium, chain)
     finally:
         gateway.stop()
         chain.stop()
