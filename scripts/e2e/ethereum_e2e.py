@@ -338,7 +338,7 @@ class SigilApprovals:
         except AssertionError:
             raise AssertionError(f"no {state} approval appeared on the approval page")
         article = self.ui.locator(selector).first
-        text = article.inner_text()
+        text = article.text_content()  # also what waits under Details
         for words in expect:
             check(words.lower() in text.lower(), f"the {state} approval shows {words!r}")
         boxes = article.locator("input[type=checkbox]")
@@ -519,7 +519,7 @@ def main():
             permit = {"owner": ACCOUNT0.address, "spender": ACCOUNT1.address, "value": PERMIT_VALUE, "nonce": 0,
                       "deadline": PERMIT_DEADLINE}
             dapp.evaluate("([d, v]) => window.signPermit(d, v)", [domain, {k: str(v) for k, v in permit.items()}])
-            decide("permit", "eth_signTypedData_v4", True, ("Permit",))
+            decide("permit", "eth_signTypedData_v4", True, (ACCOUNT1.address[2:6],))
             signature = value("permit")
             typed = {"types": {"EIP712Domain": [{"name": "name", "type": "string"}, {"name": "version", "type": "string"},
                                                 {"name": "chainId", "type": "uint256"},
@@ -537,10 +537,10 @@ def main():
                                           "data": "0x70a08231" + who[2:].lower().rjust(64, "0")}), 16)
             before.update(stt0=stt(ACCOUNT0.address), stt1=stt(ACCOUNT1.address))
             dapp.evaluate("([to, wei]) => window.sendEth(to, wei)", [ACCOUNT1.address, str(ETH_VALUE)])
-            decide("transaction", "eth_sendTransaction", True, (ACCOUNT1.address[2:6],))
+            decide("transaction", "eth_sendTransaction", True, (ACCOUNT1.address[2:6], "0.012345678901234567"))
             result = {"eth": value("eth", timeout=90)}
             dapp.evaluate("([t, to, n]) => window.sendToken(t, to, n)", [token, ACCOUNT1.address, str(TOKEN_VALUE)])
-            decide("token-transfer", "eth_sendTransaction", True, (ACCOUNT1.address[2:6],))
+            decide("token-transfer", "eth_sendTransaction", True, (ACCOUNT1.address[2:6], "1.5", "STT"))
             result["token"] = value("token", timeout=90)
             verify_in_python(result, chain, before, token)
 
