@@ -65,7 +65,7 @@
 
   // --- HTTP transport: fetch + one EventSource per tab, to the bridge's own origin only. -----------
   // Both transports tell the Ethereum provider when the gateway is lost and back (EIP-1193 disconnect/connect).
-  const link = { lost: () => {}, back: () => {} };
+  const link = { lost: () => {}, back: () => {}, suspect: () => {} };
   const httpTransport = (base) => {
     let source = null;
     let serverId = null;
@@ -92,7 +92,7 @@
         serverId = info.server || serverId;
         link.back();
       });
-      source.addEventListener('error', () => { if (source.readyState !== EventSource.OPEN) link.lost(); });
+      source.addEventListener('error', () => { if (source.readyState !== EventSource.OPEN) link.suspect(); });
       source.onmessage = (ev) => { try { deliver(JSON.parse(ev.data)); } catch (_) { /* ignore */ } };
       // EventSource reconnects by itself (retry: from the server) and resends Last-Event-ID.
     };
@@ -343,6 +343,7 @@
     emit('disconnect', rpcError(4900, 'Sigil is not reachable (disconnected)'));
   };
   link.back = () => { if (used && !connected) checkConnection(); };
+  link.suspect = () => { if (connected) call('eth_chainId', []).catch(() => {}); }; // the stream broke: is Sigil gone?
   ethereumEvent = (name, payload) => {
     if (name === 'accountsChanged') setAccounts(payload);
     else if (name === 'chainChanged') setChain(payload);
