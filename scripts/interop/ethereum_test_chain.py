@@ -249,6 +249,8 @@ class EthereumTestChain:
         chain = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # keep-alive, as nodes answer (every reply has its Content-Length)
+
             def do_POST(self):
                 try:
                     body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
