@@ -15,8 +15,9 @@ filtered by rdns `dev.sigil`), then with `ethers.BrowserProvider`:
   * a rejected eth_sendTransaction gives 4001 and nothing reaches the chain (nonce unchanged);
   * a page of a never-granted origin gets [] from eth_accounts and 4100 for personal_sign and
     eth_sendTransaction, with no approval shown;
-  * the provider's events: connect {chainId}, accountsChanged; with the gateway gone, requests fail with
-    4900 and `disconnect` fires.
+  * the provider's events: connect {chainId}, accountsChanged; wallet_revokePermissions → the gateway's
+    ethereum.accountsChanged [] on the tab's event stream → accountsChanged []; with the gateway gone,
+    requests fail with 4900 and `disconnect` fires.
 
 The approval page of each state (connect, message, permit, transaction, token transfer) is checked with
 axe-core at 390 and 1280 px and photographed into --screenshots (e2e_approval_ux.Page).
@@ -289,6 +290,10 @@ class GatewayStandIn:
         address = ACCOUNT0.address.lower()
         if method == "eth_accounts":
             return {"jsonrpc": "2.0", "id": rid, "result": [address] if origin in self.granted else []}
+        if method == "wallet_revokePermissions":
+            self.granted.discard(origin)
+            self.push({"id": "ethereum.accountsChanged", "subscription": []})
+            return {"jsonrpc": "2.0", "id": rid, "result": None}
         if method in ("eth_sign", "eth_signTransaction"):
             return fail(4200, f'The method "{method}" does not exist / is not available.')
         if method in self.SIGNING:
@@ -571,6 +576,15 @@ def main():
                 check(person.ui.locator("#pending article[data-approval]:has(button.approve:not([disabled]))").count() == 0,
                       "and no approval was shown for it")
             check(len(chain.accepted) == count, "nothing reached the test chain")
+
+            # MetaMask's disconnect (wallet_revokePermissions): the gateway's ethereum.accountsChanged [] comes on
+            # the tab's event stream (the reply itself is null) and becomes accountsChanged [].
+            dapp.evaluate("() => window.rawRun('revoke', 'wallet_revokePermissions', [{eth_accounts: {}}])")
+            check(wait("revoke") == {"value": None}, "wallet_revokePermissions answers null")
+            poll(dapp, "window.events.some(e => e[0] === 'accountsChanged' && e[1].length === 0)", timeout=30)
+            check(True, "the event stream's ethereum.accountsChanged [] reaches the dapp as accountsChanged []")
+            dapp.evaluate("() => window.rawRun('after', 'eth_accounts', [])")
+            check(wait("after") == {"value": []}, "eth_accounts is [] after the revocation")
 
             if args.standin:  # the event stream's ethereum.chainChanged → chainChanged (Sigil has one chain in --dev)
                 gateway.push({"id": "ethereum.chainChanged", "subscription": "0x2a"})
