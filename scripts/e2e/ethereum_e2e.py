@@ -17,7 +17,10 @@ filtered by rdns `dev.sigil`), then with `ethers.BrowserProvider`:
     eth_sendTransaction, with no approval shown;
   * the provider's events: connect {chainId}, accountsChanged; wallet_revokePermissions → the gateway's
     ethereum.accountsChanged [] on the tab's event stream → accountsChanged []; with the gateway gone,
-    requests fail with 4900 and `disconnect` fires.
+    requests fail with 4900 and `disconnect` fires;
+  * the userscript (Sigil's own, from the approval port, with AS = ['ethereum']) on a page whose CSP
+    forbids the gateway, beside the decoy wallet: window.ethereum is Sigil's, connect, personal_sign, a
+    rejection (4001) and the revocation's event, all relayed through GM_xmlhttpRequest and /v1/poll.
 
 The approval page of each state (connect, message, permit, transaction, token transfer) is checked with
 axe-core at 390 and 1280 px and photographed into --screenshots (e2e_approval_ux.Page).
@@ -181,6 +184,7 @@ class GatewayStandIn:
 
     def __init__(self, chain):
         self.chain, self.granted, self.pending, self.streams, self.polled = chain, set(), [], {}, 0
+        self.connected = []  # every origin ever granted
         self.lock = threading.Condition()
         standin = self
 
@@ -308,6 +312,7 @@ class GatewayStandIn:
                 return fail(4001, "User rejected the request.")
             if method == "eth_requestAccounts":
                 self.granted.add(origin)
+                self.connected.append(origin)
                 self.streams.setdefault(session, queue.Queue()).put({"id": "ethereum.accountsChanged", "subscription": [address]})
                 result = [address]
             elif method == "personal_sign":
@@ -352,57 +357,59 @@ class SigilApprovals:
                     if ACCOUNT0.address.lower()[2:10] in (boxes.nth(i).get_attribute("value") or "").lower()
                     or ACCOUNT0.address.lower()[2:6] in article.locator("label").nth(i).inner_text().lower()]
             boxes.nth(mine[0] if mine else 0).check()
-        if self.page is not None and approve:
+        if self.page is not None and approve and not state.startswith("userscript-"):
             self.page.state(f"ethereum-{state}")
             article = self.ui.locator(selector).first
         article.locator("button.approve" if approve else "button.reject").click()
 
 
-def userscript_for(gateway):
-    """public/sigil.user.js filled in as GatewayAssets.userscript does, with AS = ['ethereum']."""
-    text = (ROOT / "public" / "sigil.user.js").read_text()
-    text = text.replace("'__SIGIL_GATEWAY__'", json.dumps(gateway)).replace("'__SIGIL_RELAY_TOKEN__'", json.dumps("relay"))
-    text = text.replace("'__SIGIL_BRIDGE_SOURCE__'", json.dumps((ROOT / "public" / "bridge.js").read_text()))
-    assert "const AS = [];" in text
+def userscript_for(gateway, text=None):
+    """The userscript with AS = ['ethereum'] (the person's edit): Sigil's own (`text`, from the approval
+    port), or public/sigil.user.js filled in as GatewayAssets.userscript does (for GatewayStandIn)."""
+    if text is None:
+        text = (ROOT / "public" / "sigil.user.js").read_text()
+        text = text.replace("'__SIGIL_GATEWAY__'", json.dumps(gateway)).replace("'__SIGIL_RELAY_TOKEN__'", json.dumps("relay"))
+        text = text.replace("'__SIGIL_BRIDGE_SOURCE__'", json.dumps((ROOT / "public" / "bridge.js").read_text()))
+    assert "const AS = [];" in text and "__SIGIL_" not in text
     return text.replace("const AS = [];", "const AS = ['ethereum'];")
 
 
-def check_userscript_standin(chromium, chain):
-    """The userscript's postMessage transport for Ethereum, against GatewayStandIn: a page whose CSP
-    forbids the gateway, a decoy wallet holding window.ethereum, the userscript configured to take it."""
-    standin = GatewayStandIn(chain)
-    server, url = serve_dapp(standin.bridge_url, decoy=True, relay_to=standin.gateway)
+def check_userscript(browser, gateway, script, decide):
+    """The userscript's postMessage transport for Ethereum: a page whose CSP forbids the gateway, a decoy
+    wallet holding window.ethereum, the userscript configured to take it; its GM_xmlhttpRequest played by
+    the dapp's own server (e2e_browser.FAKE_GM)."""
+    server, url = serve_dapp(gateway + "/bridge.js", decoy=True, relay_to=gateway)
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            context = browser.new_context()
-            context.add_init_script(FAKE_GM + "\n" + userscript_for(standin.gateway))
-            page = context.new_page()
-            page.goto(url)
-            check(page.evaluate("!!(window.ethereum && window.ethereum.isSigil)"),
-                  "userscript with AS = ['ethereum']: window.ethereum is Sigil's even beside another wallet")
-            blocked = page.evaluate(f"fetch('{standin.gateway}/bridge.js').then(() => 'reached', () => 'blocked')")
-            check(blocked == "blocked", "the page's CSP forbids reaching the gateway directly")
-            page.evaluate("window.find()")
-            check(poll(page, "window.results.find")["value"]["info"]["rdns"] == "dev.sigil", "EIP-6963 finds Sigil")
-            page.evaluate("window.connect()")
-            standin.decide("eth_requestAccounts", True)
-            connected = poll(page, "window.results.connect", timeout=30)
-            check(connected.get("value", {}).get("address") == ACCOUNT0.address, f"connected through the relay: {connected}")
-            check(standin.granted == {url.rstrip("/")}, "the relay stated the tab's own origin")
-            poll(page, "a => window.events.some(e => e[0] === 'accountsChanged' && e[1][0] === a)", ACCOUNT0.address.lower())
-            check(True, "accountsChanged arrives through the userscript's long-poll")
-            page.evaluate("t => window.signMessage(t)", MESSAGE)
-            standin.decide("personal_sign", True)
-            signature = poll(page, "window.results.message", timeout=30)["value"]
-            check(Account.recover_message(encode_defunct(text=MESSAGE), signature=signature) == ACCOUNT0.address,
-                  "a relayed personal_sign recovers to account 0")
-            page.evaluate("a => window.rawRun('no', 'personal_sign', ['0x6e6f', a])", ACCOUNT0.address.lower())
-            standin.decide("personal_sign", False)
-            check(poll(page, "window.results.no", timeout=30).get("error", {}).get("code") == 4001, "a relayed rejection: 4001")
-            browser.close()
+        context = browser.new_context()
+        context.set_default_timeout(20000)
+        context.add_init_script(FAKE_GM + "\n" + script)
+        page = context.new_page()
+        page.goto(url)
+        check(page.evaluate("!!(window.ethereum && window.ethereum.isSigil)"),
+              "userscript with AS = ['ethereum']: window.ethereum is Sigil's even beside another wallet")
+        blocked = page.evaluate(f"fetch('{gateway}/bridge.js').then(() => 'reached', () => 'blocked')")
+        check(blocked == "blocked", "the page's CSP forbids reaching the gateway directly")
+        page.evaluate("window.find()")
+        check(poll(page, "window.results.find")["value"]["info"]["rdns"] == "dev.sigil", "EIP-6963 finds Sigil")
+        page.evaluate("window.connect()")
+        decide("userscript-connect", "eth_requestAccounts", True, (url.rstrip("/"),))
+        connected = poll(page, "window.results.connect", timeout=30)
+        check(connected.get("value", {}).get("address") == ACCOUNT0.address,
+              f"connected through the relay, as the tab's own origin: {connected}")
+        page.evaluate("t => window.signMessage(t)", MESSAGE)
+        decide("userscript-message", "personal_sign", True, (MESSAGE,))
+        signature = poll(page, "window.results.message", timeout=30)["value"]
+        check(Account.recover_message(encode_defunct(text=MESSAGE), signature=signature) == ACCOUNT0.address,
+              "a relayed personal_sign recovers to account 0")
+        page.evaluate("a => window.rawRun('no', 'personal_sign', ['0x6e6f', a])", ACCOUNT0.address.lower())
+        decide("userscript-rejected", "personal_sign", False)
+        check(poll(page, "window.results.no", timeout=30).get("error", {}).get("code") == 4001, "a relayed rejection: 4001")
+        page.evaluate("() => window.rawRun('revoke', 'wallet_revokePermissions', [{eth_accounts: {}}])")
+        poll(page, "window.events.some(e => e[0] === 'accountsChanged' && e[1].length === 0)", timeout=30)
+        check(True, "the revocation's ethereum.accountsChanged [] arrives through the userscript's long-poll")
+        context.close()
+        return url.rstrip("/")
     finally:
-        standin.stop()
         server.shutdown()
 
 
@@ -591,6 +598,13 @@ def main():
                 poll(dapp, "window.events.some(e => e[0] === 'chainChanged' && e[1] === '0x2a')")
                 check(True, "an ethereum.chainChanged event on the tab's stream becomes chainChanged '0x2a'")
 
+            # The same through the userscript (postMessage transport, GM_xmlhttpRequest relay).
+            script = (userscript_for(gateway.gateway) if args.standin else userscript_for(
+                gateway.gateway, http("GET", f"{gateway.ui}/sigil.user.js?token={gateway.token}")[1].decode()))
+            origin = check_userscript(browser, gateway.gateway, script, decide)
+            if args.standin:
+                check(origin in gateway.connected, "the relay stated the tab's own origin")
+
             # The gateway gone: 4900 and disconnect.
             gateway.stop()
             dapp.evaluate("() => window.rawRun('gone', 'eth_blockNumber', [])")
@@ -600,8 +614,6 @@ def main():
             check(True, "and the provider emitted disconnect (4900)")
             check(not errors, f"no uncaught error in the dapp page: {errors}")
             browser.close()
-        if args.standin:
-            check_userscript_standin(args.chromium, chain)
     finally:
         gateway.stop()
         chain.stop()
