@@ -1,13 +1,14 @@
 /*
  * Sigil bridge: exposes the Sigil signing gateway to a web page as a polkadot-js compatible
- * injected wallet, window.injectedWeb3.sigil = { enable, version }, and answers the ICONex/Hana
- * browser relay events (ICONEX_RELAY_REQUEST → ICONEX_RELAY_RESPONSE) for ICON dapps.
+ * injected wallet, window.injectedWeb3.sigil = { enable, version }, answers the ICONex/Hana
+ * browser relay events (ICONEX_RELAY_REQUEST → ICONEX_RELAY_RESPONSE) for ICON dapps, and offers an
+ * Ethereum provider (EIP-1193) announced by EIP-6963, also as window.ethereum when no wallet took it.
  *
  * Wire protocol: docs/protocol.md. Behaviour copied from polkadot-js/extension
  * packages/extension-base/src/page/{index,Injected,Accounts,Metadata,Signer}.ts.
  *
  * Load it with <script src="http://127.0.0.1:9715/bridge.js"></script> (add ?as=polkadot-js to also
- * register under the 'polkadot-js' name). It only ever talks to the origin it was loaded from, or,
+ * register under the 'polkadot-js' name, ?as=ethereum to take window.ethereum even from another wallet). It only ever talks to the origin it was loaded from, or,
  * when injected by the Sigil userscript, to that userscript over window.postMessage.
  */
 (() => {
@@ -18,7 +19,7 @@
   const injectedConfig = typeof __sigilConfig === 'object' && __sigilConfig ? __sigilConfig : null;
   const scriptSrc = document.currentScript && document.currentScript.src;
   const params = scriptSrc ? new URL(scriptSrc).searchParams : new URLSearchParams();
-  const aliases = (injectedConfig ? injectedConfig.as || [] : params.getAll('as')).filter((a) => a === 'polkadot-js');
+  const aliases = (injectedConfig ? injectedConfig.as || [] : params.getAll('as')).filter((a) => a === 'polkadot-js' || a === 'ethereum');
 
   const w = window;
   w.injectedWeb3 = w.injectedWeb3 || {};
@@ -35,8 +36,10 @@
 
   // Pending handlers by request id (page/index.ts handleResponse): subscription handlers stay.
   const handlers = new Map();
+  let ethereumEvent = () => {}; // set by the Ethereum provider below
   const deliver = (data) => {
     if (!data || typeof data.id !== 'string') return;
+    if (data.id.startsWith('ethereum.')) { ethereumEvent(data.id.slice(9), 'subscription' in data ? data.subscription : data.response); return; }
     const h = handlers.get(data.id);
     if (!h) return; // duplicate or stale reply: already settled
     if (!h.subscriber) handlers.delete(data.id);
@@ -61,6 +64,8 @@
     'access local network devices?';
 
   // --- HTTP transport: fetch + one EventSource per tab, to the bridge's own origin only. -----------
+  // Both transports tell the Ethereum provider when the gateway is lost and back (EIP-1193 disconnect/connect).
+  const link = { lost: () => {}, back: () => {}, suspect: () => {} };
   const httpTransport = (base) => {
     let source = null;
     let serverId = null;
@@ -85,7 +90,9 @@
           resubscribe();
         }
         serverId = info.server || serverId;
+        link.back();
       });
+      source.addEventListener('error', () => { if (source.readyState !== EventSource.OPEN) link.suspect(); });
       source.onmessage = (ev) => { try { deliver(JSON.parse(ev.data)); } catch (_) { /* ignore */ } };
       // EventSource reconnects by itself (retry: from the server) and resends Last-Event-ID.
     };
@@ -103,6 +110,15 @@
         if (res.status === 202) return { pending: true };
         if (body && (('response' in body) || ('error' in body))) return body;
         throw new Error(`Sigil refused the request (HTTP ${res.status})`);
+      },
+      listen: openStream,
+      // One JSON request to another endpoint of the gateway (POST /v1/ethereum): {status, json} or {unreachable}.
+      async post(path, body) {
+        let res;
+        try { res = await fetch(base + path, fetchOpts(body)); } catch (_) { return { unreachable: true }; }
+        let json = null;
+        try { json = await res.json(); } catch (_) { /* non-JSON */ }
+        return { status: res.status, json };
       },
       close() {
         try {
@@ -124,20 +140,24 @@
         if (p) { waiting.delete(d.rid); p(d.body); }
       } else if (d.kind === 'event') deliver(d.body);
       else if (d.kind === 'restarted') { failWaiting('Sigil restarted; the request was lost. Please try again.'); resubscribe(); }
+      else if (d.kind === 'lost') link.lost();
+      else if (d.kind === 'back') link.back();
+    });
+    const relay = (path, body) => new Promise((resolve) => {
+      const rid = randomId();
+      waiting.set(rid, resolve);
+      w.postMessage({ sigil: channel, dir: 'page', kind: 'request', rid, session, path, body }, '*');
     });
     return {
-      send(id, message, request) {
-        return new Promise((resolve, reject) => {
-          const rid = randomId();
-          waiting.set(rid, (body) => {
-            if (body && body.unreachable) reject(new Error(UNREACHABLE));
-            else if (body && body.status === 202) resolve({ pending: true });
-            else if (body && body.json && (('response' in body.json) || ('error' in body.json))) resolve(body.json);
-            else reject(new Error(`Sigil refused the request (HTTP ${body ? body.status : 0})`));
-          });
-          w.postMessage({ sigil: channel, dir: 'page', kind: 'request', rid, session, body: { id, message, request } }, '*');
-        });
+      async send(id, message, request) {
+        const body = await relay('/v1/request', { id, message, request });
+        if (body && body.unreachable) throw new Error(UNREACHABLE);
+        if (body && body.status === 202) return { pending: true };
+        if (body && body.json && (('response' in body.json) || ('error' in body.json))) return body.json;
+        throw new Error(`Sigil refused the request (HTTP ${body ? body.status : 0})`);
       },
+      listen() {}, // the userscript polls the session's events from its first request on
+      post: (path, body) => relay(path, body).then((r) => r || { unreachable: true }),
       close() { w.postMessage({ sigil: channel, dir: 'page', kind: 'close', session }, '*'); },
     };
   };
@@ -263,8 +283,134 @@
     iconRelay(d.type, d.payload).catch((e) => console.warn('Sigil ICON relay:', e && e.message));
   });
 
+  // --- Ethereum: an EIP-1193 provider (request, on/removeListener; events connect, disconnect,
+  // chainChanged, accountsChanged, message), announced by EIP-6963 and, for older dapps, put at
+  // window.ethereum when no other wallet took it (README "How an EVM dapp connects"). Every request is one
+  // JSON-RPC 2.0 call (EIP-1474) to POST /v1/ethereum over the same transport and session; the gateway's
+  // answer (it may take as long as a person takes to decide) settles the promise: its result, or a
+  // ProviderRpcError with the gateway's code as it is (4001, 4100, 4200, 4900, 4901, -32602, -32603, …).
+  const rpcError = (code, message, data) => {
+    const e = new Error(message);
+    e.code = code;
+    if (data !== undefined) e.data = data;
+    return e;
+  };
+  const listeners = new Map(); // event name → [listener, …] (a Node.js EventEmitter's surface)
+  const emit = (event, arg) => {
+    for (const fn of [...(listeners.get(event) || [])]) {
+      try { fn(arg); } catch (e) { console.error(e); }
+    }
+  };
+  let rpcId = 0;
+  let connected = false; // EIP-1193 "connected": some chain is reachable through Sigil
+  let chainId = null;
+  let accountsSeen = null; // JSON of the last accounts array the dapp was told about
+  let used = false;
+  const setChain = (id) => {
+    if (typeof id !== 'string' || id === chainId) return;
+    const first = chainId === null;
+    chainId = id;
+    if (!first) emit('chainChanged', id);
+  };
+  const setAccounts = (list) => {
+    if (!Array.isArray(list) || JSON.stringify(list) === accountsSeen) return;
+    const first = accountsSeen === null;
+    accountsSeen = JSON.stringify(list);
+    if (!first || list.length) emit('accountsChanged', [...list]);
+  };
+  const call = async (method, params) => {
+    const r = await transport.post('/v1/ethereum', { jsonrpc: '2.0', id: ++rpcId, method, params });
+    if (r.unreachable) {
+      link.lost();
+      throw rpcError(4900, UNREACHABLE);
+    }
+    const b = r.json;
+    if (b && b.jsonrpc === '2.0' && b.error && typeof b.error.code === 'number') {
+      throw rpcError(b.error.code, String(b.error.message || ''), b.error.data);
+    }
+    if (!b || b.jsonrpc !== '2.0' || !('result' in b)) throw rpcError(-32603, `Sigil refused the request (HTTP ${r.status})`);
+    if (method === 'eth_chainId') setChain(b.result);
+    if (method === 'eth_accounts' || method === 'eth_requestAccounts') setAccounts(b.result);
+    return b.result;
+  };
+  // connect ({chainId}) once a chain answers; again after a disconnect when the gateway is back.
+  const checkConnection = () => call('eth_chainId', []).then((id) => {
+    if (!connected) { connected = true; emit('connect', { chainId: id }); }
+  }, () => {});
+  link.lost = () => {
+    if (!connected) return;
+    connected = false;
+    emit('disconnect', rpcError(4900, 'Sigil is not reachable (disconnected)'));
+  };
+  link.back = () => { if (used && !connected) checkConnection(); };
+  link.suspect = () => { if (connected) call('eth_chainId', []).catch(() => {}); }; // the stream broke: is Sigil gone?
+  ethereumEvent = (name, payload) => {
+    if (name === 'accountsChanged') setAccounts(payload);
+    else if (name === 'chainChanged') setChain(payload);
+    else if (name === 'message') emit('message', payload);
+  };
+  const request = async (args) => {
+    if (!args || typeof args !== 'object' || typeof args.method !== 'string' || !args.method) {
+      throw rpcError(-32600, 'Expected a single, non-array, object argument with a method name');
+    }
+    if (!used) {
+      used = true;
+      transport.listen(); // the tab's event stream brings accountsChanged and chainChanged
+      if (args.method !== 'eth_chainId') checkConnection();
+    }
+    const result = await call(args.method, args.params === undefined ? [] : args.params);
+    if (args.method === 'eth_chainId' && !connected) { connected = true; emit('connect', { chainId: result }); }
+    return result;
+  };
+  const on = (event, fn) => {
+    if (typeof fn === 'function') listeners.set(event, [...(listeners.get(event) || []), fn]);
+    return ethereum;
+  };
+  const removeListener = (event, fn) => {
+    const list = (listeners.get(event) || []).filter((f) => f !== fn);
+    if (list.length) listeners.set(event, list); else listeners.delete(event);
+    return ethereum;
+  };
+  const ethereum = {
+    isSigil: true,
+    request,
+    on,
+    addListener: on,
+    removeListener,
+    off: removeListener,
+    once: (event, fn) => { const once = (arg) => { removeListener(event, once); fn(arg); }; return on(event, once); },
+    removeAllListeners: (event) => { if (event === undefined) listeners.clear(); else listeners.delete(event); return ethereum; },
+    isConnected: () => connected,
+    // Legacy surface (EIP-1193 appendix; EIP-1102 enable) for older dapps: thin wrappers over request.
+    enable: () => request({ method: 'eth_requestAccounts' }),
+    sendAsync: (payload, cb) => request(payload).then(
+      (result) => cb(null, { jsonrpc: '2.0', id: payload.id, result }),
+      (e) => cb(e, { jsonrpc: '2.0', id: payload.id, error: { code: e.code, message: e.message, data: e.data } })),
+  };
+  // EIP-6963: announce now and whenever a dapp asks (uuid: one RFC 4122 v4 per page load).
+  const uuid = (() => {
+    const b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  })();
+  const ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSI5NiIgaGVpZ2h0' +
+    'PSI5NiIgdmlld0JveD0iMCAwIDk2IDk2Ij48cmVjdCB3aWR0aD0iOTYiIGhlaWdodD0iOTYiIHJ4PSIyMiIgZmlsbD0iIzNhMmY4ZiIvPjxjaXJjbGUg' +
+    'Y3g9IjQ4IiBjeT0iNDgiIHI9IjI3IiBmaWxsPSJub25lIiBzdHJva2U9IiNmZmYiIHN0cm9rZS13aWR0aD0iNyIvPjxwYXRoIGQ9Ik0zNSA0OWw5IDkg' +
+    'MTctMTkiIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSI3IiBzdHJva2UtbGluZWNhcD0icm91bmQiIHN0cm9rZS1saW5lam9p' +
+    'bj0icm91bmQiLz48L3N2Zz4=';
+  const announcement = Object.freeze({ info: Object.freeze({ uuid, name: 'Sigil', icon: ICON, rdns: 'dev.sigil' }), provider: ethereum });
+  const announce = () => w.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: announcement }));
+  w.addEventListener('eip6963:requestProvider', announce);
+  announce();
+  if (aliases.includes('ethereum')) { // asked for: window.ethereum is Sigil's, also when a wallet assigns it later
+    try { Object.defineProperty(w, 'ethereum', { get: () => ethereum, set: () => {}, configurable: true }); } catch (_) { /* locked */ }
+  } else if (!w.ethereum) w.ethereum = ethereum;
+
   const entry = Object.freeze({ enable, version: VERSION, isSigil: true });
   if (!w.injectedWeb3[NAME]) w.injectedWeb3[NAME] = entry;
-  for (const alias of aliases) if (!w.injectedWeb3[alias]) w.injectedWeb3[alias] = entry; // never clobber
+  for (const alias of aliases) if (alias !== 'ethereum' && !w.injectedWeb3[alias]) w.injectedWeb3[alias] = entry; // never clobber
   w.addEventListener('pagehide', (ev) => { if (!ev.persisted) transport.close(); });
 })();

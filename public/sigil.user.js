@@ -21,7 +21,7 @@
   'use strict';
   const GATEWAY = '__SIGIL_GATEWAY__';
   const RELAY_TOKEN = '__SIGIL_RELAY_TOKEN__';
-  const AS = []; // add 'polkadot-js' for dapps that only look for that name
+  const AS = []; // add 'polkadot-js' for dapps that only look for that name, 'ethereum' to take window.ethereum
   const BRIDGE_SOURCE = '__SIGIL_BRIDGE_SOURCE__';
 
   const bytes = new Uint8Array(16);
@@ -55,10 +55,12 @@
     'X-Sigil-Relay-Origin': pageOrigin,
     'X-Sigil-Session': session,
   });
+  // POST /v1/ethereum answers when the person has decided (minutes): no timeout there.
+  const PATHS = { '/v1/request': 60000, '/v1/ethereum': undefined };
   const call = (method, path, session, body) => new Promise((resolve) => {
     GM_xmlhttpRequest({
       method, url: GATEWAY + path, headers: headers(session), data: body === undefined ? undefined : JSON.stringify(body),
-      timeout: 60000, anonymous: true,
+      timeout: path in PATHS ? PATHS[path] : 60000, anonymous: true,
       onload: (r) => { let json = null; try { json = JSON.parse(r.responseText); } catch (_) { /* ignore */ } resolve({ status: r.status, json }); },
       onerror: () => resolve({ unreachable: true }),
       ontimeout: () => resolve({ unreachable: true }),
@@ -67,11 +69,17 @@
 
   const polling = new Set();
   let serverId = null;
+  let down = false;
   const poll = async (session) => {
     let after = '';
     while (polling.has(session)) {
       const r = await call('GET', '/v1/poll?session=' + encodeURIComponent(session) + '&after=' + encodeURIComponent(after), session);
-      if (r.unreachable || r.status !== 200 || !r.json) { await new Promise((ok) => setTimeout(ok, 2000)); continue; }
+      if (r.unreachable || r.status !== 200 || !r.json) {
+        if (r.unreachable) { down = true; toPage({ kind: 'lost' }); }
+        await new Promise((ok) => setTimeout(ok, 2000));
+        continue;
+      }
+      if (down) { down = false; toPage({ kind: 'back' }); }
       if (serverId && r.json.server !== serverId) toPage({ kind: 'restarted' });
       serverId = r.json.server;
       for (const ev of r.json.events || []) { after = ev.eventId; toPage({ kind: 'event', body: ev.data }); }
@@ -83,7 +91,9 @@
     if (ev.source !== window || !d || d.sigil !== channel || d.dir !== 'page' || typeof d.session !== 'string') return;
     if (d.kind === 'request') {
       if (!polling.has(d.session)) { polling.add(d.session); poll(d.session); }
-      toPage({ kind: 'reply', rid: d.rid, body: await call('POST', '/v1/request', d.session, d.body) });
+      const path = d.path === undefined ? '/v1/request' : d.path;
+      if (!Object.prototype.hasOwnProperty.call(PATHS, path)) return; // only the two request endpoints
+      toPage({ kind: 'reply', rid: d.rid, body: await call('POST', path, d.session, d.body) });
     } else if (d.kind === 'close') {
       polling.delete(d.session);
       call('POST', '/v1/session/close', d.session, {});
