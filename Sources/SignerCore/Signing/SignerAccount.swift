@@ -8,7 +8,8 @@ package struct SignerAccount: Sendable, Hashable {
     package var address: String
     /// The person's name for it, if any.
     package var name: String?
-    /// Key type as polkadot-js names it: `sr25519`, `ed25519`, `ecdsa`, `ethereum`.
+    /// Key type: `sr25519`, `ed25519`, `ecdsa` (Substrate accounts, as polkadot-js names them),
+    /// `icon` (key = `hx` address) or `ethereum` (an Ethereum account: key = address = EIP-55 address).
     package var type: String
     /// The chain the account is restricted to, if any (`0x` genesis hash).
     package var genesisHash: String?
@@ -28,6 +29,15 @@ package struct SignerAccount: Sendable, Hashable {
             "name": name.map(JSONValue.string) ?? .null, "type": .string(type),
         ]
     }
+
+    /// The account types polkadot-js dapps are offered (account lists, authorization results):
+    /// Substrate accounts only. ICON and Ethereum accounts have no Substrate address, and Sigil holds
+    /// no polkadot-js `ethereum` keyring accounts (the keystore refuses them), so `ethereum` here is
+    /// always an Ethereum (EIP-1193) account (SignerCore README, "Which sites see which accounts").
+    package static let polkadotTypes: Set<String> = ["sr25519", "ed25519", "ecdsa"]
+
+    /// Whether polkadot-js dapps may be offered this account (``polkadotTypes``).
+    package var isPolkadotAccount: Bool { Self.polkadotTypes.contains(type) }
 
     /// "Name (address)" or the address.
     package var label: String { name.map { "\($0) (\(address))" } ?? address }
