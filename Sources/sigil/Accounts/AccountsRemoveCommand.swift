@@ -32,6 +32,22 @@ struct AccountsRemoveCommand: ParsableCommand {
                     : "Removed \(removed.address)")
             return
         }
+        if let ethereum = try? store.findEthereum(account) {
+            // An Ethereum account (its own keystore file, docs/reference/ethereum.md §6).
+            if !yes {
+                let question =
+                    "Remove \(ethereum.name ?? "account") \(ethereum.address)? Without an export it is lost for good. [y/N] "
+                guard PasswordInput.confirm(question) else {
+                    throw CLIFailure("not removed (answer y to confirm, or pass --yes)")
+                }
+            }
+            let removed = try keystore { try store.removeEthereum(ethereum.address) }
+            print(
+                json
+                    ? try AccountReport.json(AccountReport(ethereum: removed, directory: directory))
+                    : "Removed \(removed.address)")
+            return
+        }
         let info = try keystore { try store.find(account) }
         if !yes {
             let question =

@@ -70,10 +70,14 @@ struct GatewayRuntime: Sendable {
         if settings.dev {
             icpKeys = [try IcpDevIdentity.key()]
             print("ICP: \(IcpDevIdentity.label).")
-            // //Alice … //Ferdie sr25519 plus //Alice ed25519 and ecdsa, stored encrypted like any
+            // //Alice … //Ferdie sr25519 plus //Alice ed25519 and ecdsa, the ICON dev account and the
+            // first Ethereum accounts of the public `test … junk` mnemonic, stored encrypted like any
             // account: in a throw-away directory, or in --data-dir when given.
             let environment = try DevAccounts.prepare(dataDirectory: settings.dataDirectory, logger: logger)
             development = environment
+            print(
+                "Ethereum: \(DevAccounts.ethereumCount) public test keys of the `test … junk` mnemonic "
+                    + "(Hardhat/Anvil; never for real funds).")
             accounts = SigningService(keyring: environment.keyring, store: store)
             journalPassword = Passphrase(DevAccounts.password)
         } else {
