@@ -141,11 +141,21 @@ func answer(_ line: String) -> JSONValue {
                 accounts: [], store: try SQLiteStateStore.inMemory(), ethereum: EthereumKeyring(accounts: infos, pairs: pairs))
             return try serviceSign(service, address: text("address"), hash: hex("hash"))
         case "dirSign":
-            // A data directory's Ethereum accounts unlocked with a password (the `sigil serve` path).
+            // A data directory's Ethereum accounts unlocked once with a password (the `sigil serve`
+            // path), then each item (address in any case, hash) signed.
             let store = AccountStore(directory: try DataDirectory.open(text("dir")))
             let keyring = try store.unlockAll(password: Passphrase(text("password")))
             let service = SigningService(keyring: keyring, store: try SQLiteStateStore.inMemory())
-            return try serviceSign(service, address: text("address"), hash: hex("hash"))
+            var answers: [JSONValue] = []
+            for item in request["items"]?.arrayValue ?? [] {
+                let hash = try Hex.decode(item["hash"]?.stringValue ?? "", prefix: .optional)
+                do {
+                    answers.append(try serviceSign(service, address: item["address"]?.stringValue ?? "", hash: hash))
+                } catch {
+                    answers.append(failure(error))
+                }
+            }
+            return ["ok": true, "answers": .array(answers)]
         default:
             return ["ok": false, "code": "unknownOp"]
         }
