@@ -6,7 +6,7 @@ import Testing
 
 @testable import SignerCore
 
-/// Ethereum accounts in the signing service (docs/reference/ethereum.md §6): listed with type
+/// Ethereum accounts in the signing service (docs/reference/ethereum.md §10): listed with type
 /// `ethereum` and the EIP-55 address as key and address, resolved from an address in any case,
 /// never offered to polkadot-js dapps; `signEthereumHash` signs with the account's key and nothing else.
 @Suite struct EthereumSigningTests {

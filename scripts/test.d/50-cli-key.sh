@@ -73,7 +73,7 @@ expect "15 words" 15 "$(wc -w <<<"$phrase")"
 again=$(echo "$phrase" | "$sigil" key inspect - --scheme ecdsa --json)
 expect "generate/inspect agree" "$(json_field ss58Address <<<"$gen")" "$(json_field ss58Address <<<"$again")"
 
-# Ethereum (docs/reference/ethereum.md §6): the public `test … junk` mnemonic at m/44'/60'/0'/0/n
+# Ethereum (docs/reference/ethereum.md §10): the public `test … junk` mnemonic at m/44'/60'/0'/0/n
 # (Hardhat's accounts), a raw key with or without 0x, --public, and errors that echo nothing.
 junk="test test test test test test test test test test test junk"
 out=$(echo "$junk" | "$sigil" key inspect - --scheme ethereum --json)

@@ -25,7 +25,7 @@ package struct EthereumAccountInfo: Sendable, Hashable {
     }
 }
 
-/// Ethereum accounts (docs/reference/ethereum.md §5–§6): one Ethereum keystore v3 file per account,
+/// Ethereum accounts (docs/reference/ethereum.md §5, §10): one Ethereum keystore v3 file per account,
 /// `accounts/eth-<40 lower-case hex>.json`, the format geth, eth-keyfile and ethers read, plus a
 /// `sigil` object (name, creation time, test flag) that exports leave out. Neither the polkadot-js
 /// list (`0x….json`) nor the ICON list (`hx….json`) reads these files, and this list reads only

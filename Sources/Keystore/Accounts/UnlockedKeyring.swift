@@ -23,7 +23,7 @@ package final class UnlockedKeyring: Sendable {
     package let problems: [AccountStore.FileProblem]
     /// The ICON accounts (their own files and keys; docs/reference/icon.md §8).
     package let icon: IconKeyring
-    /// The Ethereum accounts (their own keystore v3 files and keys; docs/reference/ethereum.md §6).
+    /// The Ethereum accounts (their own keystore v3 files and keys; docs/reference/ethereum.md §10).
     package let ethereum: EthereumKeyring
 
     init(

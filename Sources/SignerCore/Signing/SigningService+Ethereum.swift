@@ -2,7 +2,7 @@ import Keystore
 import Primitives
 import SigningKeys
 
-/// Ethereum accounts (docs/reference/ethereum.md §6): the keyring's `EthereumKeyring` accounts are
+/// Ethereum accounts (docs/reference/ethereum.md §10): the keyring's `EthereumKeyring` accounts are
 /// listed beside the Substrate and ICON ones with `type` `ethereum` and `key` = `address` = the EIP-55
 /// address. They are Ethereum (EIP-1193) accounts only: never offered to polkadot-js dapps
 /// (``SignerAccount/isPolkadotAccount``), and a `.ethereum` `KeyPair` is never a polkadot-js account

@@ -33,7 +33,7 @@ struct AccountsRemoveCommand: ParsableCommand {
             return
         }
         if let ethereum = try? store.findEthereum(account) {
-            // An Ethereum account (its own keystore file, docs/reference/ethereum.md §6).
+            // An Ethereum account (its own keystore file, docs/reference/ethereum.md §10).
             if !yes {
                 let question =
                     "Remove \(ethereum.name ?? "account") \(ethereum.address)? Without an export it is lost for good. [y/N] "

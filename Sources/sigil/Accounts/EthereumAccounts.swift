@@ -4,7 +4,7 @@ import Keystore
 import Primitives
 import SigningKeys
 
-/// Ethereum secrets as typed by a person (docs/reference/ethereum.md §6): a raw 32-byte private key
+/// Ethereum secrets as typed by a person (docs/reference/ethereum.md §10): a raw 32-byte private key
 /// (`0x` + 64 hex digits, or the 64 digits alone as MetaMask exports it) or a BIP-39 mnemonic,
 /// derived at `m/44'/60'/0'/0/index` (MetaMask's, ethers' and Hardhat's path) or an explicit path.
 /// Failures never echo the text: it is a secret.

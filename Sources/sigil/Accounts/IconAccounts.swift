@@ -12,7 +12,7 @@ enum AccountChain: String, ExpressibleByArgument, CaseIterable {
     case icon
     /// Internet Computer identities (`icp/` of the data directory; docs/reference/icp.md).
     case icp
-    /// Ethereum accounts (keystore v3 files; docs/reference/ethereum.md §6).
+    /// Ethereum accounts (keystore v3 files; docs/reference/ethereum.md §10).
     case ethereum
 }
 

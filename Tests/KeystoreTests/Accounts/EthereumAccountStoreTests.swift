@@ -5,7 +5,7 @@ import Testing
 
 @testable import Keystore
 
-/// Ethereum accounts in the data directory (docs/reference/ethereum.md §6): keystore v3 files
+/// Ethereum accounts in the data directory (docs/reference/ethereum.md §10): keystore v3 files
 /// `accounts/eth-<address>.json`, imported from eth-keyfile files (both KDFs), exported so that
 /// eth-keyfile reads them, listed apart from the polkadot-js and ICON accounts, and the `--dev` keys.
 @Suite struct EthereumAccountStoreTests {
