@@ -39,6 +39,16 @@ package struct SignerAccount: Sendable, Hashable {
     /// Whether polkadot-js dapps may be offered this account (``polkadotTypes``).
     package var isPolkadotAccount: Bool { Self.polkadotTypes.contains(type) }
 
+    /// Whether an account key is an Ethereum account's: `0x` + 40 hex digits (the EIP-55 address).
+    /// Substrate keys are `0x` + 64 hex digits, ICON keys `hx` + 40. Never traps.
+    package static func isEthereumKey(_ key: String) -> Bool {
+        let u = Array(key.utf8)
+        return u.count == 42 && u[0] == UInt8(ascii: "0") && u[1] == UInt8(ascii: "x")
+            && u[2...].allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) || ($0 >= 0x41 && $0 <= 0x46)
+            }
+    }
+
     /// "Name (address)" or the address.
     package var label: String { name.map { "\($0) (\(address))" } ?? address }
 }
