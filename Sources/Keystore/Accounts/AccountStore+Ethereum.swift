@@ -116,6 +116,24 @@ extension AccountStore {
         try readEthereum(fileName: account.fileName).0.decrypt(password: password)
     }
 
+    /// Sets an Ethereum account's name (`sigil.name`; not encrypted, so no password). The rest of
+    /// the file, its encryption included, is written back as it was.
+    @discardableResult
+    package func renameEthereum(_ query: String, to name: String) throws(KeystoreError) -> EthereumAccountInfo {
+        try withAccountsLock { () throws(KeystoreError) -> EthereumAccountInfo in
+            let info = try findEthereum(query)
+            let bytes = try POSIX.readFile(path(info.fileName), limit: EthereumKeystoreFile.maxFileBytes)
+            guard case .object(var root)? = try? JSONValue.parse(bytes) else {
+                throw KeystoreError(.malformedFile, "\(info.fileName): not a JSON object")
+            }
+            var meta = root["sigil"]?.objectValue ?? [:]
+            meta["name"] = .string(name)
+            root["sigil"] = .object(meta)
+            try AtomicFile.write(JSONValue.object(root).encoded([.pretty]), to: path(info.fileName))
+            return try readEthereum(fileName: info.fileName).1
+        }
+    }
+
     /// Deletes an Ethereum account's file.
     @discardableResult
     package func removeEthereum(_ query: String) throws(KeystoreError) -> EthereumAccountInfo {

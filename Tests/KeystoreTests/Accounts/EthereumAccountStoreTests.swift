@@ -122,6 +122,22 @@ import Testing
         #expect(try f.store.listEthereum().accounts.isEmpty)
     }
 
+    @Test func renamingKeepsTheKeyAndItsEncryption() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let text = Self.ethKeyfileFiles[0]
+        let info = try f.store.importEthereumFile(Array(text.utf8), password: Passphrase("testpassword"), name: "old").account
+        let renamed = try f.store.renameEthereum(Self.account0.lowercased(), to: "new")
+        #expect(renamed.name == "new" && renamed.address == Self.account0 && renamed.whenCreated == info.whenCreated)
+        #expect(try f.store.findEthereum("new").address == Self.account0)
+        let pair = try f.store.unlockEthereum(renamed, password: Passphrase("testpassword"))
+        #expect(pair.address == Self.account0)
+        let stored = try EthereumKeystoreFile.parse(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: f.directory.accountsPath + "/" + renamed.fileName))))
+        #expect(stored.crypto == (try EthereumKeystoreFile.parse(Array(text.utf8))).crypto)
+        #expect(throws: KeystoreError(.accountNotFound, "")) { try f.store.renameEthereum("old", to: "x") }
+    }
+
     @Test func unlockAllOpensTheAccountsOfThePasswordAndKeepsTheOthersLocked() throws {
         let f = try StoreFixture()
         defer { f.remove() }
