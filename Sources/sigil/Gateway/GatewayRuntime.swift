@@ -84,7 +84,9 @@ struct GatewayRuntime: Sendable {
             let path = try DataDirectory.resolve(
                 explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
             let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
-            if try keys.list().accounts.isEmpty && keys.listIcon().accounts.isEmpty {
+            if try keys.list().accounts.isEmpty && keys.listIcon().accounts.isEmpty
+                && keys.listEthereum().accounts.isEmpty
+            {
                 // Nothing to unlock: no password asked; sites will see no accounts.
                 accounts = SigningService.empty(store: store)
                 print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
@@ -96,7 +98,8 @@ struct GatewayRuntime: Sendable {
                 let keyring = try keys.unlockAll(password: password)
                 accounts = SigningService(keyring: keyring, store: store)
                 let count = accounts.accounts().count
-                print("Unlocked \(count) of \(keyring.accounts.count + keyring.icon.accounts.count) account(s).")
+                let stored = keyring.accounts.count + keyring.icon.accounts.count + keyring.ethereum.accounts.count
+                print("Unlocked \(count) of \(stored) account(s).")
                 if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
             let identities = IcpIdentityStore(directory: try DataDirectory.open(path))
