@@ -42,6 +42,8 @@ struct AccountsRemoveCommand: ParsableCommand {
                 }
             }
             let removed = try keystore { try store.removeEthereum(ethereum.address) }
+            // Sites hold an Ethereum account by its key, the EIP-55 address.
+            try keystore { try SQLiteStateStore(path: directory.databasePath).forgetAccount(address: removed.address) }
             print(
                 json
                     ? try AccountReport.json(AccountReport(ethereum: removed, directory: directory))
