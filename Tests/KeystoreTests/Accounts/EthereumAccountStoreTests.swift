@@ -14,12 +14,23 @@ import Testing
     static let secret0 = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 
     /// Files written by eth-keyfile `create_keyfile_json` (fixed salt, IV and id; password
-    /// `testpassword`): the vectors keystore-acct0-pbkdf2-fast and keystore-acct0-scrypt-fast of
-    /// Tests/EthereumCodecTests/Resources/ethereum.json.
-    static let ethKeyfileFiles: [String] = [
-        #"{"address":"f39Fd6e51aad88F6F4ce6aB8827279cffFb92266","crypto":{"cipher":"aes-128-ctr","cipherparams":{"iv":"101112131415161718191a1b1c1d1e1f"},"ciphertext":"d691999508a5923341096ad3ee220fa2f8f761348afdd6d428dec251d68c2ea3","kdf":"pbkdf2","kdfparams":{"c":4096,"dklen":32,"prf":"hmac-sha256","salt":"000102030405060708090a0b0c0d0e0f"},"mac":"4a9e1cf741c8742025036a8e5281306d90c903b815a0d4b9735440fa752caa5f"},"id":"b1f2a0c4-6f1e-4c8e-9a57-000000000001","version":3}"#,
-        #"{"address":"f39Fd6e51aad88F6F4ce6aB8827279cffFb92266","crypto":{"cipher":"aes-128-ctr","cipherparams":{"iv":"303132333435363738393a3b3c3d3e3f"},"ciphertext":"2dc500c7b671de45c106013cab54f7e9170b08762973f496f829e86cdab9a8e5","kdf":"scrypt","kdfparams":{"dklen":32,"n":4096,"r":8,"p":1,"salt":"202122232425262728292a2b2c2d2e2f"},"mac":"9c5c99b0319202c1bf69eb81e18dce71b991f48ebb384059b2ce04111d2fee84"},"id":"b1f2a0c4-6f1e-4c8e-9a57-000000000002","version":3}"#,
-    ]
+    /// `testpassword`), pbkdf2 then scrypt: Resources/ethereum-keystore.json (see the README there).
+    static let ethKeyfileFiles: [String] = {
+        guard let url = Bundle.module.url(forResource: "Resources/ethereum-keystore", withExtension: "json"),
+            let bytes = try? Array(Data(contentsOf: url)), let root = try? JSONValue.parse(bytes),
+            root["password"]?.stringValue == "testpassword", root["secretKey"]?.stringValue == secret0,
+            root["address"]?.stringValue == account0, let pbkdf2 = root["files"]?["pbkdf2"],
+            let scrypt = root["files"]?["scrypt"]
+        else { return [] }
+        return [pbkdf2, scrypt].map { String(decoding: $0.encoded(), as: UTF8.self) }
+    }()
+
+    /// File `i` of ``ethKeyfileFiles`` (empty when the resource is missing: the tests then fail, never trap).
+    static func file(_ i: Int) -> String { i < ethKeyfileFiles.count ? ethKeyfileFiles[i] : "" }
+
+    @Test func theEthKeyfileFilesAreThere() {
+        #expect(Self.ethKeyfileFiles.count == 2)
+    }
 
     static let cheap = EthereumKeystoreFile.KDF.scrypt(n: 1 << 10, r: 8, p: 1)
 
@@ -52,20 +63,20 @@ import Testing
     }
 
     static let refusals: [Refusal] = [
-        Refusal(name: "wrong password", text: ethKeyfileFiles[0], password: "wrong", code: .decryptFailed),
+        Refusal(name: "wrong password", text: file(0), password: "wrong", code: .decryptFailed),
         Refusal(
             name: "another address",
-            text: ethKeyfileFiles[0].replacingOccurrences(
+            text: file(0).replacingOccurrences(
                 of: "f39Fd6e51aad88F6F4ce6aB8827279cffFb92266", with: "70997970C51812dc3A010C7d01b50e0d17dc79C8"),
             password: "testpassword", code: .keyMismatch),
         Refusal(
-            name: "altered ciphertext", text: ethKeyfileFiles[1].replacingOccurrences(of: "2dc500c7", with: "2dc500c8"),
+            name: "altered ciphertext", text: file(1).replacingOccurrences(of: "2dc500c7", with: "2dc500c8"),
             password: "testpassword", code: .decryptFailed),
-        Refusal(name: "truncated", text: String(ethKeyfileFiles[1].prefix(120)), password: "testpassword", code: .malformedFile),
+        Refusal(name: "truncated", text: String(file(1).prefix(120)), password: "testpassword", code: .malformedFile),
         Refusal(name: "not JSON", text: "0xac0974bec39a17e3", password: "testpassword", code: .malformedFile),
         Refusal(
             name: "scrypt beyond the bounds",
-            text: ethKeyfileFiles[1].replacingOccurrences(of: #""n":4096"#, with: #""n":4194304"#),
+            text: file(1).replacingOccurrences(of: #""n":4096"#, with: #""n":4194304"#),
             password: "testpassword", code: .invalidScryptParameters),
     ]
 
@@ -125,7 +136,7 @@ import Testing
     @Test func renamingKeepsTheKeyAndItsEncryption() throws {
         let f = try StoreFixture()
         defer { f.remove() }
-        let text = Self.ethKeyfileFiles[0]
+        let text = Self.file(0)
         let info = try f.store.importEthereumFile(Array(text.utf8), password: Passphrase("testpassword"), name: "old").account
         let renamed = try f.store.renameEthereum(Self.account0.lowercased(), to: "new")
         #expect(renamed.name == "new" && renamed.address == Self.account0 && renamed.whenCreated == info.whenCreated)
