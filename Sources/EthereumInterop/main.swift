@@ -135,10 +135,12 @@ func answer(_ line: String) -> JSONValue {
                 let pair = try EthereumKeyPair(seed: Hex.decodeSecret(secret.stringValue ?? "", prefix: .optional))
                 pairs[pair.address] = pair
                 infos.append(
-                    EthereumAccountInfo(address: pair.address, name: nil, whenCreated: nil, isTesting: false, fileName: ""))
+                    EthereumAccountInfo(
+                        address: pair.address, name: nil, whenCreated: nil, isTesting: false, fileName: ""))
             }
             let service = SigningService(
-                accounts: [], store: try SQLiteStateStore.inMemory(), ethereum: EthereumKeyring(accounts: infos, pairs: pairs))
+                accounts: [], store: try SQLiteStateStore.inMemory(),
+                ethereum: EthereumKeyring(accounts: infos, pairs: pairs))
             return try serviceSign(service, address: text("address"), hash: hex("hash"))
         case "dirSign":
             // A data directory's Ethereum accounts unlocked once with a password (the `sigil serve`

@@ -33,7 +33,9 @@ import Testing
         #expect(authorized == .response(["result": true, "authorizedAccounts": [.string(TestAccounts.alice.address)]]))
         for anyType in [false, true] {
             let list = try await service.send("pub(accounts.list)", ["anyType": .bool(anyType)], id: "l\(anyType)")
-            guard case .response(let accounts)? = list?.body else { Issue.record("no list: \(String(describing: list))"); return }
+            guard case .response(let accounts)? = list?.body else {
+                Issue.record("no list: \(String(describing: list))"); return
+            }
             #expect(accounts.arrayValue?.compactMap { $0["type"]?.stringValue } == ["sr25519"], "anyType \(anyType)")
         }
         // Signing with the Ethereum address through polkadot-js is refused before any prompt.

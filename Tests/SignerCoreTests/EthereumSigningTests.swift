@@ -24,7 +24,9 @@ import Testing
         let alice = try KeyPair(uri: "//Alice", scheme: .sr25519)
         let key = Hex.encode(alice.accountId)
         return SigningService(
-            accounts: [(SignerAccount(key: key, address: key, name: "Alice", type: "sr25519", genesisHash: nil), alice)],
+            accounts: [
+                (SignerAccount(key: key, address: key, name: "Alice", type: "sr25519", genesisHash: nil), alice)
+            ],
             store: try SQLiteStateStore.inMemory(),
             ethereum: EthereumKeyring(
                 accounts: infos, pairs: [pairs[0].address: pairs[0], pairs[1].address: pairs[1]]))
@@ -140,7 +142,8 @@ import Testing
         Refusal(
             name: "an ICON account",
             account: SignerAccount(
-                key: "hx902ecb51c109183ace539f247b4ea1347fbf23b5", address: "hx902ecb51c109183ace539f247b4ea1347fbf23b5",
+                key: "hx902ecb51c109183ace539f247b4ea1347fbf23b5",
+                address: "hx902ecb51c109183ace539f247b4ea1347fbf23b5",
                 name: nil, type: "icon", genesisHash: nil),
             hashLength: 32, code: .unknownAccount),
         Refusal(
@@ -161,8 +164,11 @@ import Testing
 
     @Test func signersWithoutEthereumKeysRefuse() throws {
         let empty = SigningService.empty(store: try SQLiteStateStore.inMemory())
-        let account = SignerAccount(key: Self.dev[0], address: Self.dev[0], name: nil, type: "ethereum", genesisHash: nil)
-        #expect(throws: SignerError(.unknownAccount, "")) { try empty.signEthereumHash([UInt8](repeating: 1, count: 32), account: account) }
+        let account = SignerAccount(
+            key: Self.dev[0], address: Self.dev[0], name: nil, type: "ethereum", genesisHash: nil)
+        #expect(throws: SignerError(.unknownAccount, "")) {
+            try empty.signEthereumHash([UInt8](repeating: 1, count: 32), account: account)
+        }
         #expect(empty.accounts().isEmpty)
     }
 
@@ -178,7 +184,9 @@ import Testing
     }
 
     @Test func polkadotTypesAreTheSubstrateSchemesOnly() {
-        for (type, offered) in [("sr25519", true), ("ed25519", true), ("ecdsa", true), ("ethereum", false), ("icon", false), ("", false)] {
+        for (type, offered) in [
+            ("sr25519", true), ("ed25519", true), ("ecdsa", true), ("ethereum", false), ("icon", false), ("", false),
+        ] {
             let account = SignerAccount(key: "k", address: "a", name: nil, type: type, genesisHash: nil)
             #expect(account.isPolkadotAccount == offered, "\(type)")
         }
@@ -193,6 +201,8 @@ import Testing
         #expect(ethereum.allSatisfy { $0.name?.hasSuffix("(public test key)") == true })
         let hash = [UInt8](repeating: 0xab, count: 32)
         let signature = try service.signEthereumHash(hash, account: ethereum[2])
-        #expect(EthereumKeyPair.checksumAddress(try EthereumKeyPair.recoverAddress(signature: signature, hash: hash)) == Self.dev[2])
+        #expect(
+            EthereumKeyPair.checksumAddress(try EthereumKeyPair.recoverAddress(signature: signature, hash: hash))
+                == Self.dev[2])
     }
 }

@@ -91,7 +91,7 @@ extension AccountStore {
         file.address = pair.accountId
         do {
             return (try storeEthereum(file, meta: newMeta(name: name, isTesting: false)), true)
-        } catch where error.code == .accountExists {
+        } catch  where error.code == .accountExists {
             return (try findEthereum(pair.address), false)
         }
     }
@@ -155,7 +155,7 @@ extension AccountStore {
             for account in accounts {
                 do throws(KeystoreError) {
                     pairs[account.address] = try unlockEthereum(account, password: password)
-                } catch where error.code == .decryptFailed {
+                } catch  where error.code == .decryptFailed {
                     logger.debug("Ethereum account stays locked", metadata: ["file": "\(account.fileName)"])
                 } catch {
                     extra.append(FileProblem(fileName: account.fileName, reason: error.reason))

@@ -161,7 +161,7 @@ package enum DevAccounts {
                 try store.addEthereum(
                     pair, name: ethereumName(UInt32(index)), password: Passphrase(password), isTesting: true,
                     kdf: ethereumDevKDF)
-            } catch where error.code == .accountExists {
+            } catch  where error.code == .accountExists {
                 // Already there (a given data directory, or another process).
             }
         }

@@ -36,7 +36,8 @@ struct AccountsAddCommand: ParsableCommand {
     var chain: AccountChain = .polkadot
     @Option(
         name: .long,
-        help: "icon, icp, ethereum: the address index n of m/44'/74'/0'/0/n, m/44'/223'/0'/0/n or m/44'/60'/0'/0/n (default 0)."
+        help:
+            "icon, icp, ethereum: the address index n of m/44'/74'/0'/0/n, m/44'/223'/0'/0/n or m/44'/60'/0'/0/n (default 0)."
     )
     var index: UInt32 = 0
     @Option(name: .long, help: "ICON, Ethereum: an explicit BIP32 path instead of --index.") var path: String?

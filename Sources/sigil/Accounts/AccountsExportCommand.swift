@@ -14,7 +14,8 @@ struct AccountsExportCommand: ParsableCommand {
             "Export an account (or --all) as a polkadot-js JSON file (ICON, Ethereum: a keystore file), encrypted with its password."
     )
 
-    @Argument(help: "The account: SS58 address (any network), 0x public key, hx or 0x Ethereum address, or its exact name.")
+    @Argument(
+        help: "The account: SS58 address (any network), 0x public key, hx or 0x Ethereum address, or its exact name.")
     var account: String?
     @Flag(name: .long, help: "Export every account into one batch file (all must share the password).")
     var all = false

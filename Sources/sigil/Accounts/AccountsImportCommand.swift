@@ -26,7 +26,9 @@ struct AccountsImportCommand: ParsableCommand {
             "icon: read a mnemonic/secret-key file as an ICON account (ICON keystore files are recognised); ethereum: an Ethereum keystore v3 file, mnemonic or private key."
     )
     var chain: AccountChain = .polkadot
-    @Option(name: .long, help: "ICON, Ethereum: the address index n of m/44'/74'/0'/0/n or m/44'/60'/0'/0/n for a mnemonic.")
+    @Option(
+        name: .long, help: "ICON, Ethereum: the address index n of m/44'/74'/0'/0/n or m/44'/60'/0'/0/n for a mnemonic."
+    )
     var index: UInt32 = 0
     @Option(name: .long, help: "Restrict a mnemonic/URI account to one chain (0x genesis hash).") var genesisHash:
         String?

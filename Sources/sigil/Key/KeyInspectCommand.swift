@@ -27,7 +27,8 @@ struct KeyInspectCommand: ParsableCommand {
     var scheme: InspectScheme = .substrate(.sr25519)
     @Option(
         name: .long,
-        help: "icon, icp, ethereum: the address index n of m/44'/74'/0'/0/n, m/44'/223'/0'/0/n or m/44'/60'/0'/0/n (default 0)."
+        help:
+            "icon, icp, ethereum: the address index n of m/44'/74'/0'/0/n, m/44'/223'/0'/0/n or m/44'/60'/0'/0/n (default 0)."
     )
     var index: UInt32 = 0
     @Option(name: .long, help: "icon, ethereum: an explicit BIP32 path instead of --index.") var path: String?
@@ -140,7 +141,9 @@ extension KeyInspectCommand {
             report["publicKey"] = .string(Hex.encode(pair.uncompressedPublicKey))
             report["publicKeyCompressed"] = .string(Hex.encode(pair.publicKey))
             if let derivedAt { report["path"] = .string(derivedAt) }
-            if !`public`, let seed = pair.seed { report["privateKey"] = .string(seed.withUnsafeBytes { Hex.encode($0) }) }
+            if !`public`, let seed = pair.seed {
+                report["privateKey"] = .string(seed.withUnsafeBytes { Hex.encode($0) })
+            }
         }
         if json {
             print(JSONValue.object(report).serialized([.pretty, .sortedKeys]))

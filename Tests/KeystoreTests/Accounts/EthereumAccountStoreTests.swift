@@ -38,7 +38,8 @@ import Testing
     func anEthKeyfileFileImportsWithItsPasswordAndUnlocksToItsKey(_ text: String) throws {
         let f = try StoreFixture()
         defer { f.remove() }
-        let outcome = try f.store.importEthereumFile(Array(text.utf8), password: Passphrase("testpassword"), name: "imp")
+        let outcome = try f.store.importEthereumFile(
+            Array(text.utf8), password: Passphrase("testpassword"), name: "imp")
         #expect(outcome.imported)
         #expect(outcome.account.address == Self.account0)
         #expect(outcome.account.name == "imp")
@@ -46,7 +47,8 @@ import Testing
         let pair = try f.store.unlockEthereum(outcome.account, password: Passphrase("testpassword"))
         #expect(pair.seed?.unsafeExposedBytes() == (try Hex.decode(Self.secret0, prefix: .forbidden)))
         // The stored file keeps the imported encryption (the same ciphertext) and reads as a keystore file.
-        let stored = try Data(contentsOf: URL(fileURLWithPath: f.directory.accountsPath + "/" + outcome.account.fileName))
+        let stored = try Data(
+            contentsOf: URL(fileURLWithPath: f.directory.accountsPath + "/" + outcome.account.fileName))
         let original = try EthereumKeystoreFile.parse(Array(text.utf8))
         #expect(try EthereumKeystoreFile.parse([UInt8](stored)).crypto == original.crypto)
         // A second import changes nothing.
@@ -115,7 +117,8 @@ import Testing
     @Test func ethereumFilesAreTheirOwnListAndFindIgnoresCaseButNotDigits() throws {
         let f = try StoreFixture()
         defer { f.remove() }
-        try f.store.addEthereum(try EthereumKeyPair.devAccount(index: 0), name: "a", password: Passphrase("pw"), kdf: Self.cheap)
+        try f.store.addEthereum(
+            try EthereumKeyPair.devAccount(index: 0), name: "a", password: Passphrase("pw"), kdf: Self.cheap)
         try f.store.add(try KeyPair(uri: "//Alice", scheme: .sr25519), name: "Alice", password: Passphrase("pw"))
         #expect(try f.store.list().accounts.map(\.name) == ["Alice"])
         #expect(try f.store.listIcon().accounts.isEmpty)
@@ -123,11 +126,13 @@ import Testing
         for query in [Self.account0, Self.account0.lowercased(), "0x" + Self.account0.dropFirst(2).uppercased(), "a"] {
             #expect(try f.store.findEthereum(query).address == Self.account0, "\(query)")
         }
-        for query in ["0xf39fd6e51aad88f6f4ce6ab8827279cfffb9226", "f39fd6e51aad88f6f4ce6ab8827279cfffb92266", "b", ""] {
+        for query in ["0xf39fd6e51aad88f6f4ce6ab8827279cfffb9226", "f39fd6e51aad88f6f4ce6ab8827279cfffb92266", "b", ""]
+        {
             #expect(throws: KeystoreError(.accountNotFound, "")) { try f.store.findEthereum(query) }
         }
         #expect(throws: KeystoreError(.accountExists, "")) {
-            try f.store.addEthereum(try EthereumKeyPair.devAccount(index: 0), name: nil, password: Passphrase("pw"), kdf: Self.cheap)
+            try f.store.addEthereum(
+                try EthereumKeyPair.devAccount(index: 0), name: nil, password: Passphrase("pw"), kdf: Self.cheap)
         }
         try f.store.removeEthereum(Self.account0.lowercased())
         #expect(try f.store.listEthereum().accounts.isEmpty)
@@ -137,7 +142,8 @@ import Testing
         let f = try StoreFixture()
         defer { f.remove() }
         let text = Self.file(0)
-        let info = try f.store.importEthereumFile(Array(text.utf8), password: Passphrase("testpassword"), name: "old").account
+        let info = try f.store.importEthereumFile(Array(text.utf8), password: Passphrase("testpassword"), name: "old")
+            .account
         let renamed = try f.store.renameEthereum(Self.account0.lowercased(), to: "new")
         #expect(renamed.name == "new" && renamed.address == Self.account0 && renamed.whenCreated == info.whenCreated)
         #expect(try f.store.findEthereum("new").address == Self.account0)
@@ -152,8 +158,10 @@ import Testing
     @Test func unlockAllOpensTheAccountsOfThePasswordAndKeepsTheOthersLocked() throws {
         let f = try StoreFixture()
         defer { f.remove() }
-        try f.store.addEthereum(try EthereumKeyPair.devAccount(index: 0), name: nil, password: Passphrase("pw"), kdf: Self.cheap)
-        try f.store.addEthereum(try EthereumKeyPair.devAccount(index: 1), name: nil, password: Passphrase("other"), kdf: Self.cheap)
+        try f.store.addEthereum(
+            try EthereumKeyPair.devAccount(index: 0), name: nil, password: Passphrase("pw"), kdf: Self.cheap)
+        try f.store.addEthereum(
+            try EthereumKeyPair.devAccount(index: 1), name: nil, password: Passphrase("other"), kdf: Self.cheap)
         let keyring = try f.store.unlockAll(password: Passphrase("pw"))
         #expect(keyring.ethereum.accounts.count == 2)
         #expect(keyring.ethereum.unlockedAccounts.map(\.address) == [Self.account0])
@@ -165,7 +173,8 @@ import Testing
     @Test func aFileRenamedToAnotherAddressIsAProblemNotAnAccount() throws {
         let f = try StoreFixture()
         defer { f.remove() }
-        let info = try f.store.addEthereum(try EthereumKeyPair.devAccount(index: 0), name: nil, password: Passphrase("pw"), kdf: Self.cheap)
+        let info = try f.store.addEthereum(
+            try EthereumKeyPair.devAccount(index: 0), name: nil, password: Passphrase("pw"), kdf: Self.cheap)
         let other = "eth-70997970c51812dc3a010c7d01b50e0d17dc79c8.json"
         try FileManager.default.moveItem(
             atPath: f.directory.accountsPath + "/" + info.fileName, toPath: f.directory.accountsPath + "/" + other)
