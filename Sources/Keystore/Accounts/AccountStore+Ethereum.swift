@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Primitives
 import SigningKeys
+import Synchronization
 
 /// What Sigil knows about a stored Ethereum account without decrypting it. Contains no secret.
 package struct EthereumAccountInfo: Sendable, Hashable {
@@ -146,20 +147,45 @@ extension AccountStore {
         }
     }
 
+    /// At most this many Ethereum key derivations run at once in `unlockAllEthereum`: an imported
+    /// file may ask for scrypt up to the 256 MiB bound.
+    static let maxParallelEthereumUnlocks = 2
+
     /// Decrypts every Ethereum account that opens with `password` (nil: none); the others stay locked.
+    /// Each costs one KDF run (scrypt N = 2^17 for the files Sigil writes: 128 MiB, about half a
+    /// second); up to `maxParallelEthereumUnlocks` run in parallel.
     package func unlockAllEthereum(password: Passphrase?) throws(KeystoreError) -> EthereumKeyring {
         let (accounts, problems) = try listEthereum()
+        guard let password, !accounts.isEmpty else {
+            return EthereumKeyring(accounts: accounts, pairs: [:], problems: problems)
+        }
+        let results = Mutex<[Int: Result<EthereumKeyPair, KeystoreError>]>([:])
+        let workers = max(
+            1, min(Self.maxParallelEthereumUnlocks, ProcessInfo.processInfo.activeProcessorCount, accounts.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: accounts.count, by: workers) {
+                let result: Result<EthereumKeyPair, KeystoreError>
+                do throws(KeystoreError) {
+                    result = .success(try unlockEthereum(accounts[index], password: password))
+                } catch {
+                    result = .failure(error)
+                }
+                results.withLock { $0[index] = result }
+            }
+        }
         var pairs: [String: EthereumKeyPair] = [:]
         var extra: [FileProblem] = []
-        if let password {
-            for account in accounts {
-                do throws(KeystoreError) {
-                    pairs[account.address] = try unlockEthereum(account, password: password)
-                } catch  where error.code == .decryptFailed {
-                    logger.debug("Ethereum account stays locked", metadata: ["file": "\(account.fileName)"])
-                } catch {
-                    extra.append(FileProblem(fileName: account.fileName, reason: error.reason))
-                }
+        let outcomes = results.withLock { $0 }
+        for (index, account) in accounts.enumerated() {
+            switch outcomes[index] {
+            case .success(let pair)?:
+                pairs[account.address] = pair
+            case .failure(let error)? where error.code == .decryptFailed:
+                logger.debug("Ethereum account stays locked", metadata: ["file": "\(account.fileName)"])
+            case .failure(let error)?:
+                extra.append(FileProblem(fileName: account.fileName, reason: error.reason))
+            case nil:
+                extra.append(FileProblem(fileName: account.fileName, reason: "not attempted"))
             }
         }
         return EthereumKeyring(accounts: accounts, pairs: pairs, problems: problems + extra)
