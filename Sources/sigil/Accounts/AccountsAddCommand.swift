@@ -59,7 +59,7 @@ struct AccountsAddCommand: ParsableCommand {
     @Flag(name: .long, help: "With --chain icp: the public development identity (test mnemonic).") var dev = false
 
     func validate() throws {
-        if scheme.scheme == .ethereum {
+        if scheme.scheme == .ethereum && chain != .ethereum {
             throw ValidationError("polkadot-js ethereum accounts are not supported; use --chain ethereum")
         }
         if keystoreFile != nil && chain != .ethereum { throw ValidationError("--keystore is for --chain ethereum") }
