@@ -196,7 +196,8 @@ let package = Package(
 
         // JSON-lines filter for scripts/test.d/18-interop-ethereum.sh (keys, transactions, EIP-191/712, keystores).
         .executableTarget(
-            name: "EthereumInterop", dependencies: ["EthereumCodec", "Keystore", "Primitives", "SigningKeys"],
+            name: "EthereumInterop",
+            dependencies: ["EthereumCodec", "Keystore", "Primitives", "SignerCore", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 

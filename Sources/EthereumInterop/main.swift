@@ -6,13 +6,16 @@ import EthereumCodec
 import Foundation
 import Keystore
 import Primitives
+import SignerCore
 import SigningKeys
+import StateStore
 
 func failure(_ error: any Error) -> JSONValue {
     switch error {
     case let e as EthereumCodecError: ["ok": false, "code": .string(e.code.rawValue)]
     case let e as KeystoreError: ["ok": false, "code": .string("\(e.code)")]
     case let e as KeyError: ["ok": false, "code": .string("\(e.code)")]
+    case let e as SignerError: ["ok": false, "code": .string("\(e.code)")]
     default: ["ok": false, "code": .string("\(type(of: error))")]
     }
 }
@@ -124,12 +127,58 @@ func answer(_ line: String) -> JSONValue {
                 : .scrypt(n: try request["n"].orThrow().integer(as: UInt32.self).orThrow(), r: 8, p: 1)
             let file = try EthereumKeystoreFile.encrypt(key(), password: Passphrase(text("password")), kdf: kdf)
             return ["ok": true, "json": .string(String(decoding: file.json.encoded(), as: UTF8.self))]
+        case "serviceSign":
+            // SigningService over an Ethereum keyring of the given secrets: the account an address
+            // (any case) resolves to, and signEthereumHash with it, as the gateway adapter calls it.
+            var pairs: [String: EthereumKeyPair] = [:]
+            var infos: [EthereumAccountInfo] = []
+            for secret in request["secrets"]?.arrayValue ?? [] {
+                let pair = try EthereumKeyPair(seed: Hex.decodeSecret(secret.stringValue ?? "", prefix: .optional))
+                pairs[pair.address] = pair
+                infos.append(
+                    EthereumAccountInfo(
+                        address: pair.address, name: nil, whenCreated: nil, isTesting: false, fileName: ""))
+            }
+            let service = SigningService(
+                accounts: [], store: try SQLiteStateStore.inMemory(),
+                ethereum: EthereumKeyring(accounts: infos, pairs: pairs))
+            return try serviceSign(service, address: text("address"), hash: hex("hash"))
+        case "dirSign":
+            // A data directory's Ethereum accounts unlocked once with a password (the `sigil serve`
+            // path), then each item (address in any case, hash) signed.
+            let store = AccountStore(directory: try DataDirectory.open(text("dir")))
+            let keyring = try store.unlockAll(password: Passphrase(text("password")))
+            let service = SigningService(keyring: keyring, store: try SQLiteStateStore.inMemory())
+            var answers: [JSONValue] = []
+            for item in request["items"]?.arrayValue ?? [] {
+                let hash = try Hex.decode(item["hash"]?.stringValue ?? "", prefix: .optional)
+                do {
+                    answers.append(try serviceSign(service, address: item["address"]?.stringValue ?? "", hash: hash))
+                } catch {
+                    answers.append(failure(error))
+                }
+            }
+            return ["ok": true, "answers": .array(answers)]
         default:
             return ["ok": false, "code": "unknownOp"]
         }
     } catch {
         return failure(error)
     }
+}
+
+func serviceSign(_ service: SigningService, address: String, hash: [UInt8]) throws -> JSONValue {
+    let key = try service.accountKey(forAddress: address).orThrow()
+    let ethereum = service.accounts().filter { $0.type == "ethereum" }
+    guard let account = ethereum.first(where: { $0.key == key }) else {
+        return ["ok": false, "code": "unknownAccount", "key": .string(key)]
+    }
+    return [
+        "ok": true, "key": .string(key), "address": .string(account.address),
+        "signature": .string(Hex.encode(try service.signEthereumHash(hash, account: account))),
+        "accounts": .array(ethereum.map { .string($0.key) }),
+        "polkadot": .array(service.accounts().filter(\.isPolkadotAccount).map { .string($0.key) }),
+    ]
 }
 
 struct Missing: Error {}

@@ -125,7 +125,7 @@ struct ConfigurationResolverTests {
             "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example", "SIGIL_TOKEN_OUTPUT": "file",
             "SIGIL_JOURNAL": "false", "SIGIL_JOURNAL_MIRROR": directory, "SIGIL_JOURNAL_SHOWN_LIMIT": "100",
             "SIGIL_JOURNAL_CHECKPOINT_INTERVAL": "5", "SIGIL_IC_URL": "http://127.0.0.1:4943",
-            "SIGIL_ICON_RPC": "http://127.0.0.1:9000/api/v3",
+            "SIGIL_ICON_RPC": "http://127.0.0.1:9000/api/v3", "SIGIL_ETH_RPC": "http://127.0.0.1:8545,https://eth.example",
             "SIGIL_ICON_NID": "0x53", "SIGIL_ICON_BLIND_SIGNING": "https://a.example,https://b.example",
         ])
         for option in ServeConfiguration.options where option.name != "config" {
@@ -135,6 +135,7 @@ struct ConfigurationResolverTests {
         #expect(settings.port == 1 && settings.uiPort == 2 && settings.host == "::")
         #expect(settings.publicURLs == ["http://127.0.0.1:19715", "https://sigil.example"])
         #expect(settings.publicUIURLs == ["http://127.0.0.1:19716"])
+        #expect(settings.ethRPC == ["http://127.0.0.1:8545", "https://eth.example"])
         #expect(settings.tlsCertificate == certificate && settings.tlsKey == certificate)
         #expect(settings.publicDirectory == directory && settings.logLevel == "debug" && settings.logFormat == "json")
         #expect(settings.metricsTokenFile == certificate && settings.dev && settings.dataDirectory == "/data")

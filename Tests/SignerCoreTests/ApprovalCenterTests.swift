@@ -34,6 +34,32 @@ import Testing
         _ = try center.requestAuthorization(source: "http://dapp.example", declaredName: "x", session: nil, now: .zero)
     }
 
+    /// Automatic mode ticks every known account: a polkadot-js authorization still never grants an
+    /// Ethereum account (they are granted by the Ethereum adapter, for Ethereum sites).
+    @Test func anAuthorizationNeverGrantsAnEthereumAccount() throws {
+        var center = ApprovalCenter()
+        guard
+            case .queued(let entry) = try center.requestAuthorization(
+                source: site, declaredName: "Dapp", session: nil, now: .zero)
+        else { Issue.record("expected queued"); return }
+        let ethereum = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+        let icon = "hx902ecb51c109183ace539f247b4ea1347fbf23b5"
+        let known = [alice, ethereum, icon, ethereum.lowercased()]
+        let decision = try center.approve(id: entry.id, accounts: known, known: known)
+        #expect(decision.grantedAccounts == [alice, icon])
+        #expect(decision.site?.accounts == [alice, icon])
+    }
+
+    @Test(arguments: [
+        ("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", true), ("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", true),
+        ("0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d", false),
+        ("hx902ecb51c109183ace539f247b4ea1347fbf23b5", false), ("0xf39fd6e51aad88f6f4ce6ab8827279cfffb9226g", false),
+        ("0Xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", false), ("", false), ("0x", false),
+    ])
+    func ethereumKeysAreTheTwentyByteHexAddresses(_ key: String, _ isEthereum: Bool) {
+        #expect(SignerAccount.isEthereumKey(key) == isEthereum)
+    }
+
     @Test func approvingGrantsOnlyTickedKnownAccounts() throws {
         var center = ApprovalCenter()
         guard

@@ -117,8 +117,10 @@
       // Least privilege: nothing ticked, unless the person granted this site accounts before.
       const before = new Set(((state.sites || []).find((s) => s.source === a.source) || {}).accounts || []);
       const fs = el('fieldset', {}, [el('legend', { text: `Accounts ${a.source} may see` })]);
-      if (!state.accounts.length) fs.append(el('p', { text: 'You have no accounts.' }));
-      picks = state.accounts.map((acc) => {
+      // Ethereum accounts are granted by the Ethereum connection prompt (eth_requestAccounts), never here.
+      const offered = state.accounts.filter((acc) => acc.type !== 'ethereum');
+      if (!offered.length) fs.append(el('p', { text: 'You have no accounts.' }));
+      picks = offered.map((acc) => {
         const box = el('input', { type: 'checkbox', value: acc.key, name: 'account', 'aria-label': `Let ${a.source} see ${acc.name || acc.address} (${acc.type}, ${acc.address})` });
         box.checked = before.has(acc.key);
         fs.append(el('label', {}, [box, ' ', address({ ...acc, role: 'account' }), el('span', { class: 'type', text: ` ${acc.type}` })]));

@@ -21,15 +21,26 @@ EthereumInterop JSON-lines filter.
   eth_account.messages.encode_typed_data(full_message=...) + sign_message.
 - Keystore v3: eth-keyfile files (scrypt and pbkdf2) decrypt in Sigil; Sigil's files decrypt in
   eth-keyfile; wrong passwords refused.
+- Accounts (SignerCore SigningService over an Ethereum keyring): an address in a random case
+  resolves to the EIP-55 key; signEthereumHash of random hashes equals eth-account's
+  unsafe_sign_hash byte for byte and recovers to the address; wrong lengths and strangers refused.
+- The command line (with --sigil): `sigil accounts add --chain ethereum --keystore` of eth-keyfile
+  files (both KDFs), `sigil accounts add --chain ethereum -` of mnemonics at random indices
+  (Account.from_mnemonic) and of raw keys, `sigil accounts list --json` (EIP-55), `sigil accounts
+  export --chain ethereum` (both KDFs) read back by eth_keyfile.decode_keyfile_json and
+  Account.decrypt, and the data directory unlocked and signing through SigningService (dirSign).
 
-Usage: ethereum_interop.py PATH-TO-EthereumInterop [--rounds N] [--seed S]
+Usage: ethereum_interop.py PATH-TO-EthereumInterop [--rounds N] [--seed S] [--sigil PATH-TO-sigil]
 All keys are random throwaway keys. Exits non-zero on any disagreement.
 """
 import argparse
 import json
 import os
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 
 import eth_keyfile
 import rlp
@@ -354,11 +365,191 @@ def check_keystores(f, r, n):
         count(f"keystore Sigil {kdf} → eth-keyfile")
 
 
+def sign_hash_reference(k, digest):
+    """eth-account's signature of a bare 32-byte hash as r ‖ s ‖ yParity (v - 27)."""
+    sign = getattr(Account, "unsafe_sign_hash", None) or Account._sign_hash
+    s = sign(digest, k)
+    return s.r.to_bytes(32, "big") + s.s.to_bytes(32, "big") + bytes([s.v - 27])
+
+
+def recover_hash(digest, sig65):
+    vrs = (sig65[64] + 27, int.from_bytes(sig65[:32], "big"), int.from_bytes(sig65[32:64], "big"))
+    return Account._recover_hash(digest, vrs=vrs)
+
+
+def random_case(r, address):
+    body = address[2:]
+    return "0x" + r.choice([body, body.lower(), body.upper(), "".join(c.swapcase() if r.random() < 0.5 else c for c in body)])
+
+
+def check_service(f, r, n):
+    for _ in range(n):
+        keys = [secret(r) for _ in range(r.choice([1, 2, 3]))]
+        k = r.choice(keys)
+        acct = Account.from_key(k)
+        digest = r.randbytes(32)
+        a = f.ask(op="serviceSign", secrets=[x.hex() for x in keys], address=random_case(r, acct.address), hash=digest.hex())
+        if a.get("key") != acct.address or a.get("address") != acct.address:
+            fail(f"serviceSign account {acct.address}: {a}")
+        if sorted(a.get("accounts", [])) != sorted({Account.from_key(x).address for x in keys}) or a.get("polkadot") != []:
+            fail(f"serviceSign accounts list: {a}")
+        sig = bytes.fromhex(a.get("signature", "0x")[2:])
+        if sig != sign_hash_reference(k, digest):
+            fail(f"signEthereumHash differs from eth-account for {acct.address}: {a}")
+        if recover_hash(digest, sig) != acct.address:
+            fail(f"signEthereumHash does not recover to {acct.address}")
+        count("signEthereumHash = eth-account, recovers")
+        bad = r.choice([0, 1, 31, 33, 64])
+        a = f.ask(op="serviceSign", secrets=[x.hex() for x in keys], address=acct.address, hash=r.randbytes(bad).hex())
+        if a.get("ok") or a.get("code") != "badLength":
+            fail(f"a {bad}-byte hash was not refused: {a}")
+        count("signEthereumHash refuses a hash that is not 32 bytes")
+        stranger = Account.from_key(secret(r)).address
+        a = f.ask(op="serviceSign", secrets=[x.hex() for x in keys], address=stranger, hash=digest.hex())
+        if a.get("ok") or a.get("code") != "unknownAccount":
+            fail(f"an address without a key was signed for: {a}")
+        count("signEthereumHash refuses an account without a key")
+
+
+class Cli:
+    """`sigil` with a throw-away data directory and password file."""
+
+    def __init__(self, binary, password):
+        self.binary = binary
+        self.tmp = tempfile.mkdtemp(prefix="sigil-eth-interop-")
+        self.data = os.path.join(self.tmp, "data")
+        self.pwfile = os.path.join(self.tmp, "pw")
+        with open(self.pwfile, "w") as out:
+            out.write(password + "\n")
+        os.chmod(self.pwfile, 0o600)
+
+    def run(self, *args, stdin=None, ok=True):
+        password = [] if args[:2] == ("accounts", "list") else ["--password-file", self.pwfile]
+        p = subprocess.run([self.binary, *args, "--data-dir", self.data, *password],
+                           input=stdin, capture_output=True, text=True, timeout=120)
+        if ok and p.returncode != 0:
+            fail(f"sigil {' '.join(args[:4])} failed: {p.stderr.strip()}")
+        return p
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def close(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def check_cli(f, r, sigil, n):
+    password = "pw " + "".join(r.choice("abcdefü1234") for _ in range(8))
+    cli = Cli(sigil, password)
+    expected = {}
+    secrets = []
+    try:
+        for i in range(n):
+            # eth-keyfile files, both KDFs (cheap costs; the file keeps its own encryption).
+            k = secret(r)
+            acct = Account.from_key(k)
+            kdf = ["scrypt", "pbkdf2"][i % 2]
+            theirs = eth_keyfile.create_keyfile_json(k, password.encode(), kdf=kdf, iterations=1 << 10 if kdf == "scrypt" else 1000)
+            if r.random() < 0.3:
+                theirs.pop("address")  # the format allows a file without one
+            path = cli.path(f"in{i}.json")
+            with open(path, "w") as out:
+                json.dump(theirs, out)
+            p = cli.run("accounts", "add", "--chain", "ethereum", "--keystore", path, "--name", f"k{i}", "--json")
+            got = json.loads(p.stdout or "{}").get("address")
+            if got != acct.address:
+                fail(f"sigil accounts add --keystore ({kdf}): {got} vs {acct.address}")
+            expected[acct.address] = k
+            secrets.append(k)
+            count(f"CLI add --keystore of an eth-keyfile {kdf} file")
+        # The same file again: already present, nothing changed.
+        p = cli.run("accounts", "add", "--chain", "ethereum", "--keystore", cli.path("in0.json"), "--json")
+        if json.loads(p.stdout or "{}").get("imported") is not False:
+            fail(f"a second import was not 'already present': {p.stdout}")
+        count("CLI add --keystore twice: already present")
+        # A wrong password changes nothing.
+        bad = eth_keyfile.create_keyfile_json(secret(r), b"another password", kdf="pbkdf2", iterations=1000)
+        with open(cli.path("bad.json"), "w") as out:
+            json.dump(bad, out)
+        p = cli.run("accounts", "add", "--chain", "ethereum", "--keystore", cli.path("bad.json"), ok=False)
+        if p.returncode == 0 or "decryptFailed" not in p.stderr or "another password" in p.stderr:
+            fail(f"a keystore file with another password was accepted or echoed: {p.stderr}")
+        count("CLI add --keystore with a wrong password refused")
+        # Mnemonics at random indices and raw keys through standard input.
+        try:  # eth-account ≥ 0.14 takes a Language enum, 0.13 a string
+            from eth_account.hdaccount.mnemonic import Language
+            m = Mnemonic(Language.ENGLISH)
+        except ImportError:
+            m = Mnemonic("english")
+        for i in range(max(n // 3, 2)):
+            phrase = m.to_mnemonic(r.randbytes(16))
+            index = r.choice([0, 1, r.randrange(100), r.randrange(1 << 31)])
+            acct = Account.from_mnemonic(phrase, account_path=f"m/44'/60'/0'/0/{index}")
+            p = cli.run("accounts", "add", "--chain", "ethereum", "-", "--index", str(index), "--json", stdin=phrase + "\n")
+            if json.loads(p.stdout or "{}").get("address") != acct.address:
+                fail(f"sigil accounts add mnemonic at index {index}: {p.stdout} vs {acct.address}")
+            if phrase in p.stdout + p.stderr:
+                fail("the mnemonic was echoed")
+            expected[acct.address] = bytes(acct.key)
+            count("CLI add of a mnemonic at m/44'/60'/0'/0/i = eth-account")
+            k = secret(r)
+            raw = r.choice(["0x" + k.hex(), k.hex(), "0x" + k.hex().upper()])
+            p = cli.run("accounts", "add", "--chain", "ethereum", "-", "--json", stdin=raw + "\n")
+            if json.loads(p.stdout or "{}").get("address") != Account.from_key(k).address:
+                fail(f"sigil accounts add of a raw key: {p.stdout}")
+            expected[Account.from_key(k).address] = k
+            count("CLI add of a raw private key")
+        # The list: every account, EIP-55.
+        p = cli.run("accounts", "list", "--json")
+        listed = {a["address"] for a in json.loads(p.stdout or "[]") if a.get("scheme") == "ethereum"}
+        if listed != set(expected):
+            fail(f"sigil accounts list: {sorted(listed ^ set(expected))} differ")
+        if not all(is_checksum_address(a) for a in listed):
+            fail("sigil accounts list: an address is not EIP-55")
+        count("CLI list = the accounts added, EIP-55")
+        # Exports, both KDFs, by address in a random case: eth-keyfile and Account.decrypt read them.
+        for i, (address, k) in enumerate(sorted(expected.items())):
+            if i >= max(n // 2, 4):  # scrypt N = 2^17 and pbkdf2 c = 262,144: the real costs
+                break
+            kdf = ["scrypt", "pbkdf2"][i % 2]
+            out = cli.path(f"out{i}.json")
+            cli.run("accounts", "export", "--chain", "ethereum", random_case(r, address), "--kdf", kdf, "--out", out)
+            try:
+                with open(out) as fh:
+                    ours = json.load(fh)
+                if "sigil" in ours or ours["crypto"]["kdf"] != kdf:
+                    fail(f"export {kdf}: unexpected fields {sorted(ours)}")
+                if eth_keyfile.decode_keyfile_json(ours, password.encode()) != k:
+                    fail(f"eth-keyfile does not open Sigil's {kdf} export of {address}")
+                if Account.from_key(Account.decrypt(ours, password)).address != address:
+                    fail(f"Account.decrypt of Sigil's {kdf} export of {address}")
+                if to_checksum_address("0x" + ours["address"]) != address:
+                    fail("export address field")
+            except (OSError, ValueError, KeyError) as e:
+                fail(f"export {kdf} of {address}: {e}")
+            count(f"CLI export {kdf} → eth-keyfile decode_keyfile_json and Account.decrypt")
+        # The data directory unlocked with the password signs through SigningService (sigil serve's path).
+        items = [(address, k, r.randbytes(32)) for address, k in expected.items() for _ in range(3)]
+        a = f.ask(op="dirSign", dir=cli.data, password=password,
+                  items=[{"address": random_case(r, address), "hash": d.hex()} for address, _, d in items])
+        answers = a.get("answers", [])
+        if len(answers) != len(items):
+            fail(f"dirSign: {a}")
+        for (address, k, digest), b in zip(items, answers):
+            sig = bytes.fromhex(b.get("signature", "0x")[2:])
+            if b.get("key") != address or sig != sign_hash_reference(k, digest) or recover_hash(digest, sig) != address:
+                fail(f"dirSign {address}: {b}")
+            count("data directory → unlockAll → signEthereumHash = eth-account")
+    finally:
+        cli.close()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
     ap.add_argument("--rounds", type=int, default=200)
     ap.add_argument("--seed", type=int, default=20261127)
+    ap.add_argument("--sigil", help="the sigil binary: also check the command line (accounts add/list/export)")
     args = ap.parse_args()
     r = random.Random(args.seed)
     f = Filter(args.binary)
@@ -371,6 +562,9 @@ def main():
     check_personal(f, r, n)
     check_typed(f, r, n)
     check_keystores(f, r, max(n // 10, 6))
+    check_service(f, r, n)
+    if args.sigil:
+        check_cli(f, r, args.sigil, max(n // 10, 6))
     total = sum(tally.counts.values())
     for kind in sorted(tally.counts):
         print(f"  {tally.counts[kind]:6d}  {kind}")

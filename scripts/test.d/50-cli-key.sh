@@ -73,5 +73,29 @@ expect "15 words" 15 "$(wc -w <<<"$phrase")"
 again=$(echo "$phrase" | "$sigil" key inspect - --scheme ecdsa --json)
 expect "generate/inspect agree" "$(json_field ss58Address <<<"$gen")" "$(json_field ss58Address <<<"$again")"
 
+# Ethereum (docs/reference/ethereum.md §10): the public `test … junk` mnemonic at m/44'/60'/0'/0/n
+# (Hardhat's accounts), a raw key with or without 0x, --public, and errors that echo nothing.
+junk="test test test test test test test test test test test junk"
+out=$(echo "$junk" | "$sigil" key inspect - --scheme ethereum --json)
+expect "ethereum mnemonic account 0" "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" "$(json_field address <<<"$out")"
+expect "ethereum path" "m/44'/60'/0'/0/0" "$(json_field path <<<"$out")"
+expect "ethereum private key" "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80" "$(json_field privateKey <<<"$out")"
+out=$(echo "$junk" | "$sigil" key inspect - --scheme ethereum --index 2 --public --json)
+expect "ethereum index 2" "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" "$(json_field address <<<"$out")"
+expect "ethereum --public hides the key" "<absent>" "$(json_field privateKey <<<"$out")"
+out=$("$sigil" key inspect 59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d --scheme ethereum --json)
+expect "ethereum raw key without 0x" "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" "$(json_field address <<<"$out")"
+expect "a raw key has no path" "<absent>" "$(json_field path <<<"$out")"
+out=$("$sigil" key inspect "$(json_field publicKey <<<"$out")" --scheme ethereum --public --json)
+expect "ethereum address of a public key" "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" "$(json_field address <<<"$out")"
+set +e
+err=$(echo "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff" | "$sigil" key inspect - --scheme ethereum 2>&1)
+expect "odd-length ethereum key exit" 1 $?
+if grep -q "ac0974bec39a" <<<"$err"; then echo "FAIL: error echoes the key" >&2; fails=$((fails + 1)); fi
+err=$(echo "test test test junk" | "$sigil" key inspect - --scheme ethereum 2>&1)
+expect "short mnemonic exit" 1 $?
+if grep -q "junk" <<<"$err"; then echo "FAIL: error echoes the phrase" >&2; fails=$((fails + 1)); fi
+set -e
+
 if [ "$fails" -ne 0 ]; then echo "cli-key: $fails failures" >&2; exit 1; fi
 echo "cli-key: all checks passed" >&2

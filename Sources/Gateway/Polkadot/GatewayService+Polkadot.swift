@@ -189,15 +189,13 @@ extension GatewayService {
         for listener in approvalListeners.values { listener.yield(approval) }
     }
 
-    /// The accounts `keys` a site may see, as polkadot-js `InjectedAccount`s (only the standard
-    /// types unless `anyType`), in the directory's order.
+    /// The accounts `keys` a site may see, as polkadot-js `InjectedAccount`s, in the directory's
+    /// order. Only polkadot-js accounts (``SignerAccount/isPolkadotAccount``: sr25519, ed25519,
+    /// ecdsa): ICON and Ethereum accounts are their own protocols' (a site granted Ethereum accounts
+    /// by the Ethereum adapter never sees them here). `anyType` changes nothing: Sigil has no other
+    /// polkadot-js key types.
     func injectedAccounts(_ keys: [String], anyType: Bool) -> [Polkadot.InjectedAccount] {
-        let standard: Set<String> = ["ed25519", "sr25519", "ecdsa", "ethereum"]
-        // ICON accounts are never shown to polkadot-js dapps (they have no Substrate address).
-        return signer.accounts().filter {
-            keys.contains($0.key) && (anyType || standard.contains($0.type)) && $0.type != "icon"
-        }
-        .map(Polkadot.InjectedAccount.init)
+        signer.accounts().filter { keys.contains($0.key) && $0.isPolkadotAccount }.map(Polkadot.InjectedAccount.init)
     }
 
     /// The same list as JSON (subscription pushes).
@@ -207,7 +205,7 @@ extension GatewayService {
 
     /// `authorize.tab`'s result for the granted account keys.
     func authResponse(_ keys: [String]) -> JSONValue {
-        let addresses = signer.accounts().filter { keys.contains($0.key) && $0.type != "icon" }.map(\.address)
+        let addresses = signer.accounts().filter { keys.contains($0.key) && $0.isPolkadotAccount }.map(\.address)
         let result = Polkadot.AuthorizeResult(result: true, authorizedAccounts: addresses)
         return (try? JSONValueEncoder().encode(result)) ?? ["result": true, "authorizedAccounts": []]
     }

@@ -47,13 +47,15 @@ extension AccountStore {
         logger.debug("accounts unlocked", metadata: ["unlocked": "\(pairs.count)", "total": "\(accounts.count)"])
         return UnlockedKeyring(
             accounts: accounts, pairs: pairs, store: self, problems: problems + extraProblems,
-            icon: try unlockAllIcon(password: password))
+            icon: try unlockAllIcon(password: password),
+            ethereum: try unlockAllEthereum(password: password))
     }
 
     /// Lists accounts without unlocking any (serve without a password: everything locked).
     package func lockedKeyring() throws(KeystoreError) -> UnlockedKeyring {
         let (accounts, problems) = try list()
         return UnlockedKeyring(
-            accounts: accounts, pairs: [:], store: self, problems: problems, icon: try unlockAllIcon(password: nil))
+            accounts: accounts, pairs: [:], store: self, problems: problems, icon: try unlockAllIcon(password: nil),
+            ethereum: try unlockAllEthereum(password: nil))
     }
 }

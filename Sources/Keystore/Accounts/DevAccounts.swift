@@ -99,7 +99,8 @@ package enum DevAccounts {
                 < (rank[$1.element.accountId] ?? accounts.count, $1.offset)
         }.map(\.element)
         let keyring = UnlockedKeyring(
-            accounts: all, pairs: pairs, store: store, problems: problems, icon: try prepareIcon(store: store))
+            accounts: all, pairs: pairs, store: store, problems: problems, icon: try prepareIcon(store: store),
+            ethereum: try prepareEthereum(store: store))
         return Environment(directory: directory, store: store, keyring: keyring, isTemporary: isTemporary)
     }
 
@@ -128,6 +129,50 @@ package enum DevAccounts {
         let (accounts, problems) = try store.listIcon()
         let ordered = accounts.filter { $0.address == pair.address } + accounts.filter { $0.address != pair.address }
         return IconKeyring(accounts: ordered, pairs: [pair.address: pair], problems: problems)
+    }
+
+    /// How many Ethereum development accounts `--dev` adds: accounts 0, 1, 2 of the public
+    /// `test … junk` mnemonic at `m/44'/60'/0'/0/n` (Hardhat's and Anvil's first accounts:
+    /// 0xf39F…2266, 0x7099…79C8, 0x3C44…93BC). Public knowledge: never for funds.
+    package static let ethereumCount: UInt32 = 3
+
+    /// The name of Ethereum development account `index`, saying what it is.
+    package static func ethereumName(_ index: UInt32) -> String { "Ethereum dev \(index) (public test key)" }
+
+    /// Their files use a cheap KDF (scrypt N = 2^12): the keys are public, the file is only there so
+    /// that they are listed like every other account in a given data directory.
+    static let ethereumDevKDF = EthereumKeystoreFile.KDF.scrypt(n: 1 << 12, r: 8, p: 1)
+
+    /// The Ethereum development key pairs, in order.
+    package static func ethereumKeyPairs() throws(KeystoreError) -> [EthereumKeyPair] {
+        do {
+            return try (0..<ethereumCount).map { try EthereumKeyPair.devAccount(index: $0) }
+        } catch {
+            throw KeystoreError(.invalidInput, "cannot derive the Ethereum dev accounts")
+        }
+    }
+
+    /// Stores the Ethereum dev accounts that are missing; returns the Ethereum keyring with them
+    /// unlocked, first and in order (other Ethereum accounts of the directory stay locked).
+    static func prepareEthereum(store: AccountStore) throws(KeystoreError) -> EthereumKeyring {
+        let pairs = try ethereumKeyPairs()
+        for (index, pair) in pairs.enumerated() {
+            do {
+                try store.addEthereum(
+                    pair, name: ethereumName(UInt32(index)), password: Passphrase(password), isTesting: true,
+                    kdf: ethereumDevKDF)
+            } catch  where error.code == .accountExists {
+                // Already there (a given data directory, or another process).
+            }
+        }
+        let (accounts, problems) = try store.listEthereum()
+        let order = pairs.map(\.address)
+        let ordered =
+            order.compactMap { address in accounts.first { $0.address == address } }
+            + accounts.filter { !order.contains($0.address) }
+        var unlocked: [String: EthereumKeyPair] = [:]
+        for pair in pairs { unlocked[pair.address] = pair }
+        return EthereumKeyring(accounts: ordered, pairs: unlocked, problems: problems)
     }
 
     /// The key pair of a dev account (derived from the public dev phrase).

@@ -23,15 +23,18 @@ package final class UnlockedKeyring: Sendable {
     package let problems: [AccountStore.FileProblem]
     /// The ICON accounts (their own files and keys; docs/reference/icon.md §8).
     package let icon: IconKeyring
+    /// The Ethereum accounts (their own keystore v3 files and keys; docs/reference/ethereum.md §10).
+    package let ethereum: EthereumKeyring
 
     init(
         accounts: [AccountInfo], pairs: [[UInt8]: KeyPair], store: AccountStore?, problems: [AccountStore.FileProblem],
-        icon: IconKeyring = .empty
+        icon: IconKeyring = .empty, ethereum: EthereumKeyring = .empty
     ) {
         state = Mutex(State(accounts: accounts, pairs: pairs))
         self.store = store
         self.problems = problems
         self.icon = icon
+        self.ethereum = ethereum
     }
 
     /// Every account, unlocked or not, in store order.

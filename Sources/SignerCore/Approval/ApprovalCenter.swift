@@ -120,14 +120,16 @@ package struct ApprovalCenter: Sendable {
 
     /// A person approves. For an authorization, `accounts` are the keys they ticked (filtered to
     /// `known`, the accounts that exist; ignored otherwise), and `Decision.site` the record to store
-    /// and `grant(_:)`.
+    /// and `grant(_:)`. An authorization (polkadot-js `authorize`, ICON's connection) never grants an
+    /// Ethereum account (``SignerAccount/isEthereumKey(_:)``): those are granted by the Ethereum
+    /// adapter through the grant book, for Ethereum sites only (README, "Which sites see which accounts").
     /// - Throws: `unknownApproval`.
     package mutating func approve(id: UInt64, accounts: [String] = [], known: [String] = []) throws -> Decision {
         let approval = try queue.take(id: id)
         guard case .authorize(let request) = approval.subject else {
             return Decision(approval: approval, approved: true, grantedAccounts: [], site: nil)
         }
-        let granted = Self.granted(accounts, known: known)
+        let granted = Self.granted(accounts, known: known.filter { !SignerAccount.isEthereumKey($0) })
         let site = AuthorizedSite(source: approval.source, appName: request.appName.text, accounts: granted)
         return Decision(approval: approval, approved: true, grantedAccounts: granted, site: site)
     }

@@ -31,16 +31,22 @@ package final class SigningService: RequestSigner {
     private let metadata: ChainMetadataCache
     /// ICON accounts and keys (`SigningService+Icon.swift`).
     let icon: IconKeyring
+    /// Ethereum accounts and keys (`SigningService+Ethereum.swift`).
+    let ethereum: EthereumKeyring
 
     /// The process's metadata-hash cache (roots per genesis hash and spec version), shared by the
     /// signing services built from a keyring or empty.
     package static let metadataHashes = MetadataHashCache()
 
     private init(
-        entries: [Entry], store: any StateStore, metadataHashes: MetadataHashCache, icon: IconKeyring = .empty
+        entries: [Entry], store: any StateStore, metadataHashes: MetadataHashCache, icon: IconKeyring = .empty,
+        ethereum: EthereumKeyring = .empty
     ) {
+        // An Ethereum key is an Ethereum account (SigningService+Ethereum.swift), never a polkadot-js one.
+        let entries = entries.filter { $0.pair.scheme != .ethereum }
         self.entries = entries
         self.icon = icon
+        self.ethereum = ethereum
         var index: [String: Int] = [:]
         for (i, entry) in entries.enumerated() where index[entry.account.key] == nil { index[entry.account.key] = i }
         self.index = index
@@ -58,18 +64,22 @@ package final class SigningService: RequestSigner {
                     type: info.scheme.rawValue, genesisHash: info.genesisHash),
                 pair: pair)
         }
-        self.init(entries: entries, store: store, metadataHashes: Self.metadataHashes, icon: keyring.icon)
+        self.init(
+            entries: entries, store: store, metadataHashes: Self.metadataHashes, icon: keyring.icon,
+            ethereum: keyring.ethereum)
     }
 
     /// Given accounts and their key pairs (tests and tools that hold keys already; each account's
     /// `key` must be its pair's account id). Tests pass their own hash cache (default: a new one).
+    /// Substrate pairs only: a `.ethereum` pair here is ignored (Ethereum keys come as `ethereum`).
     package convenience init(
         accounts: [(SignerAccount, KeyPair)], store: any StateStore,
-        metadataHashes: MetadataHashCache = MetadataHashCache(), icon: IconKeyring = .empty
+        metadataHashes: MetadataHashCache = MetadataHashCache(), icon: IconKeyring = .empty,
+        ethereum: EthereumKeyring = .empty
     ) {
         self.init(
             entries: accounts.map { Entry(account: $0.0, pair: $0.1) }, store: store, metadataHashes: metadataHashes,
-            icon: icon)
+            icon: icon, ethereum: ethereum)
     }
 
     /// No accounts (an empty keystore).
@@ -79,14 +89,14 @@ package final class SigningService: RequestSigner {
 
     // MARK: AccountDirectory
 
-    package func accounts() -> [SignerAccount] { entries.map(\.account) + iconAccounts() }
+    package func accounts() -> [SignerAccount] { entries.map(\.account) + iconAccounts() + ethereumAccounts() }
 
     package func accountKey(forAddress address: String) -> String? {
         if address.hasPrefix("hx") { return iconAccountKey(forAddress: address) }
-        if address.hasPrefix("0x") {
-            // 0x-hex account ids: 32 bytes, or 20 for Ethereum-style accounts.
-            guard let bytes = try? Hex.decode(address, prefix: .required), bytes.count == 32 || bytes.count == 20
-            else { return nil }
+        if address.hasPrefix("0x") || address.hasPrefix("0X") {
+            // 20 bytes: an Ethereum address, any case → its EIP-55 key; 32 bytes: an account id.
+            if let key = ethereumAccountKey(forAddress: address) { return key }
+            guard let bytes = try? Hex.decode(address, prefix: .required), bytes.count == 32 else { return nil }
             return Hex.encode(bytes)
         }
         guard let decoded = try? SS58.decode(address) else { return nil }

@@ -39,9 +39,11 @@ struct AccountReport: Encodable {
     static func table(_ reports: [AccountReport]) -> String {
         guard !reports.isEmpty else { return "No accounts." }
         let nameWidth = max(4, reports.map { ($0.name ?? "").count }.max() ?? 0)
+        let schemeWidth = max(7, reports.map(\.scheme.count).max() ?? 0)
         var lines = [
-            "NAME".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-                + "  ADDRESS                                           SCHEME   CREATED     FLAGS"
+            "NAME".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                + "ADDRESS".padding(toLength: 48, withPad: " ", startingAt: 0) + "  "
+                + "SCHEME".padding(toLength: schemeWidth, withPad: " ", startingAt: 0) + "  CREATED     FLAGS"
         ]
         for r in reports {
             var flags: [String] = []
@@ -50,7 +52,7 @@ struct AccountReport: Encodable {
             lines.append(
                 (r.name ?? "").padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                     + r.address.padding(toLength: 48, withPad: " ", startingAt: 0) + "  "
-                    + r.scheme.padding(toLength: 7, withPad: " ", startingAt: 0) + "  "
+                    + r.scheme.padding(toLength: schemeWidth, withPad: " ", startingAt: 0) + "  "
                     + r.created.padding(toLength: 10, withPad: " ", startingAt: 0) + "  "
                     + flags.joined(separator: ", "))
         }

@@ -19,7 +19,10 @@ struct AccountsAddCommand: ParsableCommand {
             m/44'/223'/0'/0/<index> from a mnemonic, or with --ed25519 Ed25519 at \
             m/44'/223'/0'/0'/<index>' (SLIP-0010, as Internet Identity and @dfinity/identity derive); \
             a 0x secret (--ed25519: an Ed25519 seed), --pem FILE for a dfx/quill PEM file, or --dev for \
-            the public development identity).
+            the public development identity). With --chain ethereum the account is an Ethereum account \
+            (a keystore v3 file): a mnemonic at m/44'/60'/0'/0/<index> (MetaMask's path; --path for \
+            another), a raw 32-byte private key (0x + 64 hex digits), or --keystore FILE to import a \
+            keystore v3 file (geth, eth-keyfile, ethers, MetaMask; it keeps its own password).
             """)
 
     @Argument(help: "Secret URI, or - to read it from standard input.") var uri: String?
@@ -28,12 +31,21 @@ struct AccountsAddCommand: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "polkadot (default), icon (an ICON account: raw 0x key or mnemonic at m/44'/74'/0'/0/INDEX) or icp (an Internet Computer identity)."
+            "polkadot (default), icon (an ICON account: raw 0x key or mnemonic at m/44'/74'/0'/0/INDEX), icp (an Internet Computer identity) or ethereum (raw 0x key, mnemonic at m/44'/60'/0'/0/INDEX, or --keystore FILE)."
     )
     var chain: AccountChain = .polkadot
-    @Option(name: .long, help: "icon, icp: the address index n of m/44'/74'/0'/0/n or m/44'/223'/0'/0/n (default 0).")
+    @Option(
+        name: .long,
+        help:
+            "icon, icp, ethereum: the address index n of m/44'/74'/0'/0/n, m/44'/223'/0'/0/n or m/44'/60'/0'/0/n (default 0)."
+    )
     var index: UInt32 = 0
-    @Option(name: .long, help: "ICON: an explicit BIP32 path instead of --index.") var path: String?
+    @Option(name: .long, help: "ICON, Ethereum: an explicit BIP32 path instead of --index.") var path: String?
+    @Option(
+        name: .customLong("keystore"),
+        help: ArgumentHelp(
+            "With --chain ethereum: import this keystore v3 file (- for standard input).", valueName: "file"))
+    var keystoreFile: String?
     @Option(name: .long, help: "Restrict the account to one chain (0x genesis hash).") var genesisHash: String?
     @Option(name: .long, help: "Words in a generated mnemonic: 12, 15, 18, 21 or 24.") var words: Int = 12
     @OptionGroup var dataDirectory: DataDirectoryOption
@@ -47,7 +59,10 @@ struct AccountsAddCommand: ParsableCommand {
     @Flag(name: .long, help: "With --chain icp: the public development identity (test mnemonic).") var dev = false
 
     func validate() throws {
-        if scheme.scheme == .ethereum { throw ValidationError("ethereum accounts are not supported") }
+        if scheme.scheme == .ethereum && chain != .ethereum {
+            throw ValidationError("polkadot-js ethereum accounts are not supported; use --chain ethereum")
+        }
+        if keystoreFile != nil && chain != .ethereum { throw ValidationError("--keystore is for --chain ethereum") }
         guard Mnemonic.allowedWordCounts.contains(words) else {
             throw ValidationError("--words must be 12, 15, 18, 21 or 24")
         }
@@ -56,6 +71,7 @@ struct AccountsAddCommand: ParsableCommand {
     func run() throws {
         if chain == .icp { return try addIcp() }
         if chain == .icon { return try runIcon() }
+        if chain == .ethereum { return try runEthereum() }
         let directory = try dataDirectory.open()
         let store = AccountStore(directory: directory)
         var phrase: String?

@@ -5,12 +5,17 @@ import Keystore
 /// `sigil accounts export ADDRESS [--out FILE]`: a keyring JSON file the polkadot-js extension,
 /// Talisman and SubWallet import (scrypt N = 2^15, r = 8, p = 1; the account's own password).
 /// `--all` writes every account into one batch file (`batch-pkcs8`, as the extension's "Export all").
+/// ICON accounts give an ICON keystore file, Ethereum accounts (`--chain ethereum`, or found by
+/// address or name) a keystore v3 file geth, eth-keyfile and ethers load.
 struct AccountsExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export an account (or --all) as a polkadot-js JSON file, encrypted with its password.")
+        abstract:
+            "Export an account (or --all) as a polkadot-js JSON file (ICON, Ethereum: a keystore file), encrypted with its password."
+    )
 
-    @Argument(help: "The account: SS58 address (any network), 0x public key, or its exact name.")
+    @Argument(
+        help: "The account: SS58 address (any network), 0x public key, hx or 0x Ethereum address, or its exact name.")
     var account: String?
     @Flag(name: .long, help: "Export every account into one batch file (all must share the password).")
     var all = false
@@ -20,12 +25,22 @@ struct AccountsExportCommand: ParsableCommand {
     var out: String?
     @OptionGroup var dataDirectory: DataDirectoryOption
     @OptionGroup var password: PasswordOption
-    @Option(name: .long, help: "ICON accounts: the key derivation of the exported file, scrypt (default) or pbkdf2.")
+    @Option(
+        name: .long,
+        help: "ICON and Ethereum accounts: the key derivation of the exported file, scrypt (default) or pbkdf2.")
     var kdf: String = "scrypt"
+    @Option(
+        name: .long,
+        help:
+            "ethereum: export an Ethereum account as a keystore v3 file (geth, eth-keyfile, ethers, MetaMask); found by address without it too."
+    )
+    var chain: AccountChain = .polkadot
 
     func validate() throws {
         guard ["scrypt", "pbkdf2"].contains(kdf) else { throw ValidationError("--kdf is scrypt or pbkdf2") }
         guard (account == nil) == all else { throw ValidationError("give an account or --all, not both") }
+        if all && chain != .polkadot { throw ValidationError("--all exports polkadot-js accounts only") }
+        if chain == .icp { throw ValidationError("ICP identities are not exported here") }
     }
 
     func run() throws {
@@ -39,6 +54,15 @@ struct AccountsExportCommand: ParsableCommand {
             let pw = try password.read(prompt: "Password of the accounts: ")
             data = try keystore { try store.exportBatch(accounts.map(\.address), password: pw) }
             what = "\(accounts.count) accounts"
+        } else if chain == .ethereum || (try? store.findEthereum(account ?? "")) != nil {
+            // An Ethereum account: a keystore v3 file (scrypt N = 2^17, r = 8, p = 1, or pbkdf2 with
+            // c = 262,144, eth-keyfile's and geth's default).
+            let info = try keystore { try store.findEthereum(account ?? "") }
+            let pw = try password.read(prompt: "Password of \(info.name ?? info.address): ")
+            let method: EthereumKeystoreFile.KDF =
+                kdf == "pbkdf2" ? .pbkdf2(iterations: 262_144) : EthereumKeystoreFile.defaultKDF
+            data = Data(try keystore { try store.exportEthereum(info.address, password: pw, kdf: method) })
+            what = info.address
         } else if let icon = try? store.findIcon(account ?? "") {
             // An ICON account: an ICON keystore file (ICONex, Hana and the ICON SDKs load it).
             let pw = try password.read(prompt: "Password of \(icon.name ?? icon.address): ")

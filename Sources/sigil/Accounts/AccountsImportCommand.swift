@@ -22,9 +22,14 @@ struct AccountsImportCommand: ParsableCommand {
     @OptionGroup var scheme: SchemeOption
     @Option(
         name: .long,
-        help: "icon: read a mnemonic/secret-key file as an ICON account (ICON keystore files are recognised).")
+        help:
+            "icon: read a mnemonic/secret-key file as an ICON account (ICON keystore files are recognised); ethereum: an Ethereum keystore v3 file, mnemonic or private key."
+    )
     var chain: AccountChain = .polkadot
-    @Option(name: .long, help: "ICON: the address index n of m/44'/74'/0'/0/n for a mnemonic.") var index: UInt32 = 0
+    @Option(
+        name: .long, help: "ICON, Ethereum: the address index n of m/44'/74'/0'/0/n or m/44'/60'/0'/0/n for a mnemonic."
+    )
+    var index: UInt32 = 0
     @Option(name: .long, help: "Restrict a mnemonic/URI account to one chain (0x genesis hash).") var genesisHash:
         String?
     @OptionGroup var dataDirectory: DataDirectoryOption
@@ -45,6 +50,8 @@ struct AccountsImportCommand: ParsableCommand {
             var report = AccountReport(icon: outcome.account, directory: directory)
             report.imported = outcome.imported
             reports.append(report)
+        } else if chain == .ethereum {
+            reports.append(try importEthereum(data, store: store, directory: directory))
         } else if chain == .icon {
             var text = String(decoding: data, as: UTF8.self)
             defer { text = "" }
@@ -94,6 +101,25 @@ struct AccountsImportCommand: ParsableCommand {
                 )
             }
         }
+    }
+
+    /// `--chain ethereum`: a keystore v3 file (its own password) or a mnemonic / private key (a new password).
+    private func importEthereum(_ data: Data, store: AccountStore, directory: DataDirectory) throws -> AccountReport {
+        if data.first(where: { !($0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09) }) == UInt8(ascii: "{") {
+            let pw = try password.read(prompt: "Password of the Ethereum keystore file: ")
+            let outcome = try keystore { try store.importEthereumFile([UInt8](data), password: pw, name: name) }
+            var report = AccountReport(ethereum: outcome.account, directory: directory)
+            report.imported = outcome.imported
+            return report
+        }
+        var text = String(decoding: data, as: UTF8.self)
+        defer { text = "" }
+        let pair = try EthereumSecretInput.keyPair(text, index: index, path: nil).0
+        let pw = try password.read(prompt: "New password for the account: ", confirm: true)
+        let info = try keystore { try store.addEthereum(pair, name: name, password: pw) }
+        var report = AccountReport(ethereum: info, directory: directory)
+        report.imported = true
+        return report
     }
 
     private func readInput() throws -> Data {

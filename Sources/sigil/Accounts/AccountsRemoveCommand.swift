@@ -33,6 +33,24 @@ struct AccountsRemoveCommand: ParsableCommand {
                     : "Removed \(removed.address)")
             return
         }
+        if let ethereum = try? store.findEthereum(account) {
+            // An Ethereum account (its own keystore file, docs/reference/ethereum.md §10).
+            if !yes {
+                let question =
+                    "Remove \(ethereum.name ?? "account") \(ethereum.address)? Without an export it is lost for good. [y/N] "
+                guard PasswordInput.confirm(question) else {
+                    throw CLIFailure("not removed (answer y to confirm, or pass --yes)")
+                }
+            }
+            let removed = try keystore { try store.removeEthereum(ethereum.address) }
+            // Sites hold an Ethereum account by its key, the EIP-55 address.
+            try keystore { try SQLiteStateStore(path: directory.databasePath).forgetAccount(address: removed.address) }
+            print(
+                json
+                    ? try AccountReport.json(AccountReport(ethereum: removed, directory: directory))
+                    : "Removed \(removed.address)")
+            return
+        }
         let info = try keystore { try store.find(account) }
         if !yes {
             let question =

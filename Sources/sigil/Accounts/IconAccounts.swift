@@ -12,6 +12,8 @@ enum AccountChain: String, ExpressibleByArgument, CaseIterable {
     case icon
     /// Internet Computer identities (`icp/` of the data directory; docs/reference/icp.md).
     case icp
+    /// Ethereum accounts (keystore v3 files; docs/reference/ethereum.md §10).
+    case ethereum
 }
 
 /// ICON secrets as typed by a person: a raw 32-byte secret key (`0x` + 64 hex digits) or a BIP39

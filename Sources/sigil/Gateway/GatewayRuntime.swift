@@ -74,17 +74,23 @@ struct GatewayRuntime: Sendable {
         if settings.dev {
             icpKeys = [try IcpDevIdentity.key()]
             print("ICP: \(IcpDevIdentity.label).")
-            // //Alice … //Ferdie sr25519 plus //Alice ed25519 and ecdsa, stored encrypted like any
+            // //Alice … //Ferdie sr25519 plus //Alice ed25519 and ecdsa, the ICON dev account and the
+            // first Ethereum accounts of the public `test … junk` mnemonic, stored encrypted like any
             // account: in a throw-away directory, or in --data-dir when given.
             let environment = try DevAccounts.prepare(dataDirectory: settings.dataDirectory, logger: logger)
             development = environment
+            print(
+                "Ethereum: \(DevAccounts.ethereumCount) public test keys of the `test … junk` mnemonic "
+                    + "(Hardhat/Anvil; never for real funds).")
             accounts = SigningService(keyring: environment.keyring, store: store)
             journalPassword = Passphrase(DevAccounts.password)
         } else {
             let path = try DataDirectory.resolve(
                 explicit: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
             let keys = AccountStore(directory: try DataDirectory.open(path), logger: logger)
-            if try keys.list().accounts.isEmpty && keys.listIcon().accounts.isEmpty {
+            if try keys.list().accounts.isEmpty && keys.listIcon().accounts.isEmpty
+                && keys.listEthereum().accounts.isEmpty
+            {
                 // Nothing to unlock: no password asked; sites will see no accounts.
                 accounts = SigningService.empty(store: store)
                 print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
@@ -96,7 +102,8 @@ struct GatewayRuntime: Sendable {
                 let keyring = try keys.unlockAll(password: password)
                 accounts = SigningService(keyring: keyring, store: store)
                 let count = accounts.accounts().count
-                print("Unlocked \(count) of \(keyring.accounts.count + keyring.icon.accounts.count) account(s).")
+                let stored = keyring.accounts.count + keyring.icon.accounts.count + keyring.ethereum.accounts.count
+                print("Unlocked \(count) of \(stored) account(s).")
                 if count == 0 { logger.warning("no account unlocked: sites will see no accounts") }
             }
             let identities = IcpIdentityStore(directory: try DataDirectory.open(path))

@@ -9,9 +9,13 @@ enum InspectScheme: ExpressibleByArgument, Equatable {
     case substrate(KeyScheme)
     case icp
     case icon
+    /// An Ethereum account: a mnemonic at m/44'/60'/0'/0/INDEX or a raw private key.
+    case ethereum
 
     init?(argument: String) {
-        if argument.lowercased() == "icp" {
+        if argument.lowercased() == "ethereum" {
+            self = .ethereum
+        } else if argument.lowercased() == "icp" {
             self = .icp
         } else if argument.lowercased() == "icon" {
             self = .icon

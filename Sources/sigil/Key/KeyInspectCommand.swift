@@ -22,12 +22,16 @@ struct KeyInspectCommand: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Signature scheme: sr25519, ed25519, ecdsa, ethereum, icon (raw 0x key or mnemonic at m/44'/74'/0'/0/INDEX) or icp (Internet Computer, m/44'/223'/0'/0/INDEX)."
+            "Signature scheme: sr25519, ed25519, ecdsa, ethereum (raw 0x key or mnemonic at m/44'/60'/0'/0/INDEX), icon (raw 0x key or mnemonic at m/44'/74'/0'/0/INDEX) or icp (Internet Computer, m/44'/223'/0'/0/INDEX)."
     )
     var scheme: InspectScheme = .substrate(.sr25519)
-    @Option(name: .long, help: "icon, icp: the address index n of m/44'/74'/0'/0/n or m/44'/223'/0'/0/n (default 0).")
+    @Option(
+        name: .long,
+        help:
+            "icon, icp, ethereum: the address index n of m/44'/74'/0'/0/n, m/44'/223'/0'/0/n or m/44'/60'/0'/0/n (default 0)."
+    )
     var index: UInt32 = 0
-    @Option(name: .long, help: "icon: an explicit BIP32 path instead of --index.") var path: String?
+    @Option(name: .long, help: "icon, ethereum: an explicit BIP32 path instead of --index.") var path: String?
     @Flag(
         name: .long,
         help: "With --scheme icp: Ed25519 instead of secp256k1 (mnemonic at m/44'/223'/0'/0'/INDEX', or a 0x seed).")
@@ -56,6 +60,7 @@ struct KeyInspectCommand: ParsableCommand {
         let substrate = scheme.substrateScheme
         let text = try SecretInput.read(uri)
         if scheme == .icon { return try runIcon(text) }
+        if scheme == .ethereum { return try runEthereum(text) }
         let net = try network.resolve()
         do {
             if `public`, let publicKey = try? Self.publicKey(text, scheme: substrate) {
@@ -111,6 +116,41 @@ extension KeyInspectCommand {
         }
         print("ICON account:")
         for key in ["address", "publicKey", "publicKeyCompressed", "path", "secretKey"] {
+            if let value = report[key]?.stringValue {
+                print("  \(key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(value)")
+            }
+        }
+    }
+}
+
+extension KeyInspectCommand {
+    /// `--scheme ethereum`: the EIP-55 address, the uncompressed (`04 ‖ X ‖ Y`) and compressed
+    /// public keys, the path of a mnemonic, and (unless `--public`) the private key. With `--public`,
+    /// URI may be a public key (33 or 65 bytes).
+    func runEthereum(_ text: String) throws {
+        var report: [String: JSONValue] = ["scheme": "ethereum"]
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if `public`, !trimmed.contains(" "), let key = try? Hex.decode(trimmed, prefix: .optional),
+            [33, 65].contains(key.count)
+        {
+            let address = try EthereumKeyPair.address(ofPublicKey: key)
+            report["address"] = .string(EthereumKeyPair.checksumAddress(address))
+        } else {
+            let (pair, derivedAt) = try EthereumSecretInput.keyPair(trimmed, index: index, path: path)
+            report["address"] = .string(pair.address)
+            report["publicKey"] = .string(Hex.encode(pair.uncompressedPublicKey))
+            report["publicKeyCompressed"] = .string(Hex.encode(pair.publicKey))
+            if let derivedAt { report["path"] = .string(derivedAt) }
+            if !`public`, let seed = pair.seed {
+                report["privateKey"] = .string(seed.withUnsafeBytes { Hex.encode($0) })
+            }
+        }
+        if json {
+            print(JSONValue.object(report).serialized([.pretty, .sortedKeys]))
+            return
+        }
+        print("Ethereum account:")
+        for key in ["address", "publicKey", "publicKeyCompressed", "path", "privateKey"] {
             if let value = report[key]?.stringValue {
                 print("  \(key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(value)")
             }
