@@ -11,7 +11,7 @@ import Synchronization
 /// `other`. No label holds a path, query, origin, account or token.
 package final class GatewayMetrics: Sendable {
     /// The signature schemes always exported (0 until used), as `SignerAccount.type` names them.
-    package static let schemes = ["sr25519", "ed25519", "ecdsa", "ethereum", "icon"]
+    package static let schemes = ["sr25519", "ed25519", "ecdsa", "ethereum", "icon", "icp"]
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"]
 
     struct RequestKey: Hashable {

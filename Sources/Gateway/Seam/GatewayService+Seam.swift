@@ -52,7 +52,8 @@ extension GatewayService: ApprovalSeam {
         let id = approval.id
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiters[id] = ApprovalWaiter(delivery: .adapter(continuation), sign: sign)
+                waiters[id] = ApprovalWaiter(
+                    delivery: .adapter(continuation), sign: sign, scheme: sign == nil ? nil : request.wallet)
                 if options.approvalMode == .automatic {
                     Task { _ = try? await self.decide(id, approve: true, accounts: nil, deliverReply: false) }
                 } else {
