@@ -12,6 +12,7 @@ hash `sigil metadata hash` prints; a dapp page with the vendored polkadot-js bun
 RUN (FAILED with SIGILTEST_REQUIRE_VENDOR=1). Run by scripts/test.d/70-e2e-browser.sh.
 """
 import argparse
+import os
 import pathlib
 import json
 import ssl
@@ -231,6 +232,48 @@ def check_origins_command(binary):
                 time.sleep(0.2)
             check(last == {"id": "2", "subscription": []},
                   "sigil origins revoke reaches the running gateway: the open subscription gets []")
+        finally:
+            sigil.stop()
+    check_removed_account_leaves_sites(binary)
+
+
+def check_removed_account_leaves_sites(binary):
+    """`sigil accounts remove` of a polkadot-js account takes it from every connected site (the
+    sites hold it by its `0x` account id, not its SS58 address), and the running gateway's tabs hear
+    the new list. `--dev --data-dir` keeps the dev accounts as files in that directory."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as data:
+        sigil = SigilProcess(binary, "--auto-approve", "--data-dir", data)
+        try:
+            site = "https://remove.example"
+            hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "removesession1"}
+            send = lambda i, m, r: json.loads(http("POST", sigil.gateway + "/v1/request", hdrs,
+                                                   json.dumps({"id": i, "message": m, "request": r}).encode())[1])
+            granted = send("1", "pub(authorize.tab)", {"origin": "Remove"})["response"]["authorizedAccounts"]
+            check(len(granted) >= 2, "auto-approve grants the dev accounts")
+            send("2", "pub(accounts.subscribe)", None)
+            gone = granted[1]
+            origins = lambda: json.loads(subprocess.run([binary, "origins", "list", "--json", "--data-dir", data],
+                                                        capture_output=True, text=True, check=True).stdout)
+            before = origins()[0]["accounts"]
+            subprocess.run([binary, "accounts", "remove", gone, "--yes", "--data-dir", data],
+                           check=True, capture_output=True)
+            after = origins()[0]["accounts"]
+            check(len(after) == len(before) - 1 and set(after) < set(before),
+                  "sigil accounts remove takes the account from the connected site")
+            deadline = time.monotonic() + 10
+            heard = None
+            while time.monotonic() < deadline:
+                _, body = http("GET", sigil.gateway + "/v1/poll?session=removesession1", {"Origin": site})
+                events = json.loads(body)["events"]
+                last = events[-1]["data"] if events else {}
+                if isinstance(last.get("subscription"), list) and len(last["subscription"]) == len(granted) - 1:
+                    heard = [a["address"] for a in last["subscription"]]
+                    break
+                time.sleep(0.2)
+            check(heard is not None and gone not in heard and granted[0] in heard,
+                  "the running gateway's tab hears the list without the removed account")
         finally:
             sigil.stop()
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Keystore
+import Primitives
 import StateStore
 
 /// `sigil accounts remove ADDRESS`: deletes the account file (after confirmation) and removes the
@@ -60,7 +61,10 @@ struct AccountsRemoveCommand: ParsableCommand {
             }
         }
         let removed = try keystore { try store.remove(info.address) }
-        try keystore { try SQLiteStateStore(path: directory.databasePath).forgetAccount(address: removed.address) }
+        // Sites hold a polkadot-js account by its key, `0x` + the account id (not its SS58 address).
+        try keystore {
+            try SQLiteStateStore(path: directory.databasePath).forgetAccount(address: Hex.encode(removed.accountId))
+        }
         print(
             json ? try AccountReport.json(AccountReport(removed, directory: directory)) : "Removed \(removed.address)")
     }
