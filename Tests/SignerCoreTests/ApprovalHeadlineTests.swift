@@ -182,6 +182,22 @@ import Testing
                 == "Connect https://d.example (Internet Computer)")
     }
 
+    /// An Ethereum sentence: addresses (EIP-55, in parentheses, before a question mark) become
+    /// mentions with their short form; the punctuation around them stays.
+    @Test func ethereumSentencesShortenAddresses() throws {
+        let permit = ApprovalSubject.adapter(
+            AdapterApproval(
+                method: "eth_signTypedData_v4", title: "Sign a permit for https://d.example?", summary: [],
+                wallet: "ethereum",
+                sentence:
+                    "Allow 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 to spend 1 STT (0x5FbDB2315678afecb367f032d93F642f64180aa3)?"
+            ))
+        let headline = ApprovalHeadline(permit, source: "https://d.example", accounts: [])
+        #expect(headline.text == "Allow 0x7099…79C8 to spend 1 STT (0x5FbD…0aa3)?")
+        #expect(headline.mentions.map(\.role) == ["address", "address"])
+        #expect(headline.mentions.first?.address == "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
+    }
+
     /// V-ICON-7 A (1 ICX), B (a token transfer), C (a call), prepared by the signing service (the
     /// account is named K1), and a blind hash.
     @Test(

@@ -261,16 +261,22 @@ package struct ApprovalHeadline: Sendable, Equatable {
         /// in the sentence they are shortened and named as mentions (full on focus, and in Details).
         mutating func shortenedIdentifiers(_ sentence: String) -> String {
             let words = sentence.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-                let w = String(word)
+                // Punctuation around an identifier stays: "(0x5FbD…0aa3)", "0x7099…79C8?".
+                let edges: Set<Character> = ["(", ")", "?", ",", ".", ":", ";"]
+                let core = word.drop(while: edges.contains).reversed().drop(while: edges.contains).reversed()
+                let w = String(core)
                 let principal =
                     w.count >= 27 && w.contains("-")
                     && w.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
                 let accountId = w.count == 64 && w.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit)
-                guard principal || accountId else { return w }
-                let m = AddressMention(
-                    role: principal ? "principal" : "account id", address: w, name: nil, identicon: nil)
+                // An Ethereum address (EIP-55 or not): 0x + 40 hex digits.
+                let ethereum =
+                    w.count == 42 && w.hasPrefix("0x") && w.unicodeScalars.dropFirst(2).allSatisfy(\.properties.isASCIIHexDigit)
+                guard principal || accountId || ethereum, let range = word.range(of: w) else { return String(word) }
+                let role = principal ? "principal" : ethereum ? "address" : "account id"
+                let m = AddressMention(role: role, address: w, name: nil, identicon: nil)
                 if !mentions.contains(m) { mentions.append(m) }
-                return m.short
+                return word.replacingCharacters(in: range, with: m.short)
             }
             return words.joined(separator: " ")
         }
