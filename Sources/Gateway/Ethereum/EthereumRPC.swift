@@ -2,6 +2,7 @@ import Dispatch
 import EthereumCodec
 import GatewayHTTP
 import Primitives
+import SignerCore
 
 /// An EIP-1193 / EIP-1474 error as the dapp receives it (the `error` object of a JSON-RPC 2.0
 /// reply). Inside `Ethereum/` only; its `message` is a fixed text or a short, escaped excerpt
@@ -162,18 +163,6 @@ enum EthereumText {
     /// civil-from-days); the raw number for values past year 9999.
     static func date(_ seconds: UInt256) -> String {
         guard let s = seconds.uint64, s < 253_402_300_800 else { return "\(seconds) (Unix time, far future)" }
-        let days = Int64(s / 86_400)
-        let rest = Int64(s % 86_400)
-        let z = days + 719_468
-        let era = z / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(y)-\(two(m))-\(two(d)) \(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60)) UTC"
+        return UTCTime.text(seconds: Int64(s))
     }
 }

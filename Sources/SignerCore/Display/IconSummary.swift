@@ -138,20 +138,7 @@ package enum IconSummary {
 
     /// `YYYY-MM-DD hh:mm:ss UTC` from microseconds since 1970 (proleptic Gregorian, civil-from-days).
     static func utcDate(_ micros: Int64) -> String {
-        let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rem = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(y)-\(two(m))-\(two(d)) \(two(rem / 3600)):\(two(rem / 60 % 60)):\(two(rem % 60)) UTC"
+        UTCTime.text(seconds: micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000)
     }
 
     /// A `message` data: its UTF-8 text when it is `0x` hex of printable text, else the raw value.
