@@ -34,6 +34,9 @@ package struct EthereumRPCError: Error, Sendable, Equatable, CustomStringConvert
     package static func invalidParams(_ message: String) -> Self { Self(-32602, message) }
     /// -32603: an internal failure (the endpoint's answer was unusable, signing failed).
     package static func internalError(_ message: String) -> Self { Self(-32603, message) }
+    /// -32002: the same request is already waiting for the person (EIP-1474 "resource unavailable";
+    /// MetaMask's answer to a second connection request).
+    package static func resourceUnavailable(_ message: String) -> Self { Self(-32002, message) }
     /// -32700: the body is not JSON.
     package static let parse = Self(-32700, "Parse error: the body is not JSON.")
     /// -32600: not a JSON-RPC 2.0 request object.

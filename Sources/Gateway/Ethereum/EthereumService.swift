@@ -184,8 +184,14 @@ package actor EthereumService {
                     "see this account's address and ask you to approve signatures and transactions; each is shown to you"
                 ),
             ], wallet: "ethereum", sentence: question, account: account.address)
-        guard let approved = await approver.decide(origin: origin, approval), approved else {
-            throw .rejected("User rejected the request.")
+        // One connection request per site at a time, as MetaMask: a second one while the first
+        // waits is -32002 and queues nothing.
+        switch await approver.decideIfNoneWaiting(origin: origin, approval) {
+        case .alreadyWaiting:
+            throw .resourceUnavailable(
+                "Request of type 'wallet_requestPermissions' already pending for origin \(origin). Please wait.")
+        case .answered(let approved):
+            guard approved == true else { throw .rejected("User rejected the request.") }
         }
         do {
             try await grants.setGrantedAccounts(

@@ -18,6 +18,11 @@ package protocol ApprovalSeam: Sendable {
     /// may be recorded then.
     func decide(origin: String, _ request: AdapterApproval) async -> Bool?
 
+    /// `decide`, unless `origin` already has a request of the same protocol and method waiting: then
+    /// nothing is queued and the answer is `.alreadyWaiting` (EIP-1193 wallets answer a second
+    /// connection request with -32002 while the first waits). The check and the queueing are one step.
+    func decideIfNoneWaiting(origin: String, _ request: AdapterApproval) async -> WaitingAnswer
+
     /// Queues `request`, and only once approved runs `sign` (its result and the signature bytes to
     /// journal). - Returns: nil when rejected or nobody decided.
     /// - Throws: `GatewayError.signingFailed` (nothing was signed), `.notJournaled` (signed, but the
@@ -25,6 +30,21 @@ package protocol ApprovalSeam: Sendable {
     func decideAndSign<T: Sendable>(
         origin: String, _ request: AdapterApproval, sign: @escaping @Sendable () throws -> (T, [UInt8])
     ) async throws(GatewayError) -> T?
+}
+
+extension ApprovalSeam {
+    /// Without a queue to look into (a test double): `decide`.
+    package func decideIfNoneWaiting(origin: String, _ request: AdapterApproval) async -> WaitingAnswer {
+        .answered(await decide(origin: origin, request))
+    }
+}
+
+/// The answer of ``ApprovalSeam/decideIfNoneWaiting(origin:_:)``.
+package enum WaitingAnswer: Sendable, Equatable {
+    /// `decide`'s answer: approved, rejected, or nil when nobody decided.
+    case answered(Bool?)
+    /// The origin already has the same request waiting; nothing was queued.
+    case alreadyWaiting
 }
 
 /// The one grant book as an adapter sees it: a site is connected once, for every protocol, shown on

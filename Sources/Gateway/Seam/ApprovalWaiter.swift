@@ -56,4 +56,6 @@ enum AdapterOutcome: Sendable {
     case approved(AdapterSigned?)
     /// Approved but not signed, or the signature could not be journaled (and is withheld).
     case failed(GatewayError)
+    /// Not queued: the origin already has the same request waiting (an exclusive request).
+    case alreadyWaiting
 }

@@ -13,7 +13,16 @@ extension GatewayService: ApprovalSeam {
         switch await adapterDecision(origin: origin, request: request, sign: nil) {
         case .approved: return true
         case .rejected: return false
-        case .withdrawn, .failed: return nil
+        case .withdrawn, .failed, .alreadyWaiting: return nil
+        }
+    }
+
+    package nonisolated func decideIfNoneWaiting(origin: String, _ request: AdapterApproval) async -> WaitingAnswer {
+        switch await adapterDecision(origin: origin, request: request, sign: nil, exclusive: true) {
+        case .approved: return .answered(true)
+        case .rejected: return .answered(false)
+        case .withdrawn, .failed: return .answered(nil)
+        case .alreadyWaiting: return .alreadyWaiting
         }
     }
 
@@ -27,7 +36,7 @@ extension GatewayService: ApprovalSeam {
                 return AdapterSigned(value: value, signature: signature)
             })
         switch outcome {
-        case .rejected, .withdrawn: return nil
+        case .rejected, .withdrawn, .alreadyWaiting: return nil
         case .failed(let error): throw error
         case .approved(let signed):
             guard let value = signed?.value as? T else { throw GatewayError(.signingFailed, "nothing was signed") }
@@ -40,8 +49,20 @@ extension GatewayService: ApprovalSeam {
     /// requests' pool (``ApprovalCenter/requestAdapter(source:request:now:)``). When the waiting task is
     /// cancelled (the HTTP client dropped its connection), the prompt is withdrawn at once: work for
     /// a vanished client stops.
-    func adapterDecision(origin: String, request: AdapterApproval, sign: ApprovalWaiter.Sign?) async -> AdapterOutcome {
+    /// With `exclusive`, a request of the same protocol and method already waiting for `origin`
+    /// answers `.alreadyWaiting` and nothing is queued (checked and queued without suspending).
+    func adapterDecision(
+        origin: String, request: AdapterApproval, sign: ApprovalWaiter.Sign?, exclusive: Bool = false
+    ) async -> AdapterOutcome {
         guard !Task.isCancelled else { return .withdrawn }
+        if exclusive,
+            center.queue.entries.contains(where: { entry in
+                guard entry.source == origin, case .adapter(let waiting) = entry.subject else { return false }
+                return waiting.wallet == request.wallet && waiting.method == request.method
+            })
+        {
+            return .alreadyWaiting
+        }
         let approval: PendingApproval<ApprovalSubject>
         do {
             approval = try center.requestAdapter(source: origin, request: request, now: clock.now)

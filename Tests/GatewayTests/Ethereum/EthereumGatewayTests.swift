@@ -31,6 +31,40 @@ import Testing
         if approve { try await g.service.approve(pending.id) } else { try await g.service.reject(pending.id) }
     }
 
+    /// MetaMask's rule: one connection request per site at a time. A second `eth_requestAccounts`
+    /// (or `wallet_requestPermissions`) while the first waits is -32002 at once and queues nothing;
+    /// another site still asks; once the first is decided the site may ask again.
+    @Test func aSecondConnectionRequestWhileOneWaitsIsMinus32002() async throws {
+        let g = try await ProtocolSeamTests.gateway()
+        let first = g.handler.start(Self.post(#"{"jsonrpc":"2.0","id":1,"method":"eth_requestAccounts"}"#))
+        #expect(await ProtocolSeamTests.eventually { await g.service.pendingApprovals.count == 1 })
+        for (id, method) in [(2, "eth_requestAccounts"), (3, "wallet_requestPermissions")] {
+            let params = method == "wallet_requestPermissions" ? #","params":[{"eth_accounts":{}}]"# : ""
+            let second = await g.handler.response(
+                for: Self.post(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"\#(params)}"#))
+            let reply = try JSONValue.parse(second.body)
+            #expect(reply["error"]?["code"] == -32002, "\(method): \(String(decoding: second.body, as: UTF8.self))")
+            #expect(reply["id"] == .integer(Int64(id)))
+        }
+        #expect(await g.service.pendingApprovals.count == 1)
+        // Another site is not affected.
+        let other = g.handler.start(
+            ProtocolSeamTests.request(
+                "https://other.example", "/v1/ethereum", #"{"jsonrpc":"2.0","id":4,"method":"eth_requestAccounts"}"#))
+        #expect(await ProtocolSeamTests.eventually { await g.service.pendingApprovals.count == 2 })
+        // The first is rejected (4001); then the site may ask again.
+        let firstID = try #require(await g.service.pendingApprovals.first { $0.source == Self.origin }?.id)
+        try await g.service.reject(firstID)
+        #expect(await ProtocolSeamTests.eventually { first.response != nil })
+        #expect(Self.json(first)?["error"]?["code"] == 4001)
+        let again = g.handler.start(Self.post(#"{"jsonrpc":"2.0","id":5,"method":"eth_requestAccounts"}"#))
+        #expect(
+            await ProtocolSeamTests.eventually {
+                await g.service.pendingApprovals.contains { $0.source == Self.origin }
+            })
+        #expect(again.response == nil && other.response == nil)
+    }
+
     @Test func aConnectionIsGrantedPushedAndThenSignaturesAreJournaled() async throws {
         let g = try await ProtocolSeamTests.gateway()
         let tab = ClientIdentity(source: Self.origin, session: "eth-tab-0001")
