@@ -40,6 +40,10 @@ package struct TypedData: Sendable {
     package static let maxTypes = 256
     package static let maxFields = 256
     package static let maxDepth = 32
+    /// Most bytes of all `encodeType` strings together: each struct type's string repeats every type
+    /// it reaches, so a ring of types would make 256 strings of half a megabyte each; real requests
+    /// (Permit2, Seaport, Uniswap orders) stay under 4 KiB.
+    package static let maxTypeStringBytes = 64 * 1024
 
     /// Struct types by name, fields in declared order.
     package let types: [String: [Field]]
@@ -48,6 +52,9 @@ package struct TypedData: Sendable {
     package let message: JSONValue
     let parsedTypes: [String: [(name: String, type: FieldType)]]
     let typeStrings: [String: String]
+    /// keccak256 of each type string, computed once (a struct value hashes its type's string by
+    /// reference, never again per instance).
+    let typeHashes: [String: [UInt8]]
 
     /// From the JSON value (object) or the JSON string of `eth_signTypedData_v4`'s second param.
     /// - Throws: `.invalidJSON`, `.wrongType`, `.missingField`, `.unknownType`, `.unsupportedType`,
@@ -123,13 +130,25 @@ package struct TypedData: Sendable {
         }
         try Self.checkNoDirectCycle(parsed)
         var strings: [String: String] = [:]
-        for name in parsed.keys { strings[name] = Self.encodeType(name, parsed, types) }
+        var hashes: [String: [UInt8]] = [:]
+        var total = 0
+        for name in parsed.keys {
+            let string = Self.encodeType(name, parsed, types)
+            total += string.utf8.count
+            guard total <= Self.maxTypeStringBytes else {
+                throw EthereumCodecError(
+                    .tooLarge, field: "types", "the type strings exceed \(Self.maxTypeStringBytes) bytes")
+            }
+            strings[name] = string
+            hashes[name] = Keccak256.hash(Array(string.utf8))
+        }
         self.types = types
         self.primaryType = primary
         self.domain = domain
         self.message = object["message"] ?? .null
         self.parsedTypes = parsed
         self.typeStrings = strings
+        self.typeHashes = hashes
     }
 
     /// From JSON text. - Throws: as `init(json:)`.
@@ -258,7 +277,10 @@ package struct TypedData: Sendable {
 
     /// keccak256(encodeType(name)).
     package func typeHash(_ name: String) throws(EthereumCodecError) -> [UInt8] {
-        Keccak256.hash(Array(try encodeType(name).utf8))
+        guard let hash = typeHashes[name] else {
+            throw EthereumCodecError(.unknownType, field: name, "not one of the types")
+        }
+        return hash
     }
 
     /// The concatenated 32-byte words of a struct value's fields (without the type hash).

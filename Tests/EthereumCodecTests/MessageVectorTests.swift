@@ -193,4 +193,27 @@ import Testing
         #expect(try typed.encodeType("Node") == "Node(Node[] kids)")
         #expect(try typed.digest().count == 32)
     }
+
+    /// A ring of 250 types (`T_i.next: T_{i+1}[]`, allowed: only arrays close it) makes each type's
+    /// string repeat every other type, half a megabyte each: refused as too large before anything is
+    /// hashed (before: kept 256 such strings and re-hashed one per struct value, minutes of work).
+    @Test func aRingOfTypesWhoseStringsExplodeIsRefused() throws {
+        var types: [String: JSONValue] = ["EIP712Domain": []]
+        for i in 0..<250 {
+            types["T\(i)"] = [["name": "next", "type": .string("T\((i + 1) % 250)[]")]]
+        }
+        types["Leaf"] = [["name": "x", "type": "T0[]"]]
+        let items = JSONValue.array(Array(repeating: ["x": []], count: 1000))
+        types["Mail"] = [["name": "items", "type": "Leaf[]"]]
+        let json: JSONValue = [
+            "types": .object(JSONObject(types.map { ($0.key, $0.value) })), "primaryType": "Mail", "domain": [:],
+            "message": ["items": items],
+        ]
+        do {
+            _ = try TypedData(json: json)
+            Issue.record("a ring of exploding type strings was accepted")
+        } catch {
+            #expect(error.code == .tooLarge, "\(error)")
+        }
+    }
 }

@@ -19,6 +19,34 @@ enum EthereumTypedDataText {
         return UInt256(decimal: text)
     }
 
+    /// The `encodeType` strings a permit is described by (docs/reference/ethereum.md §7.5, §7.6): a
+    /// request is put in words only when its primary type is exactly one of these, so the sentence
+    /// reads only fields the signature covers (a key the type does not declare is not hashed).
+    static let canonicalTypes: [String: String] = [
+        "Permit": "Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)",
+        "PermitSingle":
+            "PermitSingle(PermitDetails details,address spender,uint256 sigDeadline)"
+            + "PermitDetails(address token,uint160 amount,uint48 expiration,uint48 nonce)",
+        "PermitBatch":
+            "PermitBatch(PermitDetails[] details,address spender,uint256 sigDeadline)"
+            + "PermitDetails(address token,uint160 amount,uint48 expiration,uint48 nonce)",
+        "PermitTransferFrom":
+            "PermitTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline)"
+            + "TokenPermissions(address token,uint256 amount)",
+        "PermitBatchTransferFrom":
+            "PermitBatchTransferFrom(TokenPermissions[] permitted,address spender,uint256 nonce,uint256 deadline)"
+            + "TokenPermissions(address token,uint256 amount)",
+    ]
+
+    /// Whether the primary type is exactly the canonical permit type of its name.
+    static func isCanonical(_ typed: TypedData) -> Bool {
+        guard let expected = canonicalTypes[typed.primaryType] else { return false }
+        return (try? typed.encodeType(typed.primaryType)) == expected
+    }
+
+    /// Most Permit2 batch entries put in the sentence; a longer batch gets no sentence (its rows say it).
+    static let maxSentenceEntries = 20
+
     static func address(_ value: JSONValue?) -> EthereumAddress? {
         guard let text = value?.stringValue else { return nil }
         return try? EthereumAddress(text.lowercased())
@@ -36,7 +64,7 @@ enum EthereumTypedDataText {
         if let contract { rows.append(SummaryRow("contract", contract.checksummed)) }
         let message = typed.message
         switch typed.primaryType {
-        case "Permit" where message["spender"] != nil && message["value"] != nil:
+        case "Permit" where isCanonical(typed):
             guard let token = contract, let spender = address(message["spender"]), let value = uint(message["value"])
             else { break }
             let info = await service.tokenInfo(token, chain: chain)
@@ -53,7 +81,17 @@ enum EthereumTypedDataText {
                     warning: true))
             return ("Allow \(spender.checksummed) to spend \(amount) of \(info.name(token)) until \(deadline)?", rows)
         case "PermitSingle", "PermitBatch", "PermitTransferFrom", "PermitBatchTransferFrom":
-            guard domainName == "Permit2" else { break }
+            // Permit2 is one contract at one address on every chain; anything else named so is not it.
+            guard domainName == "Permit2", contract?.lowercased == permit2, isCanonical(typed) else {
+                if domainName == "Permit2" {
+                    rows.append(
+                        SummaryRow(
+                            "warning",
+                            "This calls itself Permit2 but is not the Permit2 contract or its types: read every row.",
+                            warning: true))
+                }
+                break
+            }
             return await permit2(typed, rows: rows, service: service, chain: chain)
         default: break
         }
@@ -76,7 +114,15 @@ enum EthereumTypedDataText {
         case "PermitTransferFrom": raw = [message["permitted"] ?? .null]
         default: raw = message["permitted"]?.arrayValue ?? []
         }
-        for entry in raw.prefix(20) {
+        guard raw.count <= maxSentenceEntries else {
+            rows.append(
+                SummaryRow(
+                    "warning",
+                    "This Permit2 signature covers \(raw.count) tokens: every one is listed below; read them all.",
+                    warning: true))
+            return (nil, rows)
+        }
+        for entry in raw {
             guard let token = address(entry["token"]), let amount = uint(entry["amount"]) else { return (nil, rows) }
             entries.append((token, amount, single ? uint(entry["expiration"]) : nil))
         }

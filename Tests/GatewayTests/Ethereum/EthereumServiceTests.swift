@@ -363,6 +363,56 @@ import Testing
         #expect(approval.sentence?.contains("Permit2") == true)
     }
 
+    /// A DAI-style permit (another `Permit` type) with undeclared `value` and `deadline` keys, which
+    /// hashing ignores: no sentence may read them (before: "spend 0.000000000000000001" while the
+    /// signature granted DAI's unlimited allowance). The rows still list every declared field.
+    @Test func aPermitOfAnotherTypeIsNotPutInWords() async throws {
+        let text = """
+            {"types":{"EIP712Domain":[{"name":"name","type":"string"},{"name":"chainId","type":"uint256"},\
+            {"name":"verifyingContract","type":"address"}],"Permit":[{"name":"holder","type":"address"},\
+            {"name":"spender","type":"address"},{"name":"nonce","type":"uint256"},{"name":"expiry","type":"uint256"},\
+            {"name":"allowed","type":"bool"}]},"primaryType":"Permit","domain":{"name":"Dai Stablecoin","chainId":1,\
+            "verifyingContract":"\(Self.token)"},"message":{"holder":"\(Self.dev0)","spender":"\(Self.recipient)",\
+            "nonce":0,"expiry":4102444800,"allowed":true,"value":"1","deadline":"1700000000"}}
+            """
+        let s = Self.setup(answers: [true])
+        let reply = await Self.call(s, "eth_signTypedData_v4", [.string(Self.dev0), .string(text)])
+        #expect(Self.bytes(reply)?.count == 65, "\(reply)")
+        let approval = try #require(s.seam.approvals.first)
+        // The plain sentence, which claims no amount or deadline.
+        #expect(approval.sentence?.hasPrefix("Sign Permit data for") == true, "\(approval.sentence ?? "")")
+        #expect(approval.summary.contains { $0.label == "message.allowed" && $0.value == "true" })
+    }
+
+    /// Permit2's name on another contract, or a batch longer than a sentence holds: no sentence, a
+    /// warning, every entry in the rows.
+    @Test func permit2IsPutInWordsOnlyAtItsAddressAndForShortBatches() async throws {
+        func batch(_ count: Int, contract: String) -> String {
+            let entries = (0..<count).map { _ in
+                #"{"token":"\#(Self.token)","amount":"1","expiration":1700003600,"nonce":0}"#
+            }.joined(separator: ",")
+            return """
+                {"types":{"EIP712Domain":[{"name":"name","type":"string"},{"name":"chainId","type":"uint256"},\
+                {"name":"verifyingContract","type":"address"}],"PermitBatch":[{"name":"details","type":"PermitDetails[]"},\
+                {"name":"spender","type":"address"},{"name":"sigDeadline","type":"uint256"}],\
+                "PermitDetails":[{"name":"token","type":"address"},{"name":"amount","type":"uint160"},\
+                {"name":"expiration","type":"uint48"},{"name":"nonce","type":"uint48"}]},"primaryType":"PermitBatch",\
+                "domain":{"name":"Permit2","chainId":1,"verifyingContract":"\(contract)"},\
+                "message":{"details":[\(entries)],"spender":"\(Self.recipient)","sigDeadline":1700003600}}
+                """
+        }
+        let permit2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3"
+        for (count, contract, worded) in [(2, permit2, true), (21, permit2, false), (2, Self.token, false)] {
+            let s = Self.setup(answers: [true])
+            let reply = await Self.call(s, "eth_signTypedData_v4", [.string(Self.dev0), .string(batch(count, contract: contract))])
+            #expect(Self.bytes(reply)?.count == 65, "\(reply)")
+            let approval = try #require(s.seam.approvals.first)
+            let plain = approval.sentence?.hasPrefix("Sign PermitBatch data for") == true
+            #expect(plain != worded, "\(count) at \(contract): \(approval.sentence ?? "nil")")
+            if !worded { #expect(!approval.warnings.isEmpty) }
+        }
+    }
+
     // MARK: eth_sign
 
     @Test func ethSignNeedsTheBlindSwitchAndCarriesTheWarning() async throws {
