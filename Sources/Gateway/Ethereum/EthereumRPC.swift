@@ -120,8 +120,11 @@ package struct HTTPEthereumRPC: EthereumRPC {
             throw .internalError("The Ethereum endpoint \(name) answered HTTP \(status) without JSON.")
         }
         if let error = answer["error"], !error.isNull {
+            // Only a node's own codes pass (EIP-1474 server errors -32000…-32099, 3 for a revert): an
+            // endpoint must not speak for the person or the wallet (4001, 4100, 4900 …).
             let code = error["code"]?.integer(as: Int.self) ?? -32603
-            throw EthereumRPCError(code, EthereumText.excerpt(error["message"]?.stringValue ?? "error", 200))
+            let passed = (-32099 ... -32000).contains(code) || code == 3 ? code : -32603
+            throw EthereumRPCError(passed, EthereumText.excerpt(error["message"]?.stringValue ?? "error", 200))
         }
         guard let result = answer["result"] else {
             throw .internalError("The Ethereum endpoint \(name) answered HTTP \(status) without a result.")

@@ -22,7 +22,7 @@ extension EthereumService {
         } catch {
             throw .params(error, "the message")
         }
-        let chain = await chain(of: origin)
+        let chain = try await signingChain(of: origin)
         var rows: [SummaryRow] = []
         var sentence = "Sign a message for \(origin) with \(account.address)?"
         if let text = Self.printableText(message) {
@@ -214,7 +214,7 @@ extension EthereumService {
         } catch {
             throw .params(error, "the typed data")
         }
-        let chain = await chain(of: origin)
+        let chain = try await signingChain(of: origin)
         if let domainChain, domainChain != UInt256(chain) {
             throw .invalidParams(
                 "Invalid params: the typed data's domain.chainId (\(domainChain)) is not the site's chain (\(chain)).")

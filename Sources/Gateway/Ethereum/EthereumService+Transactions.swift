@@ -21,7 +21,7 @@ extension EthereumService {
             throw .params(error, "the transaction")
         }
         let account = try await authorizedAccount(request.from.checksummed, origin: origin)
-        let chain = await chain(of: origin)
+        let chain = try await signingChain(of: origin)
         if let asked = request.chainId, asked != chain {
             throw .invalidParams("Invalid params: the transaction names chain \(asked); the site's chain is \(chain).")
         }

@@ -248,6 +248,22 @@ package actor EthereumService {
         return await configuredChains().first ?? 1
     }
 
+    /// The site's chain for something to be signed. Without any endpoint that is the site's chain
+    /// (1 unless switched: signing that needs no chain still works); with endpoints configured it
+    /// must be one a reachable endpoint serves — never chain 1 by default because every endpoint
+    /// is down (a site set up for a test network would sign for mainnet).
+    /// - Throws: 4901 when no reachable endpoint serves it.
+    func signingChain(of origin: String) async throws(EthereumRPCError) -> UInt64 {
+        let chain = await chain(of: origin)
+        guard !endpoints.isEmpty else { return chain }
+        guard await configuredChains().contains(chain) else {
+            throw .chainDisconnected(
+                "Chain disconnected: no reachable --eth-rpc endpoint serves chain \(chain) (\(EthereumText.chainHex(chain)))."
+            )
+        }
+        return chain
+    }
+
     /// The endpoint serving `chain`. - Throws: 4900 without any endpoint, 4901 without one for `chain`.
     func endpoint(for chain: UInt64) async throws(EthereumRPCError) -> any EthereumRPC {
         guard !endpoints.isEmpty else {
@@ -290,6 +306,8 @@ package actor EthereumService {
         }
         if await self.chain(of: origin) != chain {
             siteChains[origin] = chain
+            // What waits was made for the old chain: it must not stay approvable (EIP-3326).
+            await approver.withdrawWaiting(origin: origin, wallet: "ethereum", reason: "the site switched chains")
             await grants.push(origin, event: "ethereum.chainChanged", payload: .string(EthereumText.chainHex(chain)))
         }
         return .null

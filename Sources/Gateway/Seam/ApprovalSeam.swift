@@ -23,6 +23,11 @@ package protocol ApprovalSeam: Sendable {
     /// connection request with -32002 while the first waits). The check and the queueing are one step.
     func decideIfNoneWaiting(origin: String, _ request: AdapterApproval) async -> WaitingAnswer
 
+    /// Withdraws every request of `origin` and protocol `wallet` still waiting for the person (they
+    /// end as nobody decided: journaled `cancelled`, the adapter gets nil). An EIP-1193 chain switch
+    /// must not leave prompts made for the old chain approvable (EIP-3326).
+    func withdrawWaiting(origin: String, wallet: String, reason: String) async
+
     /// Queues `request`, and only once approved runs `sign` (its result and the signature bytes to
     /// journal). - Returns: nil when rejected or nobody decided.
     /// - Throws: `GatewayError.signingFailed` (nothing was signed), `.notJournaled` (signed, but the
@@ -33,6 +38,9 @@ package protocol ApprovalSeam: Sendable {
 }
 
 extension ApprovalSeam {
+    /// Without a queue (a test double): nothing waits.
+    package func withdrawWaiting(origin: String, wallet: String, reason: String) async {}
+
     /// Without a queue to look into (a test double): `decide`.
     package func decideIfNoneWaiting(origin: String, _ request: AdapterApproval) async -> WaitingAnswer {
         .answered(await decide(origin: origin, request))

@@ -86,6 +86,16 @@ extension GatewayService: ApprovalSeam {
         }
     }
 
+    package func withdrawWaiting(origin: String, wallet: String, reason: String) async {
+        let ids = center.queue.entries.compactMap { entry -> UInt64? in
+            guard entry.source == origin, case .adapter(let request) = entry.subject, request.wallet == wallet else {
+                return nil
+            }
+            return entry.id
+        }
+        for id in ids { await withdraw(id, reason) }
+    }
+
     /// Withdraws a waiting request whose client went away: recorded as `cancelled` (within the
     /// journal budget) and answered to whoever still waits.
     func withdraw(_ id: UInt64, _ detail: String) async {

@@ -65,6 +65,44 @@ import Testing
         #expect(again.response == nil && other.response == nil)
     }
 
+    /// EIP-3326: switching chains withdraws the site's Ethereum prompts made for the old chain (the
+    /// dapp gets 4001, nothing is signed), and with endpoints configured a site never signs for a
+    /// chain no reachable endpoint serves.
+    @Test func aChainSwitchWithdrawsWhatWasAskedForTheOldChain() async throws {
+        let g = try await ProtocolSeamTests.gateway()
+        let ethereum = EthereumService(
+            signer: EthereumTestSigner(inner: g.signer), grants: g.service, approver: g.service,
+            endpoints: [EthereumRPCTestDouble(chainId: 1), EthereumRPCTestDouble(chainId: 5)])
+        func call(_ body: String) async -> JSONValue {
+            await ethereum.handle(body: Array(body.utf8), origin: Self.origin)
+        }
+        let connect = Task { await call(#"{"jsonrpc":"2.0","id":1,"method":"eth_requestAccounts"}"#) }
+        try await Self.decide(g, approve: true)
+        #expect(await connect.value["result"] == [.string(Self.dev0.lowercased())])
+        let sign = Task {
+            await call(#"{"jsonrpc":"2.0","id":2,"method":"personal_sign","params":["0x6869","\#(Self.dev0)"]}"#)
+        }
+        #expect(await ProtocolSeamTests.eventually { await g.service.pendingApprovals.count == 1 })
+        let switched = await call(
+            #"{"jsonrpc":"2.0","id":3,"method":"wallet_switchEthereumChain","params":[{"chainId":"0x5"}]}"#)
+        #expect(switched["result"] == .null && switched["error"] == nil, "\(switched)")
+        #expect(await sign.value["error"]?["code"] == 4001)
+        #expect(await g.service.pendingApprovals.isEmpty)
+        #expect(await call(#"{"jsonrpc":"2.0","id":4,"method":"eth_chainId"}"#)["result"] == "0x5")
+    }
+
+    /// A node must not speak for the person or the wallet: only its own error codes pass.
+    @Test(arguments: [(4001, -32603), (4100, -32603), (4900, -32603), (-32000, -32000), (3, 3), (-32601, -32603)])
+    func anEndpointsErrorCodesAreItsOwnOnly(sent: Int, seen: Int) {
+        let body = #"{"jsonrpc":"2.0","id":1,"error":{"code":\#(sent),"message":"no"}}"#
+        do {
+            _ = try HTTPEthereumRPC.result(of: Array(body.utf8), status: 200, name: "node")
+            Issue.record("an error answer was taken as a result")
+        } catch {
+            #expect(error.code == seen)
+        }
+    }
+
     @Test func aConnectionIsGrantedPushedAndThenSignaturesAreJournaled() async throws {
         let g = try await ProtocolSeamTests.gateway()
         let tab = ClientIdentity(source: Self.origin, session: "eth-tab-0001")

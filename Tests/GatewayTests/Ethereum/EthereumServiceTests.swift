@@ -404,7 +404,8 @@ import Testing
         let permit2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3"
         for (count, contract, worded) in [(2, permit2, true), (21, permit2, false), (2, Self.token, false)] {
             let s = Self.setup(answers: [true])
-            let reply = await Self.call(s, "eth_signTypedData_v4", [.string(Self.dev0), .string(batch(count, contract: contract))])
+            let reply = await Self.call(
+                s, "eth_signTypedData_v4", [.string(Self.dev0), .string(batch(count, contract: contract))])
             #expect(Self.bytes(reply)?.count == 65, "\(reply)")
             let approval = try #require(s.seam.approvals.first)
             let plain = approval.sentence?.hasPrefix("Sign PermitBatch data for") == true
