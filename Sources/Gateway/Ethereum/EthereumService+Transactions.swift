@@ -48,6 +48,8 @@ extension EthereumService {
         let approval = AdapterApproval(
             method: method, title: sentence, summary: Self.warningsFirst(rows), requestId: hash, wallet: "ethereum",
             sentence: sentence, account: account.address)
+        // Filling waited on the endpoint: the site may have been revoked meanwhile.
+        _ = try await authorizedAccount(account.address, origin: origin)
         let signer = self.signer
         let from = request.from
         let signed: SignedEthereumTransaction?
