@@ -361,6 +361,22 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
+    package func metadataVersions() throws(KeystoreError) -> [String: UInt32] {
+        try read("read metadata versions") { db in
+            var out: [String: UInt32] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT genesis_hash, spec_version FROM chain_metadata INDEXED BY chain_metadata_version")
+            {
+                let spec: Int64 = row[1]
+                guard let version = UInt32(exactly: spec) else {
+                    throw KeystoreError(.database, "chain_metadata.spec_version out of range")
+                }
+                out[row[0]] = version
+            }
+            return out
+        }
+    }
+
     /// SQLite's plan for `sql` (`EXPLAIN QUERY PLAN`, the `detail` column), for tests and diagnostics.
     func queryPlan(_ sql: String, arguments: StatementArguments = StatementArguments()) throws(KeystoreError)
         -> [String]

@@ -45,6 +45,9 @@ package protocol StateStore: Sendable {
     /// The `specVersion` of the metadata stored for `genesisHash` (any case), or nil; reads an
     /// index only, never the metadata blob (for a cache keyed by genesis hash and spec version).
     func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32?
+    /// The `specVersion` of every stored metadata, by normalized genesis hash (`0x` + 64 lowercase
+    /// hex); reads the index only (``CachedStateStore`` keeps it in memory).
+    func metadataVersions() throws(KeystoreError) -> [String: UInt32]
     /// All stored metadata, ordered by genesis hash.
     func allMetadata() throws(KeystoreError) -> [ChainMetadata]
     /// Deletes the metadata for `genesisHash`. Returns false when none was stored.

@@ -42,7 +42,9 @@ enum RawHTTPClient {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError.socket }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // Generous: a loaded 2-core machine running every suite in parallel can take seconds to answer;
+        // a server that never answers still fails the test (`.timedOut`), it only takes longer.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -69,6 +71,7 @@ enum RawHTTPClient {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && received.isEmpty { throw ClientError.timedOut }
             if n <= 0 { break }
             received += buffer[0..<n]
             if let until, String(decoding: received, as: UTF8.self).contains(until) { break }
@@ -93,5 +96,5 @@ enum RawHTTPClient {
         return Response(status: status, headers: headers, body: Array(bytes[headLength...]))
     }
 
-    enum ClientError: Error { case socket, connect, send, malformed }
+    enum ClientError: Error { case socket, connect, send, malformed, timedOut }
 }

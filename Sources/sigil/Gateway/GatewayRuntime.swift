@@ -21,6 +21,9 @@ struct GatewayRuntime: Sendable {
     /// origins revoke`): the service then reconciles with the store every second; false for the
     /// throw-away dev state.
     let reconcilesAuthorizations: Bool
+    /// The state store as the gateway reads it: settings and metadata versions from memory
+    /// (StateStore `CachedStateStore`), refreshed with the authorizations every second.
+    let state: CachedStateStore
     /// `serve.lock` of the data directory, held for the life of the process: a second `sigil serve`
     /// on the same directory refuses to start (Keystore `DataDirectory.lockForServing`).
     let serveLock: DirectoryLock?
@@ -66,6 +69,7 @@ struct GatewayRuntime: Sendable {
             logger.info("state", metadata: ["path": "\(directory.databasePath)"])
             journalKeyPath = directory.path + "/" + JournalKey.fileName
         }
+        let state = try CachedStateStore(store)
         // The password that unlocked the accounts also opens (or creates) the journal key.
         var journalPassword: Passphrase?
         let accounts: SigningService
@@ -82,7 +86,7 @@ struct GatewayRuntime: Sendable {
             print(
                 "Ethereum: \(DevAccounts.ethereumCount) public test keys of the `test … junk` mnemonic "
                     + "(Hardhat/Anvil; never for real funds).")
-            accounts = SigningService(keyring: environment.keyring, store: store)
+            accounts = SigningService(keyring: environment.keyring, store: state)
             journalPassword = Passphrase(DevAccounts.password)
         } else {
             let path = try DataDirectory.resolve(
@@ -92,7 +96,7 @@ struct GatewayRuntime: Sendable {
                 && keys.listEthereum().accounts.isEmpty
             {
                 // Nothing to unlock: no password asked; sites will see no accounts.
-                accounts = SigningService.empty(store: store)
+                accounts = SigningService.empty(store: state)
                 print("No accounts yet: add one with `sigil accounts add` (or use --dev).")
             } else {
                 let password =
@@ -100,7 +104,7 @@ struct GatewayRuntime: Sendable {
                     ?? PasswordInput.fromTerminal(prompt: "Password to unlock your accounts: ", confirm: false)
                 journalPassword = password
                 let keyring = try keys.unlockAll(password: password)
-                accounts = SigningService(keyring: keyring, store: store)
+                accounts = SigningService(keyring: keyring, store: state)
                 let count = accounts.accounts().count
                 let stored = keyring.accounts.count + keyring.icon.accounts.count + keyring.ethereum.accounts.count
                 print("Unlocked \(count) of \(stored) account(s).")
@@ -133,10 +137,10 @@ struct GatewayRuntime: Sendable {
             : nil
         let service = try await GatewayService(
             options: options,
-            signer: accounts, metadata: StateStoreMetadata(store: store),
-            persistence: StateStoreAuthorizations(store: store), serverID: String(Secret.token().prefix(12)),
+            signer: accounts, metadata: StateStoreMetadata(store: state),
+            persistence: StateStoreAuthorizations(store: state), serverID: String(Secret.token().prefix(12)),
             logger: logger, metrics: telemetry.metrics, journal: journal,
-            blindSigning: StateStoreBlindSigning(store: store), icrcScopes: StateStoreIcrcPermissions(store: store))
+            blindSigning: StateStoreBlindSigning(store: state), icrcScopes: StateStoreIcrcPermissions(store: state))
         let network: IcReplicaClient?
         do {
             network = try settings.icURL.map { try IcReplicaClient(baseURL: $0) }
@@ -160,7 +164,7 @@ struct GatewayRuntime: Sendable {
         return GatewayRuntime(
             service: service, accounts: accounts, configuration: configuration, files: files,
             endpoints: GatewayEndpoints(),
-            reconcilesAuthorizations: serveLock != nil, serveLock: serveLock, development: development,
+            reconcilesAuthorizations: serveLock != nil, state: state, serveLock: serveLock, development: development,
             telemetry: telemetry, journal: journal, icrc: icrc, ethereum: ethereum)
     }
 
