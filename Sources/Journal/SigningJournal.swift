@@ -12,12 +12,32 @@ package protocol SigningJournal: Sendable {
     /// - Throws: when it could not be stored (nothing was).
     @discardableResult
     func append(_ content: JournalEntry.Content) async throws -> JournalEntry
+    /// Promises an entry (``JournalExpectation``); nil when the journal does not gather (no group commit).
+    func expectAppend() -> JournalExpectation?
+    /// `append`, keeping `expectation`'s promise.
+    @discardableResult
+    func append(_ content: JournalEntry.Content, fulfilling expectation: JournalExpectation?) async throws
+        -> JournalEntry
     /// Entries matching `filter`, newest first.
     func entries(matching filter: JournalFilter, limit: Int) async throws -> [JournalEntry]
     /// The latest verification, if one ran.
     func lastVerification() async -> JournalVerification?
     /// Verifies the whole journal now (chain, checkpoints, mirror, key file).
     func verify() async throws -> JournalVerification
+}
+
+extension SigningJournal {
+    /// A journal without group commit gathers nothing.
+    package func expectAppend() -> JournalExpectation? { nil }
+
+    /// A journal without group commit: `append`.
+    @discardableResult
+    package func append(_ content: JournalEntry.Content, fulfilling expectation: JournalExpectation?) async throws
+        -> JournalEntry
+    {
+        _ = expectation?.fulfil()
+        return try await append(content)
+    }
 }
 
 /// Which entries `journalEntries` returns (all conditions must hold; nil matches anything).

@@ -8,6 +8,13 @@ import Synchronization
 /// SQLite's WAL then covers many concurrent signatures, so the journal costs little throughput
 /// while no entry is acknowledged before it is on disk (docs/journal.md §7).
 ///
+/// Gathering: a transaction's fixed cost (begin, the head's read, commit and its sync) is most of an
+/// entry's. When entries are promised (``expectAppend()``: requests decided and being signed), the
+/// writer waits for them — until none is outstanding, the batch is full, or the gathering window (1.5 ms) has
+/// passed since the batch began — before committing. A lone client has no other promise
+/// outstanding, so its entry is committed at once; under load the entries of concurrent signatures
+/// share one commit (PostgreSQL's `commit_delay` with `commit_siblings`, bounded the same way).
+///
 /// Entries are written on one dispatch queue of their own (never a Swift concurrency thread, which
 /// must not block on `fsync`), in arrival order; sequence numbers follow commit order.
 package final class JournalWriter: Sendable {
@@ -15,6 +22,9 @@ package final class JournalWriter: Sendable {
     package let store: SQLiteStateStore
     /// Most entries in one transaction.
     package static let maxBatch = 512
+    /// Longest wait for promised entries before a commit (the default of `init`'s `gatherWindow`).
+    package static let gatherWindow = DispatchTimeInterval.microseconds(1500)
+    private let window: DispatchTimeInterval
 
     private typealias Waiter = (
         content: JournalEntry.Content, continuation: CheckedContinuation<JournalEntry, any Error>
@@ -22,35 +32,91 @@ package final class JournalWriter: Sendable {
     private struct State {
         var pending: [Waiter] = []
         var draining = false
+        /// Promised entries not yet appended.
+        var promised = 0
+        /// The drain waits on `arrival` for a promised entry.
+        var gathering = false
     }
     private let state = Mutex(State())
+    private let arrival = DispatchSemaphore(value: 0)
     private let queue = DispatchQueue(label: "sigil.journal.writer")
 
-    package init(store: SQLiteStateStore) { self.store = store }
+    /// - Parameter gatherWindow: the longest wait for promised entries (tests pass `.never` to show
+    ///   that nothing but an arrival or a dropped promise ends the wait).
+    package init(store: SQLiteStateStore, gatherWindow: DispatchTimeInterval = JournalWriter.gatherWindow) {
+        self.store = store
+        window = gatherWindow
+    }
 
-    /// Appends one entry and returns once it is committed.
+    /// Promises an entry: a commit starting before it arrives waits for it (at most the gathering window).
+    package func expectAppend() -> JournalExpectation {
+        state.withLock { $0.promised += 1 }
+        return JournalExpectation { [weak self] in self?.ended(appending: nil, endsPromise: true) }
+    }
+
+    /// Appends one entry (keeping `expectation`'s promise) and returns once it is committed.
     /// - Throws: the store's `KeystoreError` (`.database`) when the transaction failed; the entry is not stored.
-    package func append(_ content: JournalEntry.Content) async throws -> JournalEntry {
-        try await withCheckedThrowingContinuation { continuation in
-            let start = state.withLock { state -> Bool in
-                state.pending.append((content, continuation))
-                guard !state.draining else { return false }
-                state.draining = true
-                return true
-            }
-            if start { queue.async { self.drain() } }
+    package func append(_ content: JournalEntry.Content, fulfilling expectation: JournalExpectation? = nil)
+        async throws -> JournalEntry
+    {
+        let kept = expectation?.fulfil() ?? false
+        return try await withCheckedThrowingContinuation { continuation in
+            ended(appending: (content, continuation), endsPromise: kept)
         }
+    }
+
+    /// An entry arrived (`waiter`) and/or a promise ended (kept by that entry, or dropped).
+    private func ended(appending waiter: Waiter?, endsPromise: Bool) {
+        let (start, wake) = state.withLock { state -> (Bool, Bool) in
+            if let waiter { state.pending.append(waiter) }
+            if endsPromise { state.promised = max(0, state.promised - 1) }
+            let wake = state.gathering
+            state.gathering = false
+            guard waiter != nil, !state.draining else { return (false, wake) }
+            state.draining = true
+            return (true, wake)
+        }
+        if wake { arrival.signal() }
+        if start { queue.async { self.drain() } }
+    }
+
+    private enum Gathered {
+        case more([Waiter])
+        case wait
+        case done
     }
 
     private func drain() {
         while true {
-            let batch = state.withLock { state -> [Waiter] in
+            var batch = state.withLock { state -> [Waiter] in
                 let batch = Array(state.pending.prefix(Self.maxBatch))
                 state.pending.removeFirst(batch.count)
                 if batch.isEmpty { state.draining = false }
                 return batch
             }
             guard !batch.isEmpty else { return }
+            let deadline = window == .never ? DispatchTime.distantFuture : DispatchTime.now() + window
+            gathering: while batch.count < Self.maxBatch {
+                let next = state.withLock { state -> Gathered in
+                    if !state.pending.isEmpty {
+                        let more = Array(state.pending.prefix(Self.maxBatch - batch.count))
+                        state.pending.removeFirst(more.count)
+                        return .more(more)
+                    }
+                    guard state.promised > 0 else { return .done }
+                    state.gathering = true
+                    return .wait
+                }
+                switch next {
+                case .more(let more): batch += more
+                case .done: break gathering
+                case .wait:
+                    if arrival.wait(timeout: deadline) == .timedOut {
+                        state.withLock { $0.gathering = false }
+                        break gathering
+                    }
+                }
+            }
             do {
                 let entries = try store.appendJournal(batch.map(\.content))
                 for (waiter, entry) in zip(batch, entries) { waiter.continuation.resume(returning: entry) }

@@ -48,7 +48,12 @@ package final class SQLiteStateStore: StateStore {
         let migrationLock = try DirectoryLock.acquire(path + ".migration-lock", waitingUpTo: busyTimeout)
         defer { migrationLock.unlock() }
         do {
-            writer = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+            let pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+            // GRDB's pool sets `synchronous = NORMAL` on its writer after `prepareDatabase` ran (WAL
+            // setup): a commit would then not be synced, and a power cut could lose acknowledged
+            // changes and journal entries. FULL again, on the one connection that writes.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            writer = pool
             try Self.migrator.migrate(writer)
         } catch {
             throw Self.wrap(error, "open \(path)")
@@ -375,6 +380,11 @@ package final class SQLiteStateStore: StateStore {
             }
             return out
         }
+    }
+
+    /// The writing connection's `PRAGMA synchronous` (2 is FULL), for tests and diagnostics.
+    func writerSynchronous() throws(KeystoreError) -> Int {
+        try write("read synchronous") { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// SQLite's plan for `sql` (`EXPLAIN QUERY PLAN`, the `detail` column), for tests and diagnostics.

@@ -60,6 +60,15 @@ package final class StateStoreJournal: SigningJournal {
         try await writer.append(content)
     }
 
+    package func expectAppend() -> JournalExpectation? { writer.expectAppend() }
+
+    @discardableResult
+    package func append(_ content: JournalEntry.Content, fulfilling expectation: JournalExpectation?) async throws
+        -> JournalEntry
+    {
+        try await writer.append(content, fulfilling: expectation)
+    }
+
     package func entries(matching filter: JournalFilter, limit: Int) async throws -> [JournalEntry] {
         let store = store
         return try await offload { try store.journalEntries(matching: filter, limit: limit) }

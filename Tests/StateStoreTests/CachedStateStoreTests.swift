@@ -20,7 +20,8 @@ import Testing
         try base.saveMetadata(Self.metadata(7))
         let cached = try CachedStateStore(base)
         #expect(try cached.setting("a") == "1")
-        #expect(try cached.metadataVersion(genesisHash: Self.genesis.uppercased().replacingOccurrences(of: "0X", with: "0x")) == 7)
+        let upper = Self.genesis.uppercased().replacingOccurrences(of: "0X", with: "0x")
+        #expect(try cached.metadataVersion(genesisHash: upper) == 7)
         try cached.setSetting("a", to: nil)
         try cached.setSetting("b", to: "2")
         try cached.saveMetadata(Self.metadata(8))
@@ -54,6 +55,15 @@ import Testing
         try cached.refresh()
         #expect(try cached.allSettings().isEmpty)
         #expect(try cached.metadataVersions().isEmpty)
+    }
+
+    /// Every commit is synced (docs/journal.md §7): GRDB's pool would leave its writer at NORMAL.
+    @Test func theWriterSyncsEveryCommit() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        try FileManager.default.createDirectory(atPath: dir.path, withIntermediateDirectories: true)
+        let store = try SQLiteStateStore(path: dir.path + "/state.sqlite")
+        #expect(try store.writerSynchronous() == 2)
     }
 
     @Test func metadataVersionsReadTheIndexOnly() throws {

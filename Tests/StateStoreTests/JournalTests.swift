@@ -5,6 +5,7 @@ import Keystore
 import Primitives
 import SigilTesting
 import SigningKeys
+import Synchronization
 import Testing
 
 @testable import StateStore
@@ -233,6 +234,42 @@ import Testing
         }
         #expect(seqs.sorted() == Array(1...300))
         #expect(try store.verifyJournal().isValid)
+    }
+
+    /// A store whose clock ticks once per transaction: entries sharing a `time` shared a commit.
+    static func tickingStore() throws -> SQLiteStateStore {
+        let ticks = Mutex<Int64>(0)
+        return try SQLiteStateStore.inMemory(now: { ticks.withLock { $0 += 1; return $0 } })
+    }
+
+    /// Gathering (docs/journal.md §7): a commit waits for promised entries, and only for them. The
+    /// window is `.never`, so only an arrival or a dropped promise can end a wait (a hang fails).
+    @Test(.timeLimit(.minutes(1))) func promisedEntriesShareOneCommit() async throws {
+        let store = try Self.tickingStore()
+        let writer = JournalWriter(store: store, gatherWindow: .never)
+        let first = writer.expectAppend()
+        let second = writer.expectAppend()
+        let a = Task { try await writer.append(Self.content(0), fulfilling: first) }
+        let b = Task { try await writer.append(Self.content(1), fulfilling: second) }
+        let (ea, eb) = (try await a.value, try await b.value)
+        #expect(ea.time == eb.time, "one transaction for both promised entries")
+        #expect(Set([ea.seq, eb.seq]) == [1, 2])
+        #expect(try store.verifyJournal().isValid)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aDroppedPromiseEndsTheWait() async throws {
+        let store = try Self.tickingStore()
+        let writer = JournalWriter(store: store, gatherWindow: .never)
+        let kept = writer.expectAppend()
+        var broken: JournalExpectation? = writer.expectAppend()
+        let a = Task { try await writer.append(Self.content(0), fulfilling: kept) }
+        #expect(broken != nil)
+        broken = nil  // the request ended without an entry (its deinit ends the promise)
+        let entry = try await a.value
+        #expect(entry.seq == 1)
+        // Without promises an entry is committed at once, alone.
+        let lone = try await writer.append(Self.content(1))
+        #expect(lone.seq == 2 && lone.time != entry.time)
     }
 
     @Test func anUntouchedJournalOf100000EntriesVerifies() throws {

@@ -1,3 +1,4 @@
+import Journal
 import GatewayHTTP
 import Logging
 import Primitives
@@ -64,30 +65,36 @@ package struct DappHandler: HTTPHandler {
                 responder.send(ident.decorate(.status(.contentTooLarge))); return
             }
             Task {
-                let refusal = await service.admit(ident.client, at: .request)
-                guard refusal != .rateLimited else {
-                    responder.send(ident.decorate(.status(.tooManyRequests))); return
-                }
-                let wire: WireRequest
-                do {
-                    wire = try WireRequest(json: try JSONValue.parse(request.body))
-                } catch {
-                    responder.send(ident.decorate(Self.json(["error": .string(WireErrorText.badRequest)], .badRequest)))
-                    return
-                }
-                if refusal == .deniedHost {
-                    let reply = await service.refuseDenied(wire, from: ident.client)
-                    responder.send(ident.decorate(Self.json(reply.json, .ok)))
-                    return
-                }
-                do {
-                    switch try await service.handle(wire, from: ident.client) {
-                    case .reply(let reply): responder.send(ident.decorate(Self.json(reply.json, .ok)))
-                    case .pending:
-                        responder.send(ident.decorate(Self.json(["id": .string(wire.id), "pending": true], .accepted)))
+                // A request in flight may journal an entry within microseconds: its promise lets the
+                // journal commit concurrent signatures together (docs/journal.md §7). It ends with its
+                // entry, or with this task (a reply without an entry, or a wait for a person).
+                let promise = service.journal?.expectAppend()
+                await JournalExpectation.$current.withValue(promise) {
+                    let refusal = await service.admit(ident.client, at: .request)
+                    guard refusal != .rateLimited else {
+                        responder.send(ident.decorate(.status(.tooManyRequests))); return
                     }
-                } catch {
-                    responder.send(ident.decorate(.status(Self.status(for: error))))
+                    let wire: WireRequest
+                    do {
+                        wire = try WireRequest(json: try JSONValue.parse(request.body))
+                    } catch {
+                        responder.send(ident.decorate(Self.json(["error": .string(WireErrorText.badRequest)], .badRequest)))
+                        return
+                    }
+                    if refusal == .deniedHost {
+                        let reply = await service.refuseDenied(wire, from: ident.client)
+                        responder.send(ident.decorate(Self.json(reply.json, .ok)))
+                        return
+                    }
+                    do {
+                        switch try await service.handle(wire, from: ident.client) {
+                        case .reply(let reply): responder.send(ident.decorate(Self.json(reply.json, .ok)))
+                        case .pending:
+                            responder.send(ident.decorate(Self.json(["id": .string(wire.id), "pending": true], .accepted)))
+                        }
+                    } catch {
+                        responder.send(ident.decorate(.status(Self.status(for: error))))
+                    }
                 }
             }
         }

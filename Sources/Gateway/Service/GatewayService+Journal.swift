@@ -25,7 +25,7 @@ extension GatewayService {
             subject: approval.subject, decision: recorded, detail: detail, result: signature ?? [],
             shownLimit: journal.shownLimit, account: knownAddress(approval.subject))
         do {
-            try await journal.append(content)
+            try await journal.append(content, fulfilling: JournalExpectation.current)
             notifyUI()  // the History view
             return true
         } catch {
@@ -55,7 +55,7 @@ extension GatewayService {
             subject: approval.subject, decision: decision, detail: detail, shownLimit: journal.shownLimit,
             account: knownAddress(approval.subject))
         do {
-            try await journal.append(content)
+            try await journal.append(content, fulfilling: JournalExpectation.current)
             notifyUI()
         } catch {
             logger.error(
@@ -91,7 +91,7 @@ extension GatewayService {
             method: method, source: source, appName: site?.appName ?? "", account: account,
             rule: Self.ruleName(error))
         do {
-            try await journal.append(content)
+            try await journal.append(content, fulfilling: JournalExpectation.current)
             notifyUI()
         } catch {
             logger.error("journal entry not stored", metadata: ["origin": "\(source)", "reason": "\(error)"])
