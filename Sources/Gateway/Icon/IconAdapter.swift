@@ -10,8 +10,9 @@ import SignerCore
 /// the Connect codes of ``IconConnectError``), fills what a send may leave out, and after the
 /// journal sends an approved transaction to the node (`--icon-node`).
 ///
-/// A value with no state of its own; its async methods run on the service's actor with the
-/// coordinator (`nonisolated(nonsending)`), so a request takes no extra hop.
+/// A value with no state of its own. What it needs from the core is ``BridgeQueue`` (the grant book's
+/// answers, the queue, the waiter); its async methods run on the service's actor with it
+/// (`nonisolated(nonsending)`), so a request takes no extra hop.
 struct IconAdapter: Sendable {
     let signer: any RequestSigner
     let options: GatewayOptions
@@ -22,7 +23,7 @@ struct IconAdapter: Sendable {
     /// address (``GatewayService/handleIconConnect(_:from:caller:)``).
     nonisolated(nonsending) func dispatch(
         _ method: IconMethod, _ request: WireRequest, _ client: ClientIdentity, caller: String? = nil,
-        core: ApprovalCoordinator
+        core: some BridgeQueue
     ) async -> GatewayService.Outcome {
         var shape = IconReplyShape.plain
         do {
@@ -33,7 +34,7 @@ struct IconAdapter: Sendable {
             case .hasAddress:
                 let params = try request.params(Icon.HasAddress.self)
                 let address = params.stringValue ?? params["address"]?.stringValue ?? ""
-                let allowed = (try? core.center.requireEnabled(client.source)) ?? []
+                let allowed = (try? core.requireEnabled(client.source)) ?? []
                 let has =
                     allowed.contains(address) && signer.accounts().contains { $0.key == address && $0.type == "icon" }
                 return .reply(WireReply(id: request.id, IconGateway.success(shape, ["hasAddress": .bool(has)])))
@@ -68,7 +69,7 @@ struct IconAdapter: Sendable {
     /// ICONex Connect v1 (docs/protocol.md "ICON"): `bind`, `sign`, `sendICX`, `sendToken`.
     nonisolated(nonsending) func connect(
         _ object: JSONObject, _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape,
-        caller: String?, core: ApprovalCoordinator
+        caller: String?, core: some BridgeQueue
     ) async throws -> GatewayService.Outcome {
         guard object["id"] != nil, let method = object["method"]?.stringValue else {
             throw IconConnectError.invalidRequest
@@ -124,15 +125,12 @@ struct IconAdapter: Sendable {
     /// account ticked.
     nonisolated(nonsending) func bind(
         _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape, fromLink: Bool = false,
-        core: ApprovalCoordinator
+        core: some BridgeQueue
     ) async throws -> GatewayService.Outcome {
         guard signer.accounts().contains(where: { $0.type == "icon" }) else { throw IconConnectError.noWallet }
         if core.isDenied(client.source) { throw IconConnectError.cancelled }
         try core.requireNoAuthorizationStoring(client.source)
-        switch try core.center.requestAuthorization(
-            source: client.source, declaredName: "", session: client.session, now: core.clock.now, askAgain: true,
-            fromLink: fromLink)
-        {
+        switch try core.requestAuthorization(client, declaredName: "", askAgain: true, fromLink: fromLink) {
         case .authorized(let keys):
             guard let address = address(in: keys) else { throw IconConnectError.noWallet }
             return .reply(WireReply(id: request.id, IconGateway.success(shape, .string(address))))
@@ -167,7 +165,7 @@ struct IconAdapter: Sendable {
     /// the site may not use).
     nonisolated(nonsending) func queue(
         _ tx: JSONValue, action: IconSigningRequest.Action, _ request: WireRequest, _ client: ClientIdentity,
-        shape: IconReplyShape, caller: String? = nil, core: ApprovalCoordinator
+        shape: IconReplyShape, caller: String? = nil, core: some BridgeQueue
     ) async throws -> GatewayService.Outcome {
         if action == .send, options.iconNode == nil { throw IconConnectError.noNode }
         guard signer.accounts().contains(where: { $0.type == "icon" }) else { throw IconConnectError.noWallet }
@@ -176,7 +174,7 @@ struct IconAdapter: Sendable {
         if let to = tx["to"]?.stringValue, to == from { throw IconConnectError.sameAddress }
         let account: SignerAccount
         do {
-            account = try core.account(from, allowed: try core.center.requireEnabled(client.source))
+            account = try core.account(from, allowed: try core.requireEnabled(client.source))
         } catch {
             throw IconConnectError.noMatchedWallet(shownFrom)
         }
@@ -188,8 +186,7 @@ struct IconAdapter: Sendable {
             prepared.fromLink = true
             prepared.summary.append(SummaryRow("came from", IconSummary.linkWarning(client.source), warning: true))
         }
-        let approval = try core.center.requestSignature(
-            source: client.source, session: client.session, subject: .signIcon(prepared), now: core.clock.now)
+        let approval = try core.requestSignature(.signIcon(prepared), from: client)
         return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type, icon: shape)
     }
 
@@ -198,7 +195,7 @@ struct IconAdapter: Sendable {
     /// queued with a loud warning.
     nonisolated(nonsending) func blindSign(
         _ params: JSONValue, _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape,
-        core: ApprovalCoordinator
+        core: some BridgeQueue
     ) async throws -> GatewayService.Outcome {
         guard await core.isBlindSigningAllowed(client.source) else {
             throw IconConnectError(-1002, "Invalid request. (blind signing is off for this site)")
@@ -209,13 +206,12 @@ struct IconAdapter: Sendable {
         else { throw IconConnectError.invalidParameter("hash") }
         let account: SignerAccount
         do {
-            account = try core.account(from, allowed: try core.center.requireEnabled(client.source))
+            account = try core.account(from, allowed: try core.requireEnabled(client.source))
         } catch {
             throw IconConnectError.noMatchedWallet(IconSigningGate.isAddress(from) ? from : "")
         }
         let prepared = try signer.prepareIconHash(hash: hash, account: account)
-        let approval = try core.center.requestSignature(
-            source: client.source, session: client.session, subject: .signIcon(prepared), now: core.clock.now)
+        let approval = try core.requestSignature(.signIcon(prepared), from: client)
         return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type, icon: shape)
     }
 

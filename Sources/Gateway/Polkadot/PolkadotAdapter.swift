@@ -9,15 +9,18 @@ import SignerCore
 /// a site sees, a connection's answer, the sign step of an approved request. Failures are thrown
 /// and mapped to polkadot-js's error strings by the service (the registry's error mapper).
 ///
-/// A value with no state of its own; its async methods run on the service's actor with the
-/// coordinator and the session hub (`nonisolated(nonsending)`), so a request takes no extra hop.
+/// A value with no state of its own. What it needs from the core is ``BridgeQueue`` (the grant book's
+/// answers, the queue, the waiter) and, for account subscriptions, the ``SessionHub``; its async
+/// methods run on the service's actor with them (`nonisolated(nonsending)`), so a request takes no
+/// extra hop.
 struct PolkadotAdapter: Sendable {
     let signer: any RequestSigner
     let metadata: any MetadataRegistry
 
     /// The message table of polkadot-js/extension `handlers/Tabs.ts` (docs/reference/polkadot-extension.md §1.3).
     nonisolated(nonsending) func dispatch(
-        _ method: PolkadotMethod, _ request: WireRequest, _ client: ClientIdentity, core: ApprovalCoordinator
+        _ method: PolkadotMethod, _ request: WireRequest, _ client: ClientIdentity, core: some BridgeQueue,
+        sessions: SessionHub
     ) async throws -> GatewayService.Outcome {
         let id = request.id
         let source = client.source
@@ -32,18 +35,18 @@ struct PolkadotAdapter: Sendable {
             return try Self.reply(Polkadot.Ping.self, id, true)
         case .accountsList:
             let params = try request.params(Polkadot.AccountsList.self)
-            let allowed = try core.center.requireEnabled(source)
+            let allowed = try core.requireEnabled(source)
             return try Self.reply(
                 Polkadot.AccountsList.self, id, injectedAccounts(allowed, anyType: params.anyType ?? false))
         case .accountsSubscribe:
-            let allowed = try core.center.requireEnabled(source)
+            let allowed = try core.requireEnabled(source)
             // The first push goes out before the reply, as in polkadot-js (combineLatest fires at once).
-            guard core.hub.subscribe(client.session, id: id) else { throw SignerError(.invalidInput, "no session") }
-            core.hub.deliver(WireReply(id: id, .subscription(accountList(allowed, anyType: false))), to: client.session)
+            guard sessions.subscribe(client.session, id: id) else { throw SignerError(.invalidInput, "no session") }
+            sessions.deliver(WireReply(id: id, .subscription(accountList(allowed, anyType: false))), to: client.session)
             return try Self.reply(Polkadot.AccountsSubscribe.self, id, id)
         case .accountsUnsubscribe:
             let params = try request.params(Polkadot.AccountsUnsubscribe.self)
-            let removed = core.hub.unsubscribe(client.session, id: params.id)
+            let removed = sessions.unsubscribe(client.session, id: params.id)
             return try Self.reply(Polkadot.AccountsUnsubscribe.self, id, removed)
         case .metadataList:
             let known = await metadata.known().map {
@@ -52,30 +55,29 @@ struct PolkadotAdapter: Sendable {
             return try Self.reply(Polkadot.MetadataList.self, id, known)
         case .metadataProvide:
             let proposal = try await metadataProposal(try request.params(Polkadot.MetadataProvide.self))
-            let approval = try core.center.requestMetadata(
-                source: source, session: client.session, proposal: proposal, now: core.clock.now)
+            let approval = try core.requestMetadata(proposal, from: client)
             return await core.queued(approval, request, client)
         case .bytesSign:
             let params = try request.params(Polkadot.BytesSign.self)
-            let account = try core.account(params.address, allowed: try core.center.requireEnabled(source))
+            let account = try core.account(params.address, allowed: try core.requireEnabled(source))
             let subject = ApprovalSubject.signBytes(
                 signer.prepareMessage(data: params.data, address: account.address, account: account))
-            let approval = try core.center.requestSignature(
-                source: source, session: client.session, subject: subject, now: core.clock.now)
-            return await core.queued(approval, request, client, sign: signStep(approval), scheme: account.type)
+            let approval = try core.requestSignature(subject, from: client)
+            return await core.queued(
+                approval, request, client, sign: signStep(approval), scheme: account.type, icon: nil)
         case .extrinsicSign:
             let payload = try request.params(Polkadot.ExtrinsicSign.self)
             guard case .object = payload else { throw SignerError(.invalidInput, "payload is not an object") }
             guard let address = payload["address"]?.stringValue else {
                 throw SignerError(.invalidInput, "field address")
             }
-            let account = try core.account(address, allowed: try core.center.requireEnabled(source))
+            let account = try core.account(address, allowed: try core.requireEnabled(source))
             let prepared = try signer.prepareExtrinsic(payload: payload, account: account)
             let blindAllowed = prepared.isBlind ? await core.isBlindSigningAllowed(source) : false
             let subject = ApprovalSubject.signExtrinsic(try prepared.checkedForBlindSigning(allowed: blindAllowed))
-            let approval = try core.center.requestSignature(
-                source: source, session: client.session, subject: subject, now: core.clock.now)
-            return await core.queued(approval, request, client, sign: signStep(approval), scheme: account.type)
+            let approval = try core.requestSignature(subject, from: client)
+            return await core.queued(
+                approval, request, client, sign: signStep(approval), scheme: account.type, icon: nil)
         case .rpcListProviders:
             return try Self.reply(Polkadot.RpcListProviders.self, id, [:])
         }
@@ -89,14 +91,12 @@ struct PolkadotAdapter: Sendable {
     /// `pub(authorize.tab)`: the granted accounts at once for a connected site, else a connection
     /// request put to the person.
     nonisolated(nonsending) func authorize(
-        _ request: WireRequest, _ client: ClientIdentity, declaredName name: String, core: ApprovalCoordinator
+        _ request: WireRequest, _ client: ClientIdentity, declaredName name: String, core: some BridgeQueue
     ) async throws -> GatewayService.Outcome {
         if core.isDenied(client.source) { throw GatewayError(.notAllowed, "denied host") }
         try core.requireNoAuthorizationStoring(client.source)
-        switch try core.center.requestAuthorization(
-            source: client.source, declaredName: name, session: client.session, now: core.clock.now,
-            askAgain: await core.isConnectedByAnotherProtocolOnly(client.source))
-        {
+        let askAgain = await core.isConnectedByAnotherProtocolOnly(client.source)
+        switch try core.requestAuthorization(client, declaredName: name, askAgain: askAgain, fromLink: false) {
         case .authorized(let keys):
             return .reply(WireReply(id: request.id, .response(authResponse(keys))))
         case .queued(let approval):

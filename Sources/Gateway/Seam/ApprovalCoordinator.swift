@@ -8,8 +8,8 @@ import SignerCore
 /// decision to the waiting client (decide → sign → journal → deliver, ``ApprovalLifecycle``), the
 /// stored authorizations and their revisions, the journal entries (``JournalRecorder``) and the
 /// approval page's listeners. Every protocol's request ends here: the bridge adapters
-/// (``PolkadotAdapter``, ``IconAdapter``) call it directly, the JSON-RPC adapters through the seam
-/// (``ApprovalSeam``, ``GrantBook``) that ``GatewayService`` implements on it.
+/// (``PolkadotAdapter``, ``IconAdapter``) through ``BridgeQueue``, the JSON-RPC adapters through the
+/// seam (``ApprovalSeam``, ``GrantBook``) that ``GatewayService`` implements on it.
 ///
 /// Isolation: not `Sendable`. ``GatewayService`` owns the one instance and every call runs on the
 /// service's actor (the async methods are `nonisolated(nonsending)`: they run on their caller's
@@ -98,7 +98,7 @@ final class ApprovalCoordinator {
     /// the client to wait for the reply on its event stream.
     nonisolated(nonsending) func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        sign: ApprovalWaiter.Sign? = nil, scheme: String? = nil, icon: IconReplyShape? = nil
+        sign: ApprovalWaiter.Sign?, scheme: String?, icon: IconReplyShape?
     ) async -> GatewayService.Outcome {
         waiters[approval.id] = ApprovalWaiter(
             delivery: .session(session: client.session, requestID: request.id, icon: icon), sign: sign,

@@ -4,9 +4,13 @@ import Logging
 import Primitives
 import SignerCore
 
-/// The gateway's core: turns wire requests from identified clients into approvals, decisions into
-/// replies, and keeps each tab's resumable event log. One instance per `sigil serve`; an actor, so
-/// every state change is serialized. Time is read only from the injected clock; `tick()` does the
+/// The gateway's session hub and router: admits each dapp-port request (``AdmissionGate``), keeps
+/// each tab's resumable event log (``SessionHub``), dispatches bridge messages to their protocol's
+/// adapter (``PolkadotAdapter``, ``IconAdapter``), and exposes the one ``ApprovalCoordinator`` (the
+/// queue, the grant book, decide → sign → journal → deliver) as the seam the JSON-RPC adapters stand
+/// on (``ApprovalSeam``, ``GrantBook``, ``IcrcPermissionStore``) and to the approval page. One
+/// instance per `sigil serve`; an actor, so every state change (its own, the hub's, the
+/// coordinator's) is serialized on it. Time is read only from the injected clock; `tick()` does the
 /// periodic work (expiry, idle sessions) so tests drive it with a manual clock.
 ///
 /// Security: the site identity is the ``ClientIdentity`` the HTTP layer derived from `Origin` (or a
@@ -167,7 +171,7 @@ package actor GatewayService {
         }
         switch method {
         case .polkadot(let polkadot):
-            return try await self.polkadot.dispatch(polkadot, request, client, core: coordinator)
+            return try await self.polkadot.dispatch(polkadot, request, client, core: coordinator, sessions: hub)
         case .icon(let icon): return await self.icon.dispatch(icon, request, client, core: coordinator)
         case .icrc:
             // ICRC methods speak JSON-RPC 2.0 at `POST /v1/icrc` (and the ICRC-29 relay), where
