@@ -54,7 +54,8 @@ package enum AdmissionRefusal: Error, Sendable, Equatable, CustomStringConvertib
 ///   decided (refusals, expired and cancelled requests).
 ///
 /// Whether a source is connected is the one grant book's answer (``AuthorizationBook``), for every
-/// protocol. A pure state machine over an injected time; the service owns one behind its actor.
+/// protocol. A pure state machine over an injected time; the approval coordinator owns one, on the
+/// service's actor.
 package struct AdmissionGate: Sendable {
     /// Hosts the deny list names (lower-case).
     package let deniedHosts: Set<String>

@@ -27,6 +27,6 @@ extension GatewayService {
     /// message asks a person, within the journal budget (docs/journal.md §1).
     package func noteDenied(_ message: String, _ source: String) async {
         guard let method = registry.method(named: message), method.asksAPerson else { return }
-        await journalRefusal(method: message, source, GatewayError(.notAllowed, "denied host"))
+        await coordinator.journalRefusal(method: message, source, GatewayError(.notAllowed, "denied host"))
     }
 }

@@ -44,3 +44,16 @@ package struct PolkadotErrorMapper: WireErrorMapper {
         .error(WireErrorText.text(for: error, source: source))
     }
 }
+
+extension WireRequest {
+    /// The typed parameters of `M` from the request (absent or `null` reads as `{}`).
+    /// - Throws: `SignerError.invalidInput` naming the method and field (never its value).
+    func params<M: WireMethod>(_: M.Type) throws -> M.Params {
+        let value: JSONValue = request == .null ? [:] : request
+        do {
+            return try JSONValueDecoder().decode(M.Params.self, from: value)
+        } catch {
+            throw SignerError(.invalidInput, "\(M.name): \(error.reason)")
+        }
+    }
+}

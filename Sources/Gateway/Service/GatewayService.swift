@@ -4,9 +4,13 @@ import Logging
 import Primitives
 import SignerCore
 
-/// The gateway's core: turns wire requests from identified clients into approvals, decisions into
-/// replies, and keeps each tab's resumable event log. One instance per `sigil serve`; an actor, so
-/// every state change is serialized. Time is read only from the injected clock; `tick()` does the
+/// The gateway's session hub and router: admits each dapp-port request (``AdmissionGate``), keeps
+/// each tab's resumable event log (``SessionHub``), dispatches bridge messages to their protocol's
+/// adapter (``PolkadotAdapter``, ``IconAdapter``), and exposes the one ``ApprovalCoordinator`` (the
+/// queue, the grant book, decide → sign → journal → deliver) as the seam the JSON-RPC adapters stand
+/// on (``ApprovalSeam``, ``GrantBook``, ``IcrcPermissionStore``) and to the approval page. One
+/// instance per `sigil serve`; an actor, so every state change (its own, the hub's, the
+/// coordinator's) is serialized on it. Time is read only from the injected clock; `tick()` does the
 /// periodic work (expiry, idle sessions) so tests drive it with a manual clock.
 ///
 /// Security: the site identity is the ``ClientIdentity`` the HTTP layer derived from `Origin` (or a
@@ -15,12 +19,6 @@ import SignerCore
 package actor GatewayService {
     /// Random per process; lets clients detect a restart (their waiting requests are gone).
     package nonisolated let serverID: String
-    let options: GatewayOptions
-    let signer: any RequestSigner
-    let metadata: any MetadataRegistry
-    let persistence: any AuthorizationPersistence
-    /// The sites the person allowed blind signing (docs/blind-signing.md).
-    let blindSigning: any BlindSigningSettings
     /// Where every decision is recorded before its reply leaves (docs/journal.md); nil: none kept.
     package nonisolated let journal: (any SigningJournal)?
     /// Every method of every protocol, by wire name, with each protocol's error mapper.
@@ -29,25 +27,13 @@ package actor GatewayService {
     let logger: Logger
     /// Signatures and decisions are counted here (`/metrics`).
     package nonisolated let metrics: GatewayMetrics
-
-    var center: ApprovalCenter
     /// The tabs and token clients: event logs, listeners, subscriptions, session budgets.
-    var hub: SessionHub
-    /// Approval id → who waits for the answer.
-    var waiters: [UInt64: ApprovalWaiter] = [:]
-    var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
-    var approvalListeners: [UInt64: AsyncStream<PendingApproval<ApprovalSubject>>.Continuation] = [:]
-    var nextListenerID: UInt64 = 0
-    /// The store revisions memory holds (what a stored change must exceed to be applied).
-    var revisions = AuthorizationRevisions()
-    /// Sources whose decided authorization is being stored (they count as pending).
-    var storingAuthorizations: Set<String> = []
-    /// Adapters told of every revocation (``GrantBook/observeRevocations(_:)``).
-    var revocationObservers: [@Sendable (String, [String]) async -> Void] = []
-    /// The one gate every dapp-port route passes first (deny list, request rate, journal budget).
-    var gate: AdmissionGate
-    /// The Internet Computer scopes of connected sites (valid only while the site is in the book).
-    let icrcScopes: any IcrcPermissionStore
+    let hub: SessionHub
+    /// The approval queue, the grant book, decisions, the journal (runs on this actor).
+    let coordinator: ApprovalCoordinator
+    /// The bridge protocols (`POST /v1/request`).
+    let polkadot: PolkadotAdapter
+    let icon: IconAdapter
 
     /// What `handle` produced.
     package enum Outcome: Sendable, Equatable {
@@ -67,23 +53,24 @@ package actor GatewayService {
         blindSigning: any BlindSigningSettings = InMemoryBlindSigning(),
         icrcScopes: any IcrcPermissionStore = InMemoryIcrcPermissions()
     ) async throws {
-        self.blindSigning = blindSigning
-        self.icrcScopes = icrcScopes
-        self.options = options
         self.journal = journal
-        self.signer = signer
-        self.metadata = metadata
-        self.persistence = persistence
-        registry = try MethodRegistry.standard()
+        let registry = try MethodRegistry.standard()
+        self.registry = registry
         self.clock = clock
-        gate = AdmissionGate(deniedHosts: options.deniedHosts, rates: options.requestRates, now: clock.now)
         hub = SessionHub(options: options, serverID: serverID)
         self.serverID = serverID
         self.logger = logger
         self.metrics = metrics
-        let stored = try await persistence.load()
-        center = ApprovalCenter(book: AuthorizationBook(stored.sites), limits: options.limits)
-        revisions = AuthorizationRevisions(cursor: stored.revision)
+        polkadot = PolkadotAdapter(signer: signer, metadata: metadata)
+        icon = IconAdapter(signer: signer, options: options, logger: logger)
+        let parts = ApprovalCoordinator.Parts(
+            options: options, signer: signer, metadata: metadata, persistence: persistence,
+            blindSigning: blindSigning, icrcScopes: icrcScopes,
+            recorder: JournalRecorder(journal: journal, signer: signer, registry: registry, logger: logger),
+            clock: clock, logger: logger, metrics: metrics)
+        coordinator = ApprovalCoordinator(
+            parts, stored: try await persistence.load(), hub: hub, polkadot: polkadot, icon: icon)
+        coordinator.host = self
     }
 
     // MARK: Requests
@@ -94,14 +81,14 @@ package actor GatewayService {
     /// the body is parsed; a rate refusal is HTTP 429 and costs nothing else.
     /// - Returns: nil when admitted, else the refusal for the route to answer in its protocol's shape.
     package func admit(_ client: ClientIdentity, at entry: EntryPoint) -> AdmissionRefusal? {
-        let connected = center.book.site(client.source) != nil
+        let connected = coordinator.center.book.site(client.source) != nil
         // Refusals are counted by /metrics as HTTP 429 of the route.
-        switch gate.admit(source: client.source, connected: connected, at: entry, now: clock.now) {
+        switch coordinator.gate.admit(source: client.source, connected: connected, at: entry, now: clock.now) {
         case .admitted: return nil
         case .refused(let refusal, let newlyThrottled):
             if newlyThrottled {
                 logger.notice("site owner throttled", metadata: ["owner": "\(SiteOwner.key(of: client.source))"])
-                notifyUI()
+                coordinator.notifyUI()
             }
             return refusal
         }
@@ -114,7 +101,7 @@ package actor GatewayService {
 
     /// Site owners refused by the throttle in the last minute (the approval page's one line).
     package func recentlyThrottled() -> [RequestThrottle.Throttled] {
-        gate.throttle.recentlyThrottled(now: clock.now)
+        coordinator.gate.throttle.recentlyThrottled(now: clock.now)
     }
 
     /// Handles one request from an identified client.
@@ -128,7 +115,9 @@ package actor GatewayService {
         } catch {
             // The reason (never the payload) at debug only; the site gets its protocol's error shape.
             logger.debug("request refused", metadata: ["message": "\(request.message)", "reason": "\(error)"])
-            await journalRefusal(request, client, error)
+            if let refused = coordinator.recorder.refusalSubject(request, error) {
+                await coordinator.journalRefusal(method: refused.method, client.source, account: refused.account, error)
+            }
             let wireProtocol = registry.method(named: request.message)?.type.wireProtocol ?? .polkadot
             let body = registry.errorMapper(for: wireProtocol).body(for: error, source: client.source)
             return .reply(WireReply(id: request.id, body))
@@ -146,32 +135,59 @@ package actor GatewayService {
     /// idle for longer than `sessionIdleTimeout` with no open stream.
     package func tick() async {
         let now = clock.now
-        let expired = center.expire(now: now)
-        for approval in expired { await answerCancelled(approval, .expired, "approval timeout") }
+        let expired = coordinator.center.expire(now: now)
+        for approval in expired { await coordinator.answerCancelled(approval, .expired, "approval timeout") }
         for id in hub.idle(now: now) { dropSession(id) }
-        if !expired.isEmpty { notifyUI() }
+        if !expired.isEmpty { coordinator.notifyUI() }
     }
 
     /// The earliest moment `tick()` has work (for the run loop).
-    package var nextDeadline: Duration? { center.queue.nextDeadline }
+    package var nextDeadline: Duration? { coordinator.center.queue.nextDeadline }
 
     func touchSession(_ client: ClientIdentity) throws {
-        let book = center.book
+        let book = coordinator.center.book
         try hub.touch(client, now: clock.now) { book.site($0) != nil }
     }
 
     func dropSession(_ session: String) {
         guard hub.remove(session) else { return }
-        let dropped = center.endSession(session)
+        let dropped = coordinator.center.endSession(session)
         for approval in dropped {
-            waiters[approval.id] = nil
-            Task { await journalAbandoned(approval, .cancelled, "the tab went away") }
+            coordinator.waiters[approval.id] = nil
+            Task { await self.coordinator.journalAbandoned(approval, .cancelled, "the tab went away") }
         }
-        if !dropped.isEmpty { notifyUI() }
+        if !dropped.isEmpty { coordinator.notifyUI() }
     }
 
-    /// Appends a reply to a session's log (delivering it to open streams).
-    func deliver(_ reply: WireReply, to session: String) { hub.deliver(reply, to: session) }
+    /// Looks the message up in the typed registry and dispatches it exhaustively to its protocol's
+    /// adapter. - Throws: `GatewayError.unknownMessage` for a name no protocol registered.
+    func dispatch(_ request: WireRequest, _ client: ClientIdentity) async throws -> Outcome {
+        guard let method = registry.method(named: request.message) else {
+            throw GatewayError(.unknownMessage, request.message)
+        }
+        if method.type.needsConnectedSite {
+            // polkadot-js Tabs.ts ensureUrlAuthorized: before the parameters are even read.
+            _ = try coordinator.center.requireEnabled(client.source)
+        }
+        switch method {
+        case .polkadot(let polkadot):
+            return try await self.polkadot.dispatch(polkadot, request, client, core: coordinator, sessions: hub)
+        case .icon(let icon): return await self.icon.dispatch(icon, request, client, core: coordinator)
+        case .icrc:
+            // ICRC methods speak JSON-RPC 2.0 at `POST /v1/icrc` (and the ICRC-29 relay), where
+            // `IcrcService` dispatches them; on this transport they are answered as not supported.
+            throw GatewayError(.unknownMessage, "ICRC methods are answered at POST /v1/icrc")
+        }
+    }
+
+    /// ICONex Connect's URL form (`GET /icon/connect`): the Connect request of `client` (identified by
+    /// `caller`'s origin), whose answer will be sent to `caller`, which the person is shown.
+    package func handleIconConnect(_ request: WireRequest, from client: ClientIdentity, caller: String) async throws
+        -> Outcome
+    {
+        try touchSession(client)
+        return await icon.dispatch(.connect, request, client, caller: caller, core: coordinator)
+    }
 
     // MARK: Event streams
 

@@ -1,16 +1,18 @@
 import Primitives
 import SignerCore
 
-/// The tabs and token clients the gateway talks to, as one value (no I/O, no clock reads: time comes
+/// The tabs and token clients the gateway talks to, as one object (no I/O, no clock reads: time comes
 /// in as `now`): each session's resumable event log, its live listeners and account subscriptions,
-/// and the fairness budgets that admit a new session or stream. ``GatewayService`` owns one and is
-/// its only caller; the approval coordinator only hands it replies to deliver.
+/// and the fairness budgets that admit a new session or stream. ``GatewayService`` owns one and
+/// shares it with the ``ApprovalCoordinator`` and the bridge adapters, all on the service's actor
+/// (it is not `Sendable`): the coordinator only hands it replies to deliver, the polkadot-js adapter
+/// its account subscriptions.
 ///
 /// Invariants: a session belongs to the source that created it (`sessionMismatch` otherwise); at
 /// most `maxSessions` in total, `maxSessionsPerSource`, `maxSessionsPerOwner`, and
 /// `maxSessionsUnconnected` for sources not in the grant book; streams per session and per source
 /// are bounded.
-struct SessionHub {
+final class SessionHub {
     private(set) var sessions: [String: SessionState] = [:]
     let options: GatewayOptions
     let serverID: String
@@ -24,7 +26,7 @@ struct SessionHub {
     /// Records activity of `client`, creating its session within the budgets.
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source,
     ///   `.tooManySessions` (HTTP 503) naming the budget a new session would exceed.
-    mutating func touch(_ client: ClientIdentity, now: Duration, isConnected: (String) -> Bool) throws {
+    func touch(_ client: ClientIdentity, now: Duration, isConnected: (String) -> Bool) throws {
         if var state = sessions[client.session] {
             guard state.source == client.source else {
                 throw GatewayError(.sessionMismatch, "the session belongs to another source")
@@ -74,7 +76,7 @@ struct SessionHub {
 
     /// Removes a session, ending its listeners. - Returns: whether it existed.
     @discardableResult
-    mutating func remove(_ session: String) -> Bool {
+    func remove(_ session: String) -> Bool {
         guard let state = sessions.removeValue(forKey: session) else { return false }
         for listener in state.listeners.values { listener.finish() }
         return true
@@ -88,40 +90,40 @@ struct SessionHub {
     }
 
     /// Appends a reply to a session's log (delivering it to open streams).
-    mutating func deliver(_ reply: WireReply, to session: String) {
+    func deliver(_ reply: WireReply, to session: String) {
         guard var state = sessions[session] else { return }
         state.append(reply, serverID: serverID)
         sessions[session] = state
     }
 
     /// Delivers `reply(subscription)` for every account subscription of every session of `source`.
-    mutating func deliverToSubscriptions(of source: String, _ reply: (String) -> WireReply) {
+    func deliverToSubscriptions(of source: String, _ reply: (String) -> WireReply) {
         for (session, state) in sessions where state.source == source {
             for subscription in state.subscriptions.sorted() { deliver(reply(subscription), to: session) }
         }
     }
 
     /// Delivers `reply` to every session of `source`.
-    mutating func deliver(_ reply: WireReply, toSource source: String) {
+    func deliver(_ reply: WireReply, toSource source: String) {
         for (session, state) in sessions where state.source == source { deliver(reply, to: session) }
     }
 
     /// Adds an account subscription. - Returns: false when the session does not exist.
-    mutating func subscribe(_ session: String, id: String) -> Bool {
+    func subscribe(_ session: String, id: String) -> Bool {
         guard sessions[session] != nil else { return false }
         sessions[session]?.subscriptions.insert(id)
         return true
     }
 
     /// Removes an account subscription. - Returns: whether it existed.
-    mutating func unsubscribe(_ session: String, id: String) -> Bool {
+    func unsubscribe(_ session: String, id: String) -> Bool {
         sessions[session]?.subscriptions.remove(id) != nil
     }
 
     /// Opens a listener on a session: the kept events after `after` first, then live ones.
     /// - Throws: `.tooManySessions` when the session or its source has too many open streams.
     /// - Returns: the listener's id (to remove it) and the stream; nil id when the session is gone.
-    mutating func listen(
+    func listen(
         _ client: ClientIdentity, after: UInt64?, continuation: AsyncStream<SessionEvent>.Continuation
     ) throws -> UInt64? {
         let open = sessions[client.session]?.listeners.count ?? 0
@@ -141,7 +143,7 @@ struct SessionHub {
     }
 
     /// Removes a listener (its stream ended), counting it as activity.
-    mutating func removeListener(_ id: UInt64, session: String, now: Duration) {
+    func removeListener(_ id: UInt64, session: String, now: Duration) {
         guard var state = sessions[session] else { return }
         state.listeners[id] = nil
         state.lastActivity = now

@@ -4,72 +4,27 @@ import Logging
 import Primitives
 import SignerCore
 
-/// How an ICON reply is shaped (every one carries a Connect v1 `code`, 1 = success).
-enum IconReplyShape: Sendable, Equatable {
-    /// Relay events: `{code, result}`.
-    case plain
-    /// ICONex Connect v1: `{id, code, result}` with the request's `id`.
-    case connect(JSONValue)
-    /// Relay `REQUEST_JSON-RPC`: `{code, result}` where `result` is the JSON-RPC 2.0 response
-    /// (`{jsonrpc, id, result}` or `{jsonrpc, id, error: {code, message}}`).
-    case jsonRPC(JSONValue)
-}
+/// ICON (docs/protocol.md "ICON"): the ICONex/Hana relay events and ICONex Connect v1, dispatched
+/// exhaustively over ``IconMethod`` and turned into approvals of the one ``ApprovalCoordinator``
+/// (a connection, a transaction, a blind hash). It owns the protocol's shapes (``IconReplyShape``,
+/// the Connect codes of ``IconConnectError``), fills what a send may leave out, and after the
+/// journal sends an approved transaction to the node (`--icon-node`).
+///
+/// A value with no state of its own. What it needs from the core is ``BridgeQueue`` (the grant book's
+/// answers, the queue, the waiter); its async methods run on the service's actor with it
+/// (`nonisolated(nonsending)`), so a request takes no extra hop.
+struct IconAdapter: Sendable {
+    let signer: any RequestSigner
+    let options: GatewayOptions
+    let logger: Logger
 
-/// ICON reply bodies and titles (docs/protocol.md "ICON").
-enum IconGateway {
-    static func title(_ request: IconSigningRequest, source: String) -> String {
-        switch request.action {
-        case .signOnly: "Sign an ICON transaction for \(source)? (the site sends it)"
-        case .send: "Sign and send an ICON transaction for \(source)?"
-        case .blindHash: "BLIND-sign a hash for \(source)?"
-        }
-    }
-
-    static func success(_ shape: IconReplyShape, _ result: JSONValue) -> WireReply.Body {
-        switch shape {
-        case .plain: .response(["code": 1, "result": result])
-        case .connect(let id): .response(["id": id, "code": 1, "result": result])
-        case .jsonRPC(let id): .response(["code": 1, "result": ["jsonrpc": "2.0", "id": id, "result": result]])
-        }
-    }
-
-    static func failure(_ shape: IconReplyShape, _ error: IconConnectError) -> WireReply.Body {
-        switch shape {
-        case .plain: .response(["code": .integer(error.code), "result": .string(error.message)])
-        case .connect(let id): .response(["id": id, "code": .integer(error.code), "result": .string(error.message)])
-        case .jsonRPC(let id):
-            .response([
-                "code": .integer(error.code),
-                "result": [
-                    "jsonrpc": "2.0", "id": id,
-                    "error": ["code": .integer(error.code), "message": .string(error.message)],
-                ],
-            ])
-        }
-    }
-
-    /// The fields of the v3 transaction (everything else is refused by IconCodec).
-    static let defaultStepLimitTransfer = "0x186a0"  // 100,000
-    static let defaultStepLimitCall = "0x1e8480"  // 2,000,000
-
-    static func hex(_ value: some BinaryInteger) -> String { "0x" + String(value, radix: 16) }
-}
-
-extension GatewayService {
-    /// ICON messages: every failure becomes an ICON-shaped reply here (Connect codes), never a
-    /// polkadot-js error string.
-    /// ICONex Connect's URL form (`GET /icon/connect`): the Connect request of `client` (identified by
-    /// `caller`'s origin), whose answer will be sent to `caller`, which the person is shown.
-    package func handleIconConnect(_ request: WireRequest, from client: ClientIdentity, caller: String) async throws
-        -> Outcome
-    {
-        try touchSession(client)
-        return await dispatchIcon(.connect, request, client, caller: caller)
-    }
-
-    func dispatchIcon(
-        _ method: IconMethod, _ request: WireRequest, _ client: ClientIdentity, caller: String? = nil
-    ) async -> Outcome {
+    /// ICON messages (relay events and ICONex Connect): every failure becomes an ICON-shaped reply
+    /// here (Connect codes), never a polkadot-js error string. `caller`: the URL form's answer
+    /// address (``GatewayService/handleIconConnect(_:from:caller:)``).
+    nonisolated(nonsending) func dispatch(
+        _ method: IconMethod, _ request: WireRequest, _ client: ClientIdentity, caller: String? = nil,
+        core: some BridgeQueue
+    ) async -> GatewayService.Outcome {
         var shape = IconReplyShape.plain
         do {
             switch method {
@@ -77,16 +32,16 @@ extension GatewayService {
                 let any = signer.accounts().contains { $0.type == "icon" }
                 return .reply(WireReply(id: request.id, IconGateway.success(shape, ["hasAccount": .bool(any)])))
             case .hasAddress:
-                let params = try Self.params(Icon.HasAddress.self, request)
+                let params = try request.params(Icon.HasAddress.self)
                 let address = params.stringValue ?? params["address"]?.stringValue ?? ""
-                let allowed = (try? center.requireEnabled(client.source)) ?? []
+                let allowed = (try? core.requireEnabled(client.source)) ?? []
                 let has =
                     allowed.contains(address) && signer.accounts().contains { $0.key == address && $0.type == "icon" }
                 return .reply(WireReply(id: request.id, IconGateway.success(shape, ["hasAddress": .bool(has)])))
             case .address:
-                return try await iconBind(request, client, shape: shape)
+                return try await bind(request, client, shape: shape, core: core)
             case .jsonRpc:
-                let payload = try Self.params(Icon.JsonRpc.self, request)
+                let payload = try request.params(Icon.JsonRpc.self)
                 shape = .jsonRPC(payload["id"] ?? .null)
                 guard case .object = payload else { throw IconConnectError.parseError }
                 guard payload["method"]?.stringValue == "icx_sendTransaction" else {
@@ -95,15 +50,15 @@ extension GatewayService {
                 guard case .object(let tx)? = payload["params"] else {
                     throw IconConnectError.missingParameter("params")
                 }
-                return try await iconQueue(.object(iconFilled(tx)), action: .send, request, client, shape: shape)
+                return try await queue(.object(filled(tx)), action: .send, request, client, shape: shape, core: core)
             case .signing:
-                let params = try Self.params(Icon.Signing.self, request)
-                return try await iconBlindSign(params, request, client, shape: shape)
+                let params = try request.params(Icon.Signing.self)
+                return try await blindSign(params, request, client, shape: shape, core: core)
             case .connect:
-                let body = try Self.params(Icon.Connect.self, request)
+                let body = try request.params(Icon.Connect.self)
                 guard case .object(let object) = body else { throw IconConnectError.parseError }
                 shape = .connect(object["id"] ?? .null)
-                return try await iconConnect(object, request, client, shape: shape, caller: caller)
+                return try await connect(object, request, client, shape: shape, caller: caller, core: core)
             }
         } catch {
             logger.debug("ICON request refused", metadata: ["message": "\(request.message)", "reason": "\(error)"])
@@ -112,10 +67,10 @@ extension GatewayService {
     }
 
     /// ICONex Connect v1 (docs/protocol.md "ICON"): `bind`, `sign`, `sendICX`, `sendToken`.
-    func iconConnect(
+    nonisolated(nonsending) func connect(
         _ object: JSONObject, _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape,
-        caller: String? = nil
-    ) async throws -> Outcome {
+        caller: String?, core: some BridgeQueue
+    ) async throws -> GatewayService.Outcome {
         guard object["id"] != nil, let method = object["method"]?.stringValue else {
             throw IconConnectError.invalidRequest
         }
@@ -131,15 +86,15 @@ extension GatewayService {
         }
         switch method {
         case "bind":
-            return try await iconBind(request, client, shape: shape, fromLink: caller != nil)
+            return try await bind(request, client, shape: shape, fromLink: caller != nil, core: core)
         case "sign":
             try require(["version", "from", "to", "value", "stepLimit", "timestamp", "nid", "nonce"])
-            return try await iconQueue(
-                .object(params), action: .signOnly, request, client, shape: shape, caller: caller)
+            return try await queue(
+                .object(params), action: .signOnly, request, client, shape: shape, caller: caller, core: core)
         case "sendICX":
             try require(["from", "to", "value"])
-            return try await iconQueue(
-                .object(iconFilled(params)), action: .send, request, client, shape: shape, caller: caller)
+            return try await queue(
+                .object(filled(params)), action: .send, request, client, shape: shape, caller: caller, core: core)
         case "sendToken":
             try require(["from", "to", "value", "contractAddress"])
             guard Set(params.keys).isSubset(of: ["from", "to", "value", "contractAddress"]) else {
@@ -158,8 +113,8 @@ extension GatewayService {
             tx["to"] = .string(contract)
             tx["dataType"] = "call"
             tx["data"] = ["method": "transfer", "params": ["_to": to, "_value": value]]
-            return try await iconQueue(
-                .object(iconFilled(tx)), action: .send, request, client, shape: shape, caller: caller)
+            return try await queue(
+                .object(filled(tx)), action: .send, request, client, shape: shape, caller: caller, core: core)
         default:
             throw IconConnectError.invalidMethod
         }
@@ -168,35 +123,31 @@ extension GatewayService {
     /// The person picks the ICON account for the site (Connect `bind`, relay `REQUEST_ADDRESS`):
     /// a connection request shown again even for a connected site; the answer is the first ICON
     /// account ticked.
-    func iconBind(
-        _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape, fromLink: Bool = false
-    ) async throws -> Outcome {
+    nonisolated(nonsending) func bind(
+        _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape, fromLink: Bool = false,
+        core: some BridgeQueue
+    ) async throws -> GatewayService.Outcome {
         guard signer.accounts().contains(where: { $0.type == "icon" }) else { throw IconConnectError.noWallet }
-        if isDenied(client.source) { throw IconConnectError.cancelled }
-        if storingAuthorizations.contains(client.source) {
-            throw SignerError(.authorizationPending, "an authorization is being stored")
-        }
-        switch try center.requestAuthorization(
-            source: client.source, declaredName: "", session: client.session, now: clock.now, askAgain: true,
-            fromLink: fromLink)
-        {
+        if core.isDenied(client.source) { throw IconConnectError.cancelled }
+        try core.requireNoAuthorizationStoring(client.source)
+        switch try core.requestAuthorization(client, declaredName: "", askAgain: true, fromLink: fromLink) {
         case .authorized(let keys):
-            guard let address = iconAddress(in: keys) else { throw IconConnectError.noWallet }
+            guard let address = address(in: keys) else { throw IconConnectError.noWallet }
             return .reply(WireReply(id: request.id, IconGateway.success(shape, .string(address))))
         case .queued(let approval):
-            return await queued(approval, request, client, account: nil, icon: shape)
+            return await core.queued(approval, request, client, icon: shape)
         }
     }
 
     /// The first ICON account among granted keys, in the directory's order.
-    func iconAddress(in keys: [String]) -> String? {
+    func address(in keys: [String]) -> String? {
         signer.accounts().first { $0.type == "icon" && keys.contains($0.key) }?.address
     }
 
     /// Fills what a send request may leave out (docs/protocol.md "ICON"): `version` 0x3, `nid`
     /// (`--icon-nid`), `timestamp` (now, µs), `stepLimit` (100,000 for a transfer, 2,000,000 for
     /// anything with data), `nonce` (random). Present fields are never changed.
-    func iconFilled(_ tx: JSONObject) -> JSONObject {
+    func filled(_ tx: JSONObject) -> JSONObject {
         var tx = tx
         if tx["version"] == nil { tx["version"] = "0x3" }
         if tx["nid"] == nil { tx["nid"] = .string(options.iconNetworkID) }
@@ -212,10 +163,10 @@ extension GatewayService {
     /// Validates and queues an ICON transaction for the person (after the checks a dapp is
     /// answered at once for: no node to send to, no wallet, same sender and receiver, an account
     /// the site may not use).
-    func iconQueue(
+    nonisolated(nonsending) func queue(
         _ tx: JSONValue, action: IconSigningRequest.Action, _ request: WireRequest, _ client: ClientIdentity,
-        shape: IconReplyShape, caller: String? = nil
-    ) async throws -> Outcome {
+        shape: IconReplyShape, caller: String? = nil, core: some BridgeQueue
+    ) async throws -> GatewayService.Outcome {
         if action == .send, options.iconNode == nil { throw IconConnectError.noNode }
         guard signer.accounts().contains(where: { $0.type == "icon" }) else { throw IconConnectError.noWallet }
         guard let from = tx["from"]?.stringValue else { throw IconConnectError.missingParameter("from") }
@@ -223,7 +174,7 @@ extension GatewayService {
         if let to = tx["to"]?.stringValue, to == from { throw IconConnectError.sameAddress }
         let account: SignerAccount
         do {
-            account = try self.account(from, allowed: try center.requireEnabled(client.source))
+            account = try core.account(from, allowed: try core.requireEnabled(client.source))
         } catch {
             throw IconConnectError.noMatchedWallet(shownFrom)
         }
@@ -235,18 +186,18 @@ extension GatewayService {
             prepared.fromLink = true
             prepared.summary.append(SummaryRow("came from", IconSummary.linkWarning(client.source), warning: true))
         }
-        let approval = try center.requestSignature(
-            source: client.source, session: client.session, subject: .signIcon(prepared), now: clock.now)
-        return await queued(approval, request, client, account: account, icon: shape)
+        let approval = try core.requestSignature(.signIcon(prepared), from: client)
+        return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type, icon: shape)
     }
 
     /// `REQUEST_SIGNING {from, hash}`: refused unless the person allowed blind signing for this
     /// origin (`sigil origins blind-signing`, the approval page, or `--icon-blind-signing`); then
     /// queued with a loud warning.
-    func iconBlindSign(
-        _ params: JSONValue, _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape
-    ) async throws -> Outcome {
-        guard await isBlindSigningAllowed(client.source) else {
+    nonisolated(nonsending) func blindSign(
+        _ params: JSONValue, _ request: WireRequest, _ client: ClientIdentity, shape: IconReplyShape,
+        core: some BridgeQueue
+    ) async throws -> GatewayService.Outcome {
+        guard await core.isBlindSigningAllowed(client.source) else {
             throw IconConnectError(-1002, "Invalid request. (blind signing is off for this site)")
         }
         guard let from = params["from"]?.stringValue else { throw IconConnectError.missingParameter("from") }
@@ -255,20 +206,19 @@ extension GatewayService {
         else { throw IconConnectError.invalidParameter("hash") }
         let account: SignerAccount
         do {
-            account = try self.account(from, allowed: try center.requireEnabled(client.source))
+            account = try core.account(from, allowed: try core.requireEnabled(client.source))
         } catch {
             throw IconConnectError.noMatchedWallet(IconSigningGate.isAddress(from) ? from : "")
         }
         let prepared = try signer.prepareIconHash(hash: hash, account: account)
-        let approval = try center.requestSignature(
-            source: client.source, session: client.session, subject: .signIcon(prepared), now: clock.now)
-        return await queued(approval, request, client, account: account, icon: shape)
+        let approval = try core.requestSignature(.signIcon(prepared), from: client)
+        return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type, icon: shape)
     }
 
     /// After the journal: a refused journal entry withholds the signature (-4001); a send goes to
     /// the node now, and the answer is the transaction hash only when the node accepted exactly the
     /// transaction that was signed.
-    func iconAfterJournal(
+    nonisolated(nonsending) func afterJournal(
         _ request: IconSigningRequest, body: WireReply.Body, signature: [UInt8]?, shape: IconReplyShape
     ) async -> WireReply.Body {
         guard case .response(let value) = body else { return IconGateway.failure(shape, .signFailed) }
@@ -290,23 +240,23 @@ extension GatewayService {
     }
 
     /// The answer to a decided ICON bind (a connection request asked by an ICON message).
-    func iconBindDecided(_ decision: ApprovalCenter.Decision, failure: GatewayError?, shape: IconReplyShape)
+    func bindDecided(_ decision: ApprovalCenter.Decision, failure: GatewayError?, shape: IconReplyShape)
         -> WireReply.Body
     {
         guard decision.approved, failure == nil else { return IconGateway.failure(shape, .cancelled) }
-        guard let address = iconAddress(in: decision.grantedAccounts) else {
+        guard let address = address(in: decision.grantedAccounts) else {
             return IconGateway.failure(shape, .cancelled)
         }
         return IconGateway.success(shape, .string(address))
     }
-}
 
-/// Small checks shared by the ICON paths.
-enum IconSigningGate {
-    /// `hx` + 40 lower-case hex digits (safe to echo in a Connect message).
-    static func isAddress(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        return u.count == 42 && u[0] == UInt8(ascii: "h") && u[1] == UInt8(ascii: "x")
-            && u[2...].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    /// The sign step of an approved ICON request: the prepared transaction or hash itself, never
+    /// rebuilt; the answer is the base64 signature.
+    func signStep(_ request: IconSigningRequest) -> ApprovalWaiter.Sign {
+        let signer = self.signer
+        return {
+            let signature = try signer.signIcon(request)
+            return AdapterSigned(value: JSONValue.string(signature.base64), signature: signature.signature)
+        }
     }
 }

@@ -4,12 +4,12 @@ import Logging
 import Primitives
 import SignerCore
 
-/// The approval coordinator: one path from a decision to the waiting client, for every protocol,
+/// The decision path: one path from a decision to the waiting client, for every protocol,
 /// driven by each approval's ``ApprovalLifecycle``: decide → (sign) → journal → deliver. A
 /// connection and a metadata update have their own decided step (storing the grant, the metadata);
 /// every signature is made by the waiter's sign step, and only once the journal has its entry does
 /// anything leave.
-extension GatewayService {
+extension ApprovalCoordinator {
     /// What `decide` did: the reply (nil when nobody waits on a session) and, for an authorization the
     /// store refused, the error for the person's front end.
     struct Decided {
@@ -31,7 +31,9 @@ extension GatewayService {
     /// is stored first and reaches memory only once stored; if the store refuses, the reply is an
     /// error and memory is unchanged. With `deliverReply` a session's reply goes to its event log; it
     /// is also returned.
-    func decide(_ id: UInt64, approve: Bool, accounts: [String]?, deliverReply: Bool) async throws -> Decided {
+    nonisolated(nonsending) func decide(_ id: UInt64, approve: Bool, accounts: [String]?, deliverReply: Bool)
+        async throws -> Decided
+    {
         let decision: ApprovalCenter.Decision
         if approve {
             // Only an authorization needs the account list; a signing decision is taken without
@@ -75,7 +77,7 @@ extension GatewayService {
             } catch {
                 logger.debug("signing failed", metadata: ["reason": "\(error)"])
                 step.signError = error
-                step.detail = "signing failed: \(Self.ruleName(error))"
+                step.detail = "signing failed: \(JournalRecorder.ruleName(error))"
             }
             action = lifecycle.signingFinished(succeeded: step.signed != nil)
         } else if decision.approved, waiter == nil, decision.approval.subject.signs {
@@ -104,18 +106,21 @@ extension GatewayService {
                 body = step.body ?? Self.iconBody(delivery, step, shape: icon)
                 if case .signIcon(let request) = decision.approval.subject, delivery == .result {
                     // Only once journaled may the signature leave, to the site or to the ICON node.
-                    body = await iconAfterJournal(request, body: body, signature: step.signed?.signature, shape: icon)
+                    body = await self.icon.afterJournal(
+                        request, body: body, signature: step.signed?.signature, shape: icon)
                 }
             }
             let reply = WireReply(id: requestID, body)
-            if deliverReply { deliver(reply, to: session) }
+            if deliverReply { hub.deliver(reply, to: session) }
             return Decided(reply: reply, failure: step.failure)
         }
     }
 
     /// The decided step of a connection (the grant stored, then applied) and of a metadata update
     /// (stored); nothing for a request that signs (its sign step runs in `decide`).
-    private func decidedStep(_ decision: ApprovalCenter.Decision, _ waiter: ApprovalWaiter?) async -> Step {
+    private nonisolated(nonsending) func decidedStep(_ decision: ApprovalCenter.Decision, _ waiter: ApprovalWaiter?)
+        async -> Step
+    {
         var step = Step()
         switch decision.approval.subject {
         case .authorize:
@@ -128,15 +133,15 @@ extension GatewayService {
                 }
             }
             if let shape = waiter?.icon {
-                step.body = iconBindDecided(decision, failure: step.failure, shape: shape)
+                step.body = icon.bindDecided(decision, failure: step.failure, shape: shape)
             } else if !decision.approved {
                 step.body = .error(WireErrorText.authorizationRejected)
             } else if step.failure != nil {
                 step.body = .error(WireErrorText.notSaved)
                 step.detail = "not saved"
             } else {
-                step.body = .response(authResponse(decision.grantedAccounts))
-                step.detail = grantedDetail(decision.grantedAccounts)
+                step.body = .response(polkadot.authResponse(decision.grantedAccounts))
+                step.detail = JournalRecorder.grantedDetail(decision.grantedAccounts)
             }
         case .provideMetadata(let proposal):
             guard decision.approved else {
@@ -174,7 +179,7 @@ extension GatewayService {
         }
     }
 
-    /// An ICON tab's reply for a decided signing request (a send is completed by `iconAfterJournal`).
+    /// An ICON tab's reply for a decided signing request (a send is completed by `IconAdapter.afterJournal`).
     private static func iconBody(_ delivery: ApprovalLifecycle.Delivery, _ step: Step, shape: IconReplyShape)
         -> WireReply.Body
     {
@@ -199,14 +204,14 @@ extension GatewayService {
             .failed(
                 GatewayError(
                     .signingFailed,
-                    "the request could not be signed: \(step.signError.map(Self.ruleName) ?? "no signer")"))
+                    "the request could not be signed: \(step.signError.map(JournalRecorder.ruleName) ?? "no signer")"))
         case .withheld: .failed(GatewayError(.notJournaled, "the signature was withheld: it could not be journaled"))
         }
     }
 
     /// Answers a request that went away without a decision (expiry, revocation, the client gone),
     /// once the journal has recorded it as `outcome` (within the journal budget).
-    func answerCancelled(
+    nonisolated(nonsending) func answerCancelled(
         _ approval: PendingApproval<ApprovalSubject>, _ outcome: JournalDecision, _ detail: String
     ) async {
         var waiter = waiters.removeValue(forKey: approval.id)
@@ -218,7 +223,7 @@ extension GatewayService {
             continuation.resume(returning: .withdrawn)
         case .session(let session, let requestID, let icon):
             if let icon {
-                deliver(WireReply(id: requestID, IconGateway.failure(icon, .cancelled)), to: session)
+                hub.deliver(WireReply(id: requestID, IconGateway.failure(icon, .cancelled)), to: session)
                 return
             }
             let text: String
@@ -227,7 +232,7 @@ extension GatewayService {
             case .provideMetadata: text = WireErrorText.rejected
             case .signBytes, .signExtrinsic, .adapter, .signIcon: text = WireErrorText.cancelled
             }
-            deliver(WireReply(id: requestID, .error(text)), to: session)
+            hub.deliver(WireReply(id: requestID, .error(text)), to: session)
         }
     }
 }

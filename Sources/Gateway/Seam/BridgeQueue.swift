@@ -1,0 +1,79 @@
+import Primitives
+import SignerCore
+
+/// What a bridge adapter (``PolkadotAdapter``, ``IconAdapter``: protocols answered on a tab's event
+/// log, not by one JSON-RPC reply) needs from the core, and nothing more: the grant book's answers
+/// for a source, the queue's three kinds of request, and the waiter that delivers the decision to
+/// the tab. The ``ApprovalCoordinator`` is the one implementation; the JSON-RPC adapters stand on
+/// ``ApprovalSeam`` instead.
+///
+/// Isolation: an implementation is used on one actor only (the service's); the adapters call it
+/// from `nonisolated(nonsending)` methods, so no call crosses an actor.
+protocol BridgeQueue: AnyObject {
+    /// The account keys granted to `source`.
+    /// - Throws: `SignerError.notEnabled` when it is not connected.
+    func requireEnabled(_ source: String) throws -> [String]
+    /// Resolves an address to an account `source` may use (its granted keys `allowed`).
+    /// - Throws: `SignerError.unknownAccount` (the address is never echoed).
+    func account(_ address: String, allowed: [String]) throws -> SignerAccount
+    /// Whether the deny list names the source's host.
+    func isDenied(_ source: String) -> Bool
+    /// - Throws: `SignerError.authorizationPending` while a connection of `source` is being stored.
+    func requireNoAuthorizationStoring(_ source: String) throws
+    /// Whether the source is connected only by another protocol's grant (ICRC scopes): its
+    /// connection request is then put to the person.
+    nonisolated(nonsending) func isConnectedByAnotherProtocolOnly(_ source: String) async -> Bool
+    /// Whether the person allowed `source` blind signing (unreadable counts as off).
+    nonisolated(nonsending) func isBlindSigningAllowed(_ source: String) async -> Bool
+
+    /// A connection request of `client` (``ApprovalCenter/requestAuthorization``).
+    func requestAuthorization(
+        _ client: ClientIdentity, declaredName: String, askAgain: Bool, fromLink: Bool
+    ) throws -> ApprovalCenter.AuthorizationOutcome
+    /// A signing request of `client` (the source must be connected).
+    func requestSignature(_ subject: ApprovalSubject, from client: ClientIdentity) throws
+        -> PendingApproval<ApprovalSubject>
+    /// A metadata update of `client` (the source must be connected).
+    func requestMetadata(_ proposal: MetadataProposal, from client: ClientIdentity) throws
+        -> PendingApproval<ApprovalSubject>
+    /// Registers who waits (the tab's session, in ICON's shape when `icon` is set) with the sign
+    /// step, then decides at once (automatic mode) or shows the request.
+    nonisolated(nonsending) func queued(
+        _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
+        sign: ApprovalWaiter.Sign?, scheme: String?, icon: IconReplyShape?
+    ) async -> GatewayService.Outcome
+}
+
+extension BridgeQueue {
+    /// `queued` for a request that signs nothing (a connection, a metadata update).
+    nonisolated(nonsending) func queued(
+        _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
+        icon: IconReplyShape? = nil
+    ) async -> GatewayService.Outcome {
+        await queued(approval, request, client, sign: nil, scheme: nil, icon: icon)
+    }
+}
+
+extension ApprovalCoordinator: BridgeQueue {
+    func requireEnabled(_ source: String) throws -> [String] { try center.requireEnabled(source) }
+
+    func requestAuthorization(
+        _ client: ClientIdentity, declaredName: String, askAgain: Bool, fromLink: Bool
+    ) throws -> ApprovalCenter.AuthorizationOutcome {
+        try center.requestAuthorization(
+            source: client.source, declaredName: declaredName, session: client.session, now: clock.now,
+            askAgain: askAgain, fromLink: fromLink)
+    }
+
+    func requestSignature(_ subject: ApprovalSubject, from client: ClientIdentity) throws
+        -> PendingApproval<ApprovalSubject>
+    {
+        try center.requestSignature(source: client.source, session: client.session, subject: subject, now: clock.now)
+    }
+
+    func requestMetadata(_ proposal: MetadataProposal, from client: ClientIdentity) throws
+        -> PendingApproval<ApprovalSubject>
+    {
+        try center.requestMetadata(source: client.source, session: client.session, proposal: proposal, now: clock.now)
+    }
+}
