@@ -1,5 +1,5 @@
-import Journal
 import GatewayHTTP
+import Journal
 import Logging
 import Primitives
 
@@ -78,7 +78,8 @@ package struct DappHandler: HTTPHandler {
                     do {
                         wire = try WireRequest(json: try JSONValue.parse(request.body))
                     } catch {
-                        responder.send(ident.decorate(Self.json(["error": .string(WireErrorText.badRequest)], .badRequest)))
+                        responder.send(
+                            ident.decorate(Self.json(["error": .string(WireErrorText.badRequest)], .badRequest)))
                         return
                     }
                     if refusal == .deniedHost {
@@ -90,7 +91,8 @@ package struct DappHandler: HTTPHandler {
                         switch try await service.handle(wire, from: ident.client) {
                         case .reply(let reply): responder.send(ident.decorate(Self.json(reply.json, .ok)))
                         case .pending:
-                            responder.send(ident.decorate(Self.json(["id": .string(wire.id), "pending": true], .accepted)))
+                            responder.send(
+                                ident.decorate(Self.json(["id": .string(wire.id), "pending": true], .accepted)))
                         }
                     } catch {
                         responder.send(ident.decorate(.status(Self.status(for: error))))

@@ -37,15 +37,21 @@ package struct StateStoreIcrcPermissions: IcrcPermissionStore {
     }
 
     package func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws {
-        for method in IcrcMethod.scoped {
-            guard let state = states[method.name] else { continue }
-            try store.setSetting(Self.key(method, origin), to: state.rawValue)
+        let store = store
+        try await StateStoreWork.run {
+            for method in IcrcMethod.scoped {
+                guard let state = states[method.name] else { continue }
+                try store.setSetting(Self.key(method, origin), to: state.rawValue)
+            }
         }
     }
 
     package func clear(_ origin: String) async throws {
-        for method in IcrcMethod.scoped { try store.setSetting(Self.key(method, origin), to: nil) }
-        try store.setSetting(Self.legacyKey(origin), to: nil)
+        let store = store
+        try await StateStoreWork.run {
+            for method in IcrcMethod.scoped { try store.setSetting(Self.key(method, origin), to: nil) }
+            try store.setSetting(Self.legacyKey(origin), to: nil)
+        }
     }
 
     /// The scopes granted to `origin` (for `sigil origins list`), by method name, sorted.

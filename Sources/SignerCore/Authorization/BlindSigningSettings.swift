@@ -50,7 +50,8 @@ package struct StateStoreBlindSigning: BlindSigningSettings {
     }
 
     package func setAllowed(_ allowed: Bool, for origin: String) async throws {
-        try store.setSetting(Self.key(origin), to: allowed ? "on" : nil)
+        let store = store
+        try await StateStoreWork.run { try store.setSetting(Self.key(origin), to: allowed ? "on" : nil) }
     }
 
     package func allowedOrigins() async throws -> [String] {

@@ -11,7 +11,10 @@ struct StateStoreMetadata: MetadataRegistry {
     let store: any StateStore
 
     func known() async -> [(genesisHash: String, specVersion: UInt32)] {
-        ((try? store.allMetadata()) ?? []).map { ($0.genesisHash, $0.specVersion) }
+        let store = store
+        return ((try? await StateStoreWork.run { try store.allMetadata() }) ?? []).map {
+            ($0.genesisHash, $0.specVersion)
+        }
     }
 
     func store(genesisHash: String, specVersion: UInt32, definition: JSONValue) async throws {
@@ -25,10 +28,11 @@ struct StateStoreMetadata: MetadataRegistry {
             o["rawMetadata"] = nil
             rest = .object(o)
         }
-        try store.saveMetadata(
-            ChainMetadata(
-                genesisHash: genesisHash, specVersion: specVersion, chain: definition["chain"]?.stringValue ?? "",
-                ss58Format: ss58, tokenSymbol: definition["tokenSymbol"]?.stringValue, tokenDecimals: decimals,
-                metadata: raw, extraJSON: String(decoding: rest.encoded(), as: UTF8.self)))
+        let metadata = ChainMetadata(
+            genesisHash: genesisHash, specVersion: specVersion, chain: definition["chain"]?.stringValue ?? "",
+            ss58Format: ss58, tokenSymbol: definition["tokenSymbol"]?.stringValue, tokenDecimals: decimals,
+            metadata: raw, extraJSON: String(decoding: rest.encoded(), as: UTF8.self))
+        let store = store
+        try await StateStoreWork.run { try store.saveMetadata(metadata) }
     }
 }
