@@ -126,7 +126,7 @@ final class ApprovalCoordinator {
     /// - Throws: `SignerError.unknownAccount` (the address is never echoed).
     func account(_ address: String, allowed: [String]) throws -> SignerAccount {
         guard let key = signer.accountKey(forAddress: address), allowed.contains(key),
-            let account = signer.accounts().first(where: { $0.key == key })
+            let account = signer.account(key: key)
         else { throw SignerError(.unknownAccount, "account not available to the source") }
         return account
     }

@@ -7,6 +7,13 @@ package protocol AccountDirectory: Sendable {
     /// The account key (`0x…` account id) an address stands for, whatever its SS58 prefix; `nil` when
     /// the address is malformed. Untrusted input: must not trap.
     func accountKey(forAddress address: String) -> String?
+    /// The account whose key is `key`, or nil.
+    func account(key: String) -> SignerAccount?
+}
+
+extension AccountDirectory {
+    /// By a walk of `accounts()` (a directory with an index answers directly).
+    package func account(key: String) -> SignerAccount? { accounts().first { $0.key == key } }
 }
 
 /// Prepares requests for a person and signs exactly what the person approved. ``SigningService`` is

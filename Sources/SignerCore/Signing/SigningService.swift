@@ -91,6 +91,12 @@ package final class SigningService: RequestSigner {
 
     package func accounts() -> [SignerAccount] { entries.map(\.account) + iconAccounts() + ethereumAccounts() }
 
+    /// A Polkadot account by its index (a signing request asks once; `accounts()` builds every list).
+    package func account(key: String) -> SignerAccount? {
+        if let i = index[key] { return entries[i].account }
+        return iconAccounts().first { $0.key == key } ?? ethereumAccounts().first { $0.key == key }
+    }
+
     package func accountKey(forAddress address: String) -> String? {
         if address.hasPrefix("hx") { return iconAccountKey(forAddress: address) }
         if address.hasPrefix("0x") || address.hasPrefix("0X") {
