@@ -279,7 +279,7 @@ let package = Package(
             name: "GatewayTests",
             dependencies: ["SigilTesting", 
                 "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "SigningKeys",
-                "ScaleCodec", "ICPCodec", "IconCodec", "EthereumCodec",
+                "ScaleCodec", "ICPCodec", "IconCodec", "EthereumCodec", "MetadataHash",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

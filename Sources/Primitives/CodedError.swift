@@ -1,8 +1,22 @@
-/// A module error's stable code: a value of a small closed set that can grow without breaking
-/// callers (the `Code` structs of every module, docs/reference/conventions.md §1).
+/// A module error's stable code: one case of a module's closed set, which grows by adding a case
+/// (docs/reference/conventions.md §1). A module declares it as a plain string enum, the cases
+/// documented where they are declared:
+///
+/// ```swift
+/// package enum KeystoreErrorCode: String, ErrorCode {
+///     package static let domain = "KeystoreError"
+///     /// No account with that address in the keystore.
+///     case accountNotFound
+/// }
+/// ```
 package protocol ErrorCode: Hashable, Sendable, CustomStringConvertible {
     /// The module error's name in messages: `HTTPError`, `KeystoreError`, …
     static var domain: String { get }
+}
+
+extension ErrorCode where Self: RawRepresentable, RawValue == String {
+    /// The code's name in messages and logs: its raw value, the case name (`diskFull`).
+    package var description: String { rawValue }
 }
 
 /// The one coded error shape every module shares (docs/reference/conventions.md §1): a stable
