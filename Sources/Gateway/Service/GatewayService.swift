@@ -190,6 +190,13 @@ package actor GatewayService {
         return stream
     }
 
+    /// Shutdown (`sigil serve` on SIGTERM, before its servers stop): every event stream ends and every
+    /// held long-poll answers now, with no events, instead of holding its connection through the
+    /// server's grace period; streams and polls opened later end at once.
+    package func endEventStreams() {
+        hub.endListeners()
+    }
+
     /// The kept events after a resume point, without waiting (long-poll answers at once when this
     /// is not empty). Creates the session if it does not exist yet.
     /// - Throws: `GatewayError.sessionMismatch` when the session belongs to another source.
