@@ -66,9 +66,12 @@ OPEN = 'article[data-kind="icp"]:has(button.approve:not([disabled]))'
 
 
 def open_article(ui, text=""):
-    """The undecided ICRC approval (a decided one stays on the page, disabled, until it refreshes)."""
+    """The undecided ICRC approval (a decided one stays on the page, disabled, until it refreshes), the
+    approval page brought to the front as the person looks at it (a click in a background tab waits
+    about 2 s for an animation frame)."""
     poll(ui, """t => [...document.querySelectorAll('article[data-kind="icp"]')].some(
         a => !a.querySelector('button.approve').disabled && a.textContent.includes(t))""", text)
+    ui.bring_to_front()
     return ui.locator(OPEN).first
 
 
