@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # An EVM dapp in Chromium (issue 23): ethers v6 finds Sigil by EIP-6963, connects, signs a message and a Permit (eth-account recovers them), sends ETH and an ERC-20 transfer mined on a test chain; 4001, 4100, 4900.
 # tier: fast
-# typical: 40 s
+# typical: 22 s
 # First the test chain alone (scripts/interop/ethereum_test_chain.py --self-check: eth-account signs,
 # it decodes, recovers and mines), then bridge.js's provider against GatewayStandIn (a test double of
 # POST /v1/ethereum, no Sigil), then the whole flow through `sigil serve --dev --eth-rpc <test chain>`
