@@ -59,35 +59,6 @@ import Testing
         if !row.admitted { #expect(hub.source(of: row.newcomer.1) == nil) }
     }
 
-    @Test func atShutdownEveryListenerEndsAndNoneOpensAfter() async throws {
-        var hub = Self.hub()
-        let client = ClientIdentity(source: "https://a.example", session: "session-0001")
-        try hub.touch(client, now: .zero, isConnected: { _ in false })
-        let (open, openContinuation) = AsyncStream<SessionEvent>.makeStream()
-        #expect(try hub.listen(client, after: nil, continuation: openContinuation) != nil)
-        hub.endListeners()
-        var iterator = open.makeAsyncIterator()
-        #expect(await iterator.next() == nil)  // ended, not waiting
-        let (later, laterContinuation) = AsyncStream<SessionEvent>.makeStream()
-        #expect(try hub.listen(client, after: nil, continuation: laterContinuation) == nil)
-        var laterIterator = later.makeAsyncIterator()
-        #expect(await laterIterator.next() == nil)
-    }
-
-    /// `sigil serve` on SIGTERM: a long-poll held for its full hold answers at once, with no events
-    /// (the time limit only guards against a hang).
-    @Test(.timeLimit(.minutes(1))) func aHeldLongPollAnswersAtShutdown() async throws {
-        let g = try await ProtocolSeamTests.gateway()
-        let tab = ClientIdentity(source: Fixture.site, session: "poll-tab-0001")
-        #expect(try await g.service.keptEvents(for: tab, after: nil).isEmpty)
-        let stream = try await g.service.events(for: tab, after: nil)
-        let held = Task { await DappHandler.first(of: stream, within: .seconds(3600)) }
-        await g.service.endEventStreams()
-        #expect(await held.value.isEmpty)
-        let later = try await g.service.events(for: tab, after: nil)
-        #expect(await DappHandler.first(of: later, within: .seconds(3600)).isEmpty)
-    }
-
     @Test func aSessionBelongsToItsSource() throws {
         var hub = Self.hub()
         try hub.touch(ClientIdentity(source: "https://a.example", session: "s"), now: .zero) { _ in true }

@@ -235,9 +235,9 @@ import Testing
         #expect(try store.verifyJournal().isValid)
     }
 
-    /// 100,000 entries with ten checkpoints; 20,000 in the fast tier (`scripts/test` sets
-    /// SIGILTEST_TIER=fast; the full tier and a plain `swift test` build all 100,000).
-    @Test func anUntouchedJournalOfManyEntriesVerifies() throws {
+    @Test func anUntouchedJournalOf100000EntriesVerifies() throws {
+        // Ten checkpoints; 20,000 entries in the fast tier (`scripts/test` sets SIGILTEST_TIER=fast;
+        // the full tier and a plain `swift test` build all 100,000).
         let count = ProcessInfo.processInfo.environment["SIGILTEST_TIER"] == "fast" ? 20_000 : 100_000
         let tmp = TemporaryDirectory()
         defer { tmp.remove() }

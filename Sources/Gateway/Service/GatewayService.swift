@@ -33,6 +33,8 @@ package actor GatewayService {
     var center: ApprovalCenter
     /// The tabs and token clients: event logs, listeners, subscriptions, session budgets.
     var hub: SessionHub
+    /// Set by ``endEventStreams()`` at shutdown: every listener has ended and none opens any more.
+    var eventStreamsEnded = false
     /// Approval id → who waits for the answer.
     var waiters: [UInt64: ApprovalWaiter] = [:]
     var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
@@ -184,6 +186,10 @@ package actor GatewayService {
     package func events(for client: ClientIdentity, after: UInt64?) throws -> AsyncStream<SessionEvent> {
         try touchSession(client)
         let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(512))
+        guard !eventStreamsEnded else {
+            continuation.finish()
+            return stream
+        }
         guard let listenerID = try hub.listen(client, after: after, continuation: continuation) else { return stream }
         let session = client.session
         continuation.onTermination = { _ in Task { await self.removeListener(listenerID, session: session) } }
@@ -194,7 +200,10 @@ package actor GatewayService {
     /// held long-poll answers now, with no events, instead of holding its connection through the
     /// server's grace period; streams and polls opened later end at once.
     package func endEventStreams() {
-        hub.endListeners()
+        eventStreamsEnded = true
+        for state in hub.sessions.values {
+            for listener in state.listeners.values { listener.finish() }
+        }
     }
 
     /// The kept events after a resume point, without waiting (long-poll answers at once when this

@@ -15,8 +15,6 @@ struct SessionHub {
     let options: GatewayOptions
     let serverID: String
     private var nextListenerID: UInt64 = 0
-    /// Set by ``endListeners()`` at shutdown: every listener has ended and none opens any more.
-    private(set) var ended = false
 
     init(options: GatewayOptions, serverID: String) {
         self.options = options
@@ -126,10 +124,6 @@ struct SessionHub {
     mutating func listen(
         _ client: ClientIdentity, after: UInt64?, continuation: AsyncStream<SessionEvent>.Continuation
     ) throws -> UInt64? {
-        guard !ended else {
-            continuation.finish()
-            return nil
-        }
         let open = sessions[client.session]?.listeners.count ?? 0
         guard open < options.maxStreamsPerSession else {
             throw GatewayError(.tooManySessions, "the session has \(open) open streams")
@@ -144,16 +138,6 @@ struct SessionHub {
         state.listeners[nextListenerID] = continuation
         sessions[client.session] = state
         return nextListenerID
-    }
-
-    /// Shutdown: ends every open listener (an event stream closes, a held long-poll answers at once
-    /// with what it has, nothing) and makes every later one end as it opens. Sessions and their kept
-    /// events stay.
-    mutating func endListeners() {
-        ended = true
-        for state in sessions.values {
-            for listener in state.listeners.values { listener.finish() }
-        }
     }
 
     /// Removes a listener (its stream ended), counting it as activity.
