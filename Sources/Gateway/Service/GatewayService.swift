@@ -33,8 +33,6 @@ package actor GatewayService {
     var center: ApprovalCenter
     /// The tabs and token clients: event logs, listeners, subscriptions, session budgets.
     var hub: SessionHub
-    /// Set by ``endEventStreams()`` at shutdown: every listener has ended and none opens any more.
-    var eventStreamsEnded = false
     /// Approval id → who waits for the answer.
     var waiters: [UInt64: ApprovalWaiter] = [:]
     var uiListeners: [UInt64: AsyncStream<Void>.Continuation] = [:]
@@ -176,6 +174,9 @@ package actor GatewayService {
     func deliver(_ reply: WireReply, to session: String) { hub.deliver(reply, to: session) }
 
     // MARK: Event streams
+
+    /// Set by ``endEventStreams()`` at shutdown: every listener has ended and none opens any more.
+    var eventStreamsEnded = false
 
     /// Opens a listener on a session's events: first the kept events after `after` (a sequence
     /// number from an event id of this server run; `nil` replays everything kept), then live ones.
