@@ -170,6 +170,8 @@ struct ServeCommand: AsyncParsableCommand {
         ticker.cancel()
         journalTicker?.cancel()
         terminal?.cancel()
+        // Held long-polls answer now rather than keep their connections through the grace period.
+        await runtime.service.endEventStreams()
         for server in servers.all { await server.shutdown() }
         // The last checkpoint covers every entry of this run (no request is answered any more).
         if let journal = runtime.journal {

@@ -1,4 +1,5 @@
 import CSodium
+import Foundation
 
 @testable import SigningKeys
 import SigilTesting
@@ -6,6 +7,14 @@ import SigilTesting
 /// Deterministic pseudo-random bytes for the Curve25519 and differential tests (SplitMix64), so a
 /// failing case is reproducible from its index.
 typealias TestBytes = SplitMix64
+
+/// The number of random cases of a differential loop: `count`, or a fifth of it in the fast tier
+/// (`scripts/test` runs `swift test` with SIGILTEST_TIER=fast; the full tier, `scripts/test swift` and a
+/// plain `swift test` run every case), as `by_tier` scales the shell steps (docs/testing.md). The
+/// seeds are the same, so the fast tier runs a prefix of the full tier's cases.
+func tierScaled(_ count: Int) -> Int {
+    ProcessInfo.processInfo.environment["SIGILTEST_TIER"] == "fast" ? max(count / 5, 1) : count
+}
 
 extension SplitMix64 {
     /// A uniformly random scalar mod l (`crypto_core_ristretto255_scalar_reduce` of 64 bytes).

@@ -187,7 +187,7 @@ import Testing
     @Test func doubleScalarMultiplicationAgreesWithLibsodium() throws {
         var rng = TestBytes(seed: 7)
         let zero = [UInt8](repeating: 0, count: 32)
-        for i in 0..<300 {
+        for i in 0..<tierScaled(300) {
             let enc = rng.point()
             let point = try #require(RistrettoPoint(decoding: enc))
             // Reduced scalars, and every fourth case unreduced 255-bit ones.

@@ -83,6 +83,8 @@ class Page:
     """The approval page and the checks every state gets."""
 
     def __init__(self, ui, shots):
+        """`shots` None: the quick check of the fast tier (axe at 1280 px light and no horizontal scroll
+        at 390 px, no screenshots); the full tier photographs and checks every width and scheme."""
         self.ui = ui
         self.shots = shots
         self.axe = Axe()
@@ -91,9 +93,11 @@ class Page:
 
     def state(self, name, full_page=True, show=None):
         """axe at 1280 and 390 px, no horizontal scroll at 360 and 390 px, screenshots at 390 and 1280 px
-        (the whole page, or the window scrolled to `show` where the page has grown long)."""
+        (the whole page, or the window scrolled to `show` where the page has grown long). Without
+        `shots`: axe at 1280 px and no horizontal scroll at 390 px only."""
         ui = self.ui
-        for width, scheme in ((1280, "light"), (390, "light"), (1280, "dark")):
+        quick = self.shots is None
+        for width, scheme in ((1280, "light"),) if quick else ((1280, "light"), (390, "light"), (1280, "dark")):
             ui.set_viewport_size({"width": width, "height": 844 if width == 390 else 800})
             ui.emulate_media(color_scheme=scheme)
             result = self.axe.run(ui)
@@ -101,16 +105,18 @@ class Page:
                    for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
             check(not bad, f"{name} at {width} px, {scheme}: axe-core finds 0 serious/critical violations {bad}")
         ui.emulate_media(color_scheme=self.scheme)
-        for width in (360, 390):
+        for width in (390,) if quick else (360, 390):
             ui.set_viewport_size({"width": width, "height": 844})
             widths = ui.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth]")
             check(widths[0] == widths[1] and widths[1] <= width,
                   f"{name} at {width} px: no horizontal scroll (document width {widths[0]} == viewport width {widths[1]})")
-        for width in (390, 1280):
+        for width in () if quick else (390, 1280):
             ui.set_viewport_size({"width": width, "height": 844 if width == 390 else 800})
             if show:
                 ui.locator(show).first.evaluate("e => e.scrollIntoView({block: 'start'})")
             ui.screenshot(path=str(self.shots / f"{name}-{width}.png"), full_page=full_page and not show)
+        if quick:
+            ui.set_viewport_size({"width": 1280, "height": 800})
         self.states.append(name)
 
     def headline(self, kind):

@@ -196,9 +196,11 @@ def poll(page, js, arg=None, timeout=15.0):
 
 def approval_article(ui, kind):
     """The first undecided request of `kind` (a decided one keeps its disabled buttons until the
-    page refreshes)."""
+    page refreshes), with the approval page brought to the front as the person looks at it to decide
+    (a click in a background tab waits about 2 s for an animation frame Chromium does not paint)."""
     selector = f'article[data-kind="{kind}"]:has(button.approve:not([disabled]))'
     poll(ui, "s => document.querySelector(s) !== null", selector)
+    ui.bring_to_front()
     return ui.locator(selector).first
 
 

@@ -23,7 +23,8 @@ filtered by rdns `dev.sigil`), then with `ethers.BrowserProvider`:
     rejection (4001) and the revocation's event, all relayed through GM_xmlhttpRequest and /v1/poll.
 
 The approval page of each state (connect, message, permit, transaction, token transfer) is checked with
-axe-core at 390 and 1280 px and photographed into --screenshots (e2e_approval_ux.Page).
+axe-core at 390 and 1280 px and photographed into --screenshots (e2e_approval_ux.Page); with
+--quick-ux instead (the fast tier), axe-core at 1280 px and no horizontal scroll at 390 px, no photographs.
 
 `--standin` runs the same dapp flow against GatewayStandIn below instead of `sigil serve`: a TEST DOUBLE
 of the gateway's POST /v1/ethereum and /v1/events contract (it signs with eth-account and decides as the
@@ -169,7 +170,11 @@ def serve_dapp(bridge_url, decoy, relay_to=None):
         def log_message(self, *args):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            pass  # the userscript's page closed while a relayed long-poll was held (end of its test)
+
+    server = Server(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -334,12 +339,12 @@ class GatewayStandIn:
 class SigilApprovals:
     """The person at Sigil's approval page: finds the open request, checks and photographs it, clicks."""
 
-    def __init__(self, ui, shots):
+    def __init__(self, ui, shots, quick=False):
         self.ui = ui
         self.page = None
-        if shots is not None:
-            from e2e_approval_ux import Page  # axe-core + screenshots at 390 and 1280 px
-            self.page = Page(ui, pathlib.Path(shots))
+        if shots is not None or quick:
+            from e2e_approval_ux import Page  # axe-core + screenshots at 390 and 1280 px (quick: axe at 1280 px)
+            self.page = Page(ui, None if quick else pathlib.Path(shots))
 
     def decide(self, state, approve, expect=()):
         selector = "#pending article[data-approval]:has(button.approve:not([disabled]))"
@@ -347,6 +352,7 @@ class SigilApprovals:
             poll(self.ui, "s => document.querySelector(s) !== null", selector, timeout=30)
         except AssertionError:
             raise AssertionError(f"no {state} approval appeared on the approval page")
+        self.ui.bring_to_front()  # the person looks at the page (a background tab's click waits ~2 s)
         article = self.ui.locator(selector).first
         text = article.text_content()  # also what waits under Details
         for words in expect:
@@ -451,6 +457,8 @@ def main():
     ap.add_argument("--sigil", help="the sigil binary (not needed with --standin)")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--screenshots", help="photograph the approval states here (docs/screenshots/)")
+    ap.add_argument("--quick-ux", action="store_true",
+                    help="instead of --screenshots: axe-core at 1280 px only, no photographs (the fast tier)")
     ap.add_argument("--standin", action="store_true", help="GatewayStandIn instead of sigil serve")
     args = ap.parse_args()
     if not (VENDOR / ETHERS).is_file():
@@ -484,7 +492,7 @@ def main():
                 ui = context.new_page()
                 ui.goto(gateway.approval_url)
                 poll(ui, "document.getElementById('status').textContent === 'Live'")
-                person = SigilApprovals(ui, args.screenshots)
+                person = SigilApprovals(ui, args.screenshots, quick=args.quick_ux and not args.screenshots)
             decide = (lambda state, method, approve, expect=(): gateway.decide(method, approve)) if args.standin else \
                 (lambda state, method, approve, expect=(): person.decide(state, approve, expect))
             dapp = context.new_page()

@@ -66,9 +66,12 @@ OPEN = 'article[data-kind="icp"]:has(button.approve:not([disabled]))'
 
 
 def open_article(ui, text=""):
-    """The undecided ICRC approval (a decided one stays on the page, disabled, until it refreshes)."""
+    """The undecided ICRC approval (a decided one stays on the page, disabled, until it refreshes), the
+    approval page brought to the front as the person looks at it (a click in a background tab waits
+    about 2 s for an animation frame)."""
     poll(ui, """t => [...document.querySelectorAll('article[data-kind="icp"]')].some(
         a => !a.querySelector('button.approve').disabled && a.textContent.includes(t))""", text)
+    ui.bring_to_front()
     return ui.locator(OPEN).first
 
 
@@ -79,14 +82,15 @@ def decide(ui, approve, text=""):
 def connect(page):
     page.click("#open")
     # ICRC-29: the relying party repeats icrc29_status until the signer is ready.
+    # Each status request is given a second for its answer (the signer page may not listen yet).
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
-        rid = page.evaluate("() => window.signer ? window.rpc('icrc29_status') : 0")
-        if rid:
-            time.sleep(0.2)
-            if page.evaluate("id => window.results[id] && window.results[id].result === 'ready'", rid):
-                return
-        time.sleep(0.1)
+        rid = poll(page, "() => window.signer ? window.rpc('icrc29_status') : 0")
+        try:
+            poll(page, "id => window.results[id] && window.results[id].result === 'ready'", rid, timeout=1)
+            return
+        except AssertionError:
+            continue
     raise AssertionError("the signer page never answered icrc29_status")
 
 

@@ -18,6 +18,7 @@ import random
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import bip39
 import coincurve
@@ -29,6 +30,8 @@ from substrateinterface.utils.ss58 import ss58_encode
 
 failures = 0
 checks = 0
+# sigil invocations at a time: a few more than the cores, as each also waits on its process start.
+WORKERS = 2 * (os.cpu_count() or 2)
 
 
 def fail(what):
@@ -128,24 +131,30 @@ def main():
     print(f"keys interop: rounds={a.rounds} seed={a.seed} sigil={a.sigil}", file=sys.stderr)
     start = time.time()
 
+    # Every input is drawn first, in the seed's order; the sigil invocations then run WORKERS at a
+    # time (each is a process start: most of this step's time) and are checked in the same order.
+    pool = ThreadPoolExecutor(max_workers=WORKERS)
+
     # 1. sigil signs random messages; the libraries verify (and reject a wrong message).
+    signed = []
     for i in range(a.rounds):
         seed = os.urandom(32)
-        uri = "0x" + seed.hex()
         msg = os.urandom(rng.choice([0, 1, 16, 32, 100, 256, 257, 1000]))
-
+        signed.append((seed, msg, [pool.submit(sign, a.sigil, "0x" + seed.hex(), scheme, msg)
+                                   for scheme in ("sr25519", "ed25519", "ecdsa")]))
+    for i, (seed, msg, (sr, ed, ec)) in enumerate(signed):
         pub, secret = sr25519.pair_from_seed(seed)
-        sig = sign(a.sigil, uri, "sr25519", msg)
+        sig = sr.result()
         check(sr25519.verify(sig, msg, pub), f"schnorrkel rejects sigil sr25519 signature (round {i})")
         check(not sr25519.verify(sig, msg + b"\0", pub), "schnorrkel accepts sr25519 signature on another message")
 
         _, epub = ed25519_zebra.ed_from_seed(seed)
-        sig = sign(a.sigil, uri, "ed25519", msg)
+        sig = ed.result()
         check(ed25519_zebra.ed_verify(sig, msg, epub), f"ed25519-zebra rejects sigil ed25519 signature (round {i})")
         check(sig == ed25519_zebra.ed_sign(seed, msg), "ed25519 signature is not the deterministic RFC 8032 one")
 
         kpub = coincurve.PrivateKey(seed).public_key.format(compressed=True)
-        sig = sign(a.sigil, uri, "ecdsa", msg)
+        sig = ec.result()
         check(ecdsa_verify(sig, msg, kpub), f"libsecp256k1 rejects sigil ecdsa signature (round {i})")
         check(sig == ecdsa_sign(seed, msg), "ecdsa signature differs from libsecp256k1 RFC 6979 over blake2b-256")
     print(f"  sign: {3 * a.rounds} sigil signatures verified ({time.time() - start:.1f}s)", file=sys.stderr)
@@ -153,6 +162,7 @@ def main():
     # 2. sigil verifies library signatures and rejects corrupted ones.
     t = time.time()
     n_verify = max(a.rounds // 5, 10)
+    verified = []
     for i in range(n_verify):
         seed = os.urandom(32)
         msg = os.urandom(rng.choice([0, 5, 64, 300]))
@@ -167,22 +177,27 @@ def main():
         cases.append(("ecdsa", esig, "0x" + kpub.hex()))
         cases.append(("ecdsa", esig, ss58_encode(blake2_256(kpub), 0)))  # by account id
         for scheme, sig, signer in cases:
-            rc, out = verify(a.sigil, scheme, sig, signer, msg)
-            check(rc == 0, f"sigil rejects a valid {scheme} signature: {out}")
             bad = bytearray(sig)
             pos = rng.randrange(64)
             bad[pos] ^= 1 << rng.randrange(8)
-            rc, out = verify(a.sigil, scheme, bytes(bad), signer, msg)
-            check(rc == 1 and out.startswith("Signature invalid:") and "\n" not in out,
-                  f"sigil accepts a corrupted {scheme} signature (byte {pos}) or bad output: {out!r}")
-            rc, out = verify(a.sigil, scheme, sig, signer, msg + b"x")
-            check(rc == 1, f"sigil accepts a {scheme} signature for another message")
+            verified.append((scheme, pos, pool.submit(verify, a.sigil, scheme, sig, signer, msg),
+                             pool.submit(verify, a.sigil, scheme, bytes(bad), signer, msg),
+                             pool.submit(verify, a.sigil, scheme, sig, signer, msg + b"x")))
+    for scheme, pos, valid, corrupted, other in verified:
+        rc, out = valid.result()
+        check(rc == 0, f"sigil rejects a valid {scheme} signature: {out}")
+        rc, out = corrupted.result()
+        check(rc == 1 and out.startswith("Signature invalid:") and "\n" not in out,
+              f"sigil accepts a corrupted {scheme} signature (byte {pos}) or bad output: {out!r}")
+        rc, out = other.result()
+        check(rc == 1, f"sigil accepts a {scheme} signature for another message")
     print(f"  verify: {n_verify * 5} library signatures accepted, corruptions rejected ({time.time() - t:.1f}s)",
           file=sys.stderr)
 
     # 3. Addresses from random mnemonics and paths.
     t = time.time()
     n_addr = max(a.rounds // 3, 10)
+    inspected = []
     for i in range(n_addr):
         words = rng.choice([12, 15, 18, 21, 24])
         phrase = bip39.bip39_generate(words)
@@ -190,7 +205,21 @@ def main():
         network = rng.choice([0, 2, 42, 64, 255, 7391, 16383])
         # sr25519: substrate-interface (schnorrkel HDKD) does phrase + path.
         ref = Keypair.create_from_uri(phrase + path, ss58_format=network, crypto_type=KeypairType.SR25519)
-        out = inspect(a.sigil, phrase + path, "sr25519", network)
+        # sr25519 public soft derivation through `inspect --public`.
+        soft = "/" + "".join(rng.choice("abcxyz") for _ in range(5))
+        # With a password: substrate-bip39 mini secret, then schnorrkel.
+        pw = "pw" + str(rng.randint(0, 10**6))
+        # ed25519 and ecdsa: hard paths (sp-core HDKD) over the substrate-bip39 mini secret.
+        hpath = random_path(rng, soft_ok=False)
+        inspected.append((words, phrase, path, network, ref, soft, pw, hpath, [
+            pool.submit(inspect, a.sigil, phrase + path, "sr25519", network),
+            pool.submit(run, a.sigil, "inspect", ref.ss58_address + soft, "--public", "--json", "--network",
+                        str(network), expect_rc=0),
+            pool.submit(inspect, a.sigil, phrase + "///" + pw, "sr25519", network),
+            pool.submit(inspect, a.sigil, phrase + hpath, "ed25519", network),
+            pool.submit(inspect, a.sigil, phrase + hpath, "ecdsa", network)]))
+    for words, phrase, path, network, ref, soft, pw, hpath, (sr, public, password, ed, ec) in inspected:
+        out = sr.result()
         check(out["ss58Address"] == ref.ss58_address, f"sr25519 address differs for a {words}-word phrase{path}")
         check(out["publicKey"] == "0x" + ref.public_key.hex(), "sr25519 public key differs")
         if "/" not in path.replace("//", ""):  # hard-only: the seed is known and must expand to the key
@@ -198,35 +227,29 @@ def main():
             check(sr25519.pair_from_seed(seed)[0] == ref.public_key, "sr25519 secretSeed does not expand to the key")
         else:
             check("secretSeed" not in out, "secretSeed shown after a soft junction")
-        # sr25519 public soft derivation through `inspect --public`.
-        soft = "/" + "".join(rng.choice("abcxyz") for _ in range(5))
-        p = run(a.sigil, "inspect", ref.ss58_address + soft, "--public", "--json", "--network", str(network),
-                expect_rc=0)
         expected = Keypair.create_from_uri(phrase + path + soft, ss58_format=network)
-        check(json.loads(p.stdout)["ss58Address"] == expected.ss58_address, "sr25519 public soft derivation differs")
+        check(json.loads(public.result().stdout)["ss58Address"] == expected.ss58_address,
+              "sr25519 public soft derivation differs")
 
-        # With a password: substrate-bip39 mini secret, then schnorrkel.
-        pw = "pw" + str(rng.randint(0, 10**6))
         mini = bytes(bip39.bip39_to_mini_secret(phrase, pw))
-        out = inspect(a.sigil, phrase + "///" + pw, "sr25519", network)
-        check(out["publicKey"] == "0x" + sr25519.pair_from_seed(mini)[0].hex(), "sr25519 ///password key differs")
+        check(password.result()["publicKey"] == "0x" + sr25519.pair_from_seed(mini)[0].hex(),
+              "sr25519 ///password key differs")
 
-        # ed25519 and ecdsa: hard paths (sp-core HDKD) over the substrate-bip39 mini secret.
-        hpath = random_path(rng, soft_ok=False)
         mini = bytes(bip39.bip39_to_mini_secret(phrase, ""))
         eseed = hdkd(b"Ed25519HDKD", mini, hpath)
         _, epub = ed25519_zebra.ed_from_seed(eseed)
-        out = inspect(a.sigil, phrase + hpath, "ed25519", network)
+        out = ed.result()
         check(out["ss58Address"] == ss58_encode(epub, network), f"ed25519 address differs for phrase{hpath}")
         if not hpath:
             ref = Keypair.create_from_uri(phrase, ss58_format=network, crypto_type=KeypairType.ED25519)
             check(out["ss58Address"] == ref.ss58_address, "ed25519 root address differs from substrate-interface")
         kseed = hdkd(b"Secp256k1HDKD", mini, hpath)
         kpub = coincurve.PrivateKey(kseed).public_key.format(compressed=True)
-        out = inspect(a.sigil, phrase + hpath, "ecdsa", network)
+        out = ec.result()
         check(out["publicKey"] == "0x" + kpub.hex(), f"ecdsa public key differs for phrase{hpath}")
         check(out["ss58Address"] == ss58_encode(blake2_256(kpub), network), "ecdsa account address differs")
     print(f"  inspect: {n_addr} random mnemonics/paths agree ({time.time() - t:.1f}s)", file=sys.stderr)
+    pool.shutdown()
 
     print(f"keys interop: {checks} checks, {failures} failures, {time.time() - start:.1f}s", file=sys.stderr)
     sys.exit(1 if failures else 0)

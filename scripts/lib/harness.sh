@@ -42,10 +42,16 @@ harness_cleanup() {
     local job
     while read -r job; do harness_pids+=("$job"); done < <(jobs -p)
     for p in "${harness_pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-    for p in "${harness_pids[@]}"; do
-        for _ in $(seq 1 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done
-        kill -KILL "$p" 2>/dev/null || true
+    # One deadline for all of them, longer than SigilProcess.stop's 10 s: a Python process stopping
+    # its own servers is not killed while it waits for them (that would orphan them, a leftover).
+    local deadline=$((SECONDS + 15)) alive
+    while ((SECONDS < deadline)); do
+        alive=0
+        for p in "${harness_pids[@]}"; do kill -0 "$p" 2>/dev/null && { alive=1; break; }; done
+        ((alive)) || break
+        sleep 0.05
     done
+    for p in "${harness_pids[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
     rm -rf "$work"
     return "$status"
 }

@@ -7,7 +7,7 @@
 # injected signer, approved on the page, against a test-double node that checks the extrinsic with
 # scalecodec and schnorrkel; scripts/e2e/polkadot_api_e2e.py).
 # tier: fast
-# typical: 50 s
+# typical: 30 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser

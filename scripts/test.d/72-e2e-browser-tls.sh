@@ -5,7 +5,7 @@
 # without that trust the bridge fails with net::ERR_CERT_AUTHORITY_INVALID. Signatures made over
 # https are verified independently. See scripts/e2e/e2e_browser_tls.py. About 30 s; hard limit 2 min.
 # tier: full
-# typical: 30 s
+# typical: 15 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser

@@ -4,7 +4,7 @@
 # every state at 390 and 1280 px into docs/screenshots/ (README "Approval page"). See
 # scripts/e2e/e2e_approval_ux.py. SIGIL_SCREENSHOTS=DIR writes them elsewhere.
 # tier: full
-# typical: 150 s
+# typical: 50 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need_browser
