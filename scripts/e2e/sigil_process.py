@@ -16,11 +16,19 @@ _running = []
 
 
 def _stop_all():
+    # Nothing may interrupt this (a second SIGTERM or a Ctrl-C during it would orphan the servers).
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     for process in list(_running):
         process.stop()
 
 
 def _exit_on_signal(signum, _frame):
+    # Once: a second SIGTERM (a runner may signal a process and its job both) must not interrupt the
+    # atexit handler while it stops the servers, which would orphan them.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise SystemExit(128 + signum)
 
 

@@ -41,6 +41,12 @@ harness_cleanup() {
     # What `spawn` started, and any other background job of the step.
     local job
     while read -r job; do harness_pids+=("$job"); done < <(jobs -p)
+    # Each once: `spawn`ed processes are jobs too, and a second SIGTERM could cut short a process's
+    # own cleanup.
+    local -A seen=()
+    local unique=()
+    for p in "${harness_pids[@]}"; do [ -n "${seen[$p]:-}" ] || { seen[$p]=1; unique+=("$p"); }; done
+    harness_pids=("${unique[@]}")
     for p in "${harness_pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
     # One deadline for all of them, longer than SigilProcess.stop's 10 s: a Python process stopping
     # its own servers is not killed while it waits for them (that would orphan them, a leftover).
