@@ -38,7 +38,7 @@ package struct JournalCheckpoint: Sendable, Equatable {
 
     /// Signs a new checkpoint with `key`.
     package static func make(number: UInt64, seq: UInt64, head: [UInt8], time: Int64, key: JournalKey)
-        throws(KeystoreError) -> JournalCheckpoint
+        throws(JournalError) -> JournalCheckpoint
     {
         let bytes = JournalCodec.checkpointBytes(number: number, seq: seq, head: head, time: time, key: key.publicKey)
         return JournalCheckpoint(
@@ -61,24 +61,24 @@ package struct JournalCheckpoint: Sendable, Equatable {
 
     /// Reads ``json``'s object back.
     /// - Throws: `.malformedFile` naming the field.
-    package init(json: JSONValue) throws(KeystoreError) {
-        func field<T: FixedWidthInteger>(_ name: String, _: T.Type) throws(KeystoreError) -> T {
+    package init(json: JSONValue) throws(JournalError) {
+        func field<T: FixedWidthInteger>(_ name: String, _: T.Type) throws(JournalError) -> T {
             guard let value = json[name]?.integer(as: T.self) else {
-                throw KeystoreError(.malformedFile, "checkpoint: field \(name)")
+                throw JournalError(.malformedFile, "checkpoint: field \(name)")
             }
             return value
         }
-        func bytes(_ name: String, _ count: Int) throws(KeystoreError) -> [UInt8] {
+        func bytes(_ name: String, _ count: Int) throws(JournalError) -> [UInt8] {
             guard let text = json[name]?.stringValue,
                 let value = try? Hex.decode(text, prefix: .required, byteCount: count)
-            else { throw KeystoreError(.malformedFile, "checkpoint: field \(name)") }
+            else { throw JournalError(.malformedFile, "checkpoint: field \(name)") }
             return value
         }
         guard json["type"]?.stringValue == "checkpoint" else {
-            throw KeystoreError(.malformedFile, "checkpoint: type is not \"checkpoint\"")
+            throw JournalError(.malformedFile, "checkpoint: type is not \"checkpoint\"")
         }
         guard try field("v", UInt8.self) == JournalCodec.version else {
-            throw KeystoreError(.unsupportedFormat, "checkpoint: version is not \(JournalCodec.version)")
+            throw JournalError(.unsupportedFormat, "checkpoint: version is not \(JournalCodec.version)")
         }
         self.init(
             number: try field("number", UInt64.self), seq: try field("seq", UInt64.self), head: try bytes("head", 32),
@@ -98,19 +98,19 @@ package struct JournalKey: Sendable {
     package init(pair: Ed25519KeyPair) { self.pair = pair }
 
     /// A fresh random key.
-    package static func random() throws(KeystoreError) -> JournalKey {
+    package static func random() throws(JournalError) -> JournalKey {
         do {
             return JournalKey(pair: try Ed25519KeyPair(seed: SecretBytes.random(count: 32)))
         } catch {
-            throw KeystoreError(.invalidInput, "cannot create an ed25519 key")
+            throw JournalError(.invalidInput, "cannot create an ed25519 key")
         }
     }
 
-    func sign(_ message: [UInt8]) throws(KeystoreError) -> [UInt8] {
+    func sign(_ message: [UInt8]) throws(JournalError) -> [UInt8] {
         do {
             return try pair.sign(message)
         } catch {
-            throw KeystoreError(.invalidInput, "cannot sign a checkpoint")
+            throw JournalError(.invalidInput, "cannot sign a checkpoint")
         }
     }
 
@@ -119,13 +119,19 @@ package struct JournalKey: Sendable {
 
     /// The public key written in the file at `path` (no password needed), or nil when there is no file.
     /// - Throws: `.malformedFile` for a file that is not an ed25519 keyring file.
-    package static func publicKey(inFileAt path: String) throws(KeystoreError) -> [UInt8]? {
-        guard try POSIX.status(path) != nil else { return nil }
-        let file = try KeyringJSON.parse(Data(try POSIX.readFile(path, limit: 64 * 1024)))
-        guard try KeyringPairCodec.scheme(forKeyType: file.keyType) == .ed25519 else {
-            throw KeystoreError(.malformedFile, "\(fileName) does not hold an ed25519 key")
+    package static func publicKey(inFileAt path: String) throws(JournalError) -> [UInt8]? {
+        guard try keystoreFiles({ () throws(KeystoreError) in try POSIX.status(path) }) != nil else { return nil }
+        let file = try keystoreFiles { () throws(KeystoreError) in
+            try KeyringJSON.parse(Data(try POSIX.readFile(path, limit: 64 * 1024)))
         }
-        return try KeyringPairCodec.publicKey(fromAddress: file.address, scheme: .ed25519)
+        guard try keystoreFiles({ () throws(KeystoreError) in try KeyringPairCodec.scheme(forKeyType: file.keyType) })
+            == .ed25519
+        else {
+            throw JournalError(.malformedFile, "\(fileName) does not hold an ed25519 key")
+        }
+        return try keystoreFiles { () throws(KeystoreError) in
+            try KeyringPairCodec.publicKey(fromAddress: file.address, scheme: .ed25519)
+        }
     }
 
     /// Opens the key file at `path` with `password`, or creates it (0600, atomically) when absent.
@@ -134,22 +140,27 @@ package struct JournalKey: Sendable {
     ///   `.passwordRequired` for an empty password, `.fileSystem`.
     package static func openOrCreate(
         at path: String, password: Passphrase, scryptParameters: ScryptParameters = .interoperable
-    ) throws(KeystoreError) -> (key: JournalKey, created: Bool) {
-        if try POSIX.status(path) != nil {
-            let file = try KeyringJSON.parse(Data(try POSIX.readFile(path, limit: 64 * 1024)))
-            guard case .ed25519(let pair) = try AccountStore.decryptPair(file, password: password) else {
-                throw KeystoreError(.malformedFile, "\(fileName) does not hold an ed25519 key")
+    ) throws(JournalError) -> (key: JournalKey, created: Bool) {
+        if try keystoreFiles({ () throws(KeystoreError) in try POSIX.status(path) }) != nil {
+            let pair = try keystoreFiles { () throws(KeystoreError) in
+                let file = try KeyringJSON.parse(Data(try POSIX.readFile(path, limit: 64 * 1024)))
+                return try AccountStore.decryptPair(file, password: password)
+            }
+            guard case .ed25519(let pair) = pair else {
+                throw JournalError(.malformedFile, "\(fileName) does not hold an ed25519 key")
             }
             return (JournalKey(pair: pair), false)
         }
         guard !password.isEmpty else {
-            throw KeystoreError(.passwordRequired, "the journal key is encrypted with a password; none was given")
+            throw JournalError(.passwordRequired, "the journal key is encrypted with a password; none was given")
         }
         let key = try random()
-        let file = try AccountStore.encryptedFile(
-            for: .ed25519(key.pair), password: password, parameters: scryptParameters,
-            meta: ["name": "Sigil journal key", "sigilJournalKey": true])
-        try AtomicFile.write([UInt8](try file.serialized()), to: path)
+        try keystoreFiles { () throws(KeystoreError) in
+            let file = try AccountStore.encryptedFile(
+                for: .ed25519(key.pair), password: password, parameters: scryptParameters,
+                meta: ["name": "Sigil journal key", "sigilJournalKey": true])
+            try AtomicFile.write([UInt8](try file.serialized()), to: path)
+        }
         return (key, true)
     }
 }

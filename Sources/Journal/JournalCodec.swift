@@ -117,27 +117,27 @@ package enum JournalCodec {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
         var isAtEnd: Bool { offset == bytes.count }
 
-        mutating func u8() throws(KeystoreError) -> UInt8 {
-            guard offset < bytes.count else { throw KeystoreError(.malformedFile, "journal encoding: too short") }
+        mutating func u8() throws(JournalError) -> UInt8 {
+            guard offset < bytes.count else { throw JournalError(.malformedFile, "journal encoding: too short") }
             defer { offset += 1 }
             return bytes[offset]
         }
 
-        mutating func u32() throws(KeystoreError) -> UInt32 {
+        mutating func u32() throws(JournalError) -> UInt32 {
             var value: UInt32 = 0
             for _ in 0..<4 { value = value << 8 | UInt32(try u8()) }
             return value
         }
 
-        mutating func string() throws(KeystoreError) -> String {
+        mutating func string() throws(JournalError) -> String {
             let count = Int(try u32())
             guard count <= bytes.count - offset else {
-                throw KeystoreError(.malformedFile, "journal encoding: a length runs past the end")
+                throw JournalError(.malformedFile, "journal encoding: a length runs past the end")
             }
             let slice = bytes[offset..<offset + count]
             offset += count
             guard let text = String(validating: slice, as: UTF8.self) else {
-                throw KeystoreError(.malformedFile, "journal encoding: text is not UTF-8")
+                throw JournalError(.malformedFile, "journal encoding: text is not UTF-8")
             }
             return text
         }

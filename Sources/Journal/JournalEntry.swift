@@ -136,7 +136,7 @@ package enum JournalShown {
 
     /// Decodes ``encode(_:)``'s bytes.
     /// - Throws: `.malformedFile` when they are not exactly such an encoding.
-    package static func decode(_ bytes: [UInt8]) throws(KeystoreError) -> [Row] {
+    package static func decode(_ bytes: [UInt8]) throws(JournalError) -> [Row] {
         var reader = JournalCodec.Reader(bytes)
         let count = try reader.u32()
         var rows: [Row] = []
@@ -144,10 +144,10 @@ package enum JournalShown {
             let label = try reader.string()
             let value = try reader.string()
             let flags = try reader.u8()
-            guard flags <= 1 else { throw KeystoreError(.malformedFile, "journal shown row: flags \(flags)") }
+            guard flags <= 1 else { throw JournalError(.malformedFile, "journal shown row: flags \(flags)") }
             rows.append(Row(label, value, warning: flags == 1))
         }
-        guard reader.isAtEnd else { throw KeystoreError(.malformedFile, "journal shown rows: trailing bytes") }
+        guard reader.isAtEnd else { throw JournalError(.malformedFile, "journal shown rows: trailing bytes") }
         return rows
     }
 

@@ -50,32 +50,37 @@ package struct JournalMirror: Sendable {
 
     /// Appends one checkpoint line (`O_APPEND`, then `fsync`; the directory is synced when the file is new).
     /// - Throws: `.fileSystem`.
-    package func append(_ checkpoint: JournalCheckpoint) throws(KeystoreError) {
-        let existed = try POSIX.status(path) != nil
-        let fd = try POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT, mode: 0o600)
-        defer { _ = close(fd) }
+    package func append(_ checkpoint: JournalCheckpoint) throws(JournalError) {
         let line = checkpoint.json.encoded(.sortedKeys) + [0x0a]
-        var failure: KeystoreError?
-        line.withUnsafeBytes { bytes in
-            do throws(KeystoreError) {
-                try POSIX.writeAll(fd, bytes, path: path)
-            } catch {
-                failure = error
+        try keystoreFiles { () throws(KeystoreError) in
+            let existed = try POSIX.status(path) != nil
+            let fd = try POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT, mode: 0o600)
+            defer { _ = close(fd) }
+            var failure: KeystoreError?
+            line.withUnsafeBytes { bytes in
+                do throws(KeystoreError) {
+                    try POSIX.writeAll(fd, bytes, path: path)
+                } catch {
+                    failure = error
+                }
             }
+            if let failure { throw failure }
+            guard fsync(fd) == 0 else { throw POSIX.error("fsync", path) }
+            if !existed { try POSIX.syncDirectory(directory) }
         }
-        if let failure { throw failure }
-        guard fsync(fd) == 0 else { throw POSIX.error("fsync", path) }
-        if !existed { try POSIX.syncDirectory(directory) }
     }
 
     /// The checkpoints in a JSON Lines file: the mirror file, or an export (other lines are skipped).
     /// `path` may also name a mirror directory. A missing file gives none.
     /// - Throws: `.malformedFile` naming the line, `.fileSystem`.
-    package static func checkpoints(at path: String) throws(KeystoreError) -> [JournalCheckpoint] {
+    package static func checkpoints(at path: String) throws(JournalError) -> [JournalCheckpoint] {
         var file = path
-        if let status = try POSIX.status(path), status.st_mode & S_IFMT == S_IFDIR { file = path + "/" + fileName }
-        guard try POSIX.status(file) != nil else { return [] }
-        let bytes = try POSIX.readFile(file, limit: maxFileBytes)
+        let read = try keystoreFiles { () throws(KeystoreError) -> [UInt8]? in
+            if let status = try POSIX.status(path), status.st_mode & S_IFMT == S_IFDIR { file = path + "/" + fileName }
+            guard try POSIX.status(file) != nil else { return nil }
+            return try POSIX.readFile(file, limit: maxFileBytes)
+        }
+        guard let bytes = read else { return [] }
         var checkpoints: [JournalCheckpoint] = []
         let lines = bytes.split(separator: 0x0a, omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where !line.isEmpty {
@@ -85,13 +90,13 @@ package struct JournalMirror: Sendable {
             } catch {
                 // A last line without its newline is a write a crash cut short: it was never synced.
                 if index == lines.count - 1 { break }
-                throw KeystoreError(.malformedFile, "\(file) line \(index + 1) is not JSON")
+                throw JournalError(.malformedFile, "\(file) line \(index + 1) is not JSON")
             }
             guard value["type"]?.stringValue == "checkpoint" else { continue }
             do {
                 checkpoints.append(try JournalCheckpoint(json: value))
             } catch {
-                throw KeystoreError(error.code, "\(file) line \(index + 1): \(error.reason)")
+                throw JournalError(error.code, "\(file) line \(index + 1): \(error.reason)")
             }
         }
         return checkpoints

@@ -36,14 +36,9 @@ package enum KeystoreErrorCode: String, ErrorCode {
     case permissions
     /// Another process holds the data directory's lock (e.g. a second `sigil serve`).
     case dataDirectoryInUse
-    /// The state database failed (open, migrate, read or write).
-    case database
-    /// The disk holding the data directory is full (SQLite `SQLITE_FULL`, `ENOSPC`): nothing of the
-    /// failed change was stored; what was committed before is intact.
+    /// The disk holding the data directory is full (`ENOSPC`, `EDQUOT`): the file being written was
+    /// not replaced; the one before is intact.
     case diskFull
-    /// The state database is not a database or is damaged (`SQLITE_NOTADB`, `SQLITE_CORRUPT`). The
-    /// reason says how to recover (docs/deployment.md "A damaged state database").
-    case databaseDamaged
     /// The user declined a confirmation.
     case cancelled
 }

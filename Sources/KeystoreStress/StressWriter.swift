@@ -56,7 +56,7 @@ struct StressWriter {
                 if existing && roll % 2 == 1 {
                     // This writer's own site: only it revokes it, so it is still connected.
                     guard try state.updateAccounts(origin: origin, accounts: chosen) != nil else {
-                        throw KeystoreError(.database, "own site \(origin) vanished")
+                        throw StateStoreError(.database, "own site \(origin) vanished")
                     }
                 } else {
                     try state.authorize(origin: origin, name: "Site \(tag)", accounts: chosen)

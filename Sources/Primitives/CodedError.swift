@@ -51,3 +51,13 @@ package struct CodedError<C: ErrorCode>: Error, Equatable, CustomStringConvertib
 
     package var description: String { "\(Code.domain).\(code): \(reason)" }
 }
+
+extension CodedError where Code: RawRepresentable, Code.RawValue == String {
+    /// Another module's error passed on as this module's (`StateStoreError(keystoreError, else: .fileSystem)`):
+    /// the code of the same name when this module has one, so what `sigil` prints (`<code>: <reason>`)
+    /// reads the same, else `fallback`. The reason and the throwing site are kept.
+    package init<Other: ErrorCode & RawRepresentable>(_ other: CodedError<Other>, else fallback: Code)
+    where Other.RawValue == String {
+        self.init(Code(rawValue: other.code.rawValue) ?? fallback, other.reason, file: other.file, line: other.line)
+    }
+}

@@ -29,15 +29,15 @@ package final class CachedStateStore: StateStore {
     private let snapshot: Mutex<Snapshot>
 
     /// Loads the settings and metadata versions from `base`.
-    /// - Throws: `base`'s `KeystoreError` when they cannot be read.
-    package init(_ base: any StateStore) throws(KeystoreError) {
+    /// - Throws: `base`'s `StateStoreError` when they cannot be read.
+    package init(_ base: any StateStore) throws(StateStoreError) {
         self.base = base
         snapshot = Mutex(Snapshot(settings: try base.allSettings(), versions: try base.metadataVersions()))
     }
 
     /// Reads the settings and metadata versions again (changes other processes made).
-    /// - Throws: `base`'s `KeystoreError`; memory keeps what it had then.
-    package func refresh() throws(KeystoreError) {
+    /// - Throws: `base`'s `StateStoreError`; memory keeps what it had then.
+    package func refresh() throws(StateStoreError) {
         let generation = snapshot.withLock { $0.generation }
         let settings = try base.allSettings()
         let versions = try base.metadataVersions()
@@ -58,31 +58,31 @@ package final class CachedStateStore: StateStore {
 
     // MARK: The cached reads
 
-    package func setting(_ key: String) throws(KeystoreError) -> String? {
+    package func setting(_ key: String) throws(StateStoreError) -> String? {
         snapshot.withLock { $0.settings[key] }
     }
 
-    package func allSettings() throws(KeystoreError) -> [String: String] {
+    package func allSettings() throws(StateStoreError) -> [String: String] {
         snapshot.withLock { $0.settings }
     }
 
-    package func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32? {
+    package func metadataVersion(genesisHash: String) throws(StateStoreError) -> UInt32? {
         guard let key = try? GenesisHash.normalized(genesisHash) else { return nil }
         return snapshot.withLock { $0.versions[key] }
     }
 
-    package func metadataVersions() throws(KeystoreError) -> [String: UInt32] {
+    package func metadataVersions() throws(StateStoreError) -> [String: UInt32] {
         snapshot.withLock { $0.versions }
     }
 
     // MARK: Writes of cached values (stored first, then memory)
 
-    package func setSetting(_ key: String, to value: String?) throws(KeystoreError) {
+    package func setSetting(_ key: String, to value: String?) throws(StateStoreError) {
         try base.setSetting(key, to: value)
         wrote { $0.settings[key] = value }
     }
 
-    package func saveMetadata(_ metadata: ChainMetadata) throws(KeystoreError) {
+    package func saveMetadata(_ metadata: ChainMetadata) throws(StateStoreError) {
         try base.saveMetadata(metadata)
         let key = try? GenesisHash.normalized(metadata.genesisHash)
         wrote { current in
@@ -91,7 +91,7 @@ package final class CachedStateStore: StateStore {
     }
 
     @discardableResult
-    package func removeMetadata(genesisHash: String) throws(KeystoreError) -> Bool {
+    package func removeMetadata(genesisHash: String) throws(StateStoreError) -> Bool {
         let removed = try base.removeMetadata(genesisHash: genesisHash)
         let key = try? GenesisHash.normalized(genesisHash)
         wrote { current in
@@ -103,32 +103,32 @@ package final class CachedStateStore: StateStore {
     // MARK: Everything else, unchanged
 
     @discardableResult
-    package func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite {
+    package func authorize(origin: String, name: String, accounts: [String]) throws(StateStoreError) -> ConnectedSite {
         try base.authorize(origin: origin, name: name, accounts: accounts)
     }
 
-    package func updateAccounts(origin: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite? {
+    package func updateAccounts(origin: String, accounts: [String]) throws(StateStoreError) -> ConnectedSite? {
         try base.updateAccounts(origin: origin, accounts: accounts)
     }
 
-    package func connectedSite(origin: String) throws(KeystoreError) -> ConnectedSite? {
+    package func connectedSite(origin: String) throws(StateStoreError) -> ConnectedSite? {
         try base.connectedSite(origin: origin)
     }
 
-    package func connectedSites() throws(KeystoreError) -> [ConnectedSite] { try base.connectedSites() }
+    package func connectedSites() throws(StateStoreError) -> [ConnectedSite] { try base.connectedSites() }
 
     @discardableResult
-    package func revoke(origin: String) throws(KeystoreError) -> Int64? { try base.revoke(origin: origin) }
+    package func revoke(origin: String) throws(StateStoreError) -> Int64? { try base.revoke(origin: origin) }
 
-    package func forgetAccount(address: String) throws(KeystoreError) { try base.forgetAccount(address: address) }
+    package func forgetAccount(address: String) throws(StateStoreError) { try base.forgetAccount(address: address) }
 
-    package func siteChanges(after revision: Int64) throws(KeystoreError) -> SiteChanges {
+    package func siteChanges(after revision: Int64) throws(StateStoreError) -> SiteChanges {
         try base.siteChanges(after: revision)
     }
 
-    package func metadata(genesisHash: String) throws(KeystoreError) -> ChainMetadata? {
+    package func metadata(genesisHash: String) throws(StateStoreError) -> ChainMetadata? {
         try base.metadata(genesisHash: genesisHash)
     }
 
-    package func allMetadata() throws(KeystoreError) -> [ChainMetadata] { try base.allMetadata() }
+    package func allMetadata() throws(StateStoreError) -> [ChainMetadata] { try base.allMetadata() }
 }

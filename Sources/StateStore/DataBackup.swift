@@ -55,44 +55,44 @@ package struct BackupManifest: Codable, Sendable, Equatable {
 
     /// Parses and checks a manifest: the format tag, allowed and unique paths, hex digests.
     /// - Throws: `.malformedFile` naming the field; `.unsupportedFormat` for another format tag.
-    package static func parse(_ bytes: [UInt8], path: String) throws(KeystoreError) -> BackupManifest {
+    package static func parse(_ bytes: [UInt8], path: String) throws(StateStoreError) -> BackupManifest {
         let manifest: BackupManifest
         do {
             manifest = try JSONDecoder().decode(BackupManifest.self, from: Data(bytes))
         } catch {
-            throw KeystoreError(.malformedFile, "\(path) is not a Sigil backup manifest (\(type(of: error)))")
+            throw StateStoreError(.malformedFile, "\(path) is not a Sigil backup manifest (\(type(of: error)))")
         }
         guard manifest.format == currentFormat else {
-            throw KeystoreError(
+            throw StateStoreError(
                 .unsupportedFormat,
                 "\(path): format \(manifest.format.prefix(40).debugDescription), this sigil reads \(currentFormat)")
         }
         var seen: Set<String> = []
         for file in manifest.files {
             guard isAllowedPath(file.path) else {
-                throw KeystoreError(
+                throw StateStoreError(
                     .malformedFile, "\(path): \(file.path.prefix(80).debugDescription) is not a data-directory file")
             }
             guard seen.insert(file.path).inserted else {
-                throw KeystoreError(.malformedFile, "\(path): \(file.path) is listed twice")
+                throw StateStoreError(.malformedFile, "\(path): \(file.path) is listed twice")
             }
             guard file.bytes >= 0, file.sha256.count == 64,
                 file.sha256.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
             else {
-                throw KeystoreError(.malformedFile, "\(path): \(file.path): bad size or sha256")
+                throw StateStoreError(.malformedFile, "\(path): \(file.path): bad size or sha256")
             }
         }
         return manifest
     }
 
     /// The manifest as pretty JSON with sorted keys.
-    package func encoded() throws(KeystoreError) -> [UInt8] {
+    package func encoded() throws(StateStoreError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             return Array(try encoder.encode(self)) + [0x0A]
         } catch {
-            throw KeystoreError(.invalidInput, "cannot encode the backup manifest (\(type(of: error)))")
+            throw StateStoreError(.invalidInput, "cannot encode the backup manifest (\(type(of: error)))")
         }
     }
 }
@@ -114,13 +114,21 @@ extension DataDirectory {
     /// `journal-key.json`, then the manifest with SHA-256 hashes. Never copied: the lock files, the
     /// approval URL file (a secret of one run) and databases set aside by `state reset`.
     /// - Throws: `.invalidInput` when `destination` is not empty; `.database`, `.fileSystem`.
-    package func backup(to destination: String, now: Date = Date()) throws(KeystoreError) -> BackupManifest {
+    package func backup(to destination: String, now: Date = Date()) throws(StateStoreError) -> BackupManifest {
+        do {
+            return try copyForBackup(to: destination, now: now)
+        } catch {
+            throw SQLiteStateStore.wrap(error, "backup of \(path)")
+        }
+    }
+
+    private func copyForBackup(to destination: String, now: Date) throws -> BackupManifest {
         guard destination.hasPrefix("/") else {
-            throw KeystoreError(.invalidInput, "backup directory must be absolute: \(destination)")
+            throw StateStoreError(.invalidInput, "backup directory must be absolute: \(destination)")
         }
         if try POSIX.status(destination) != nil {
             guard try POSIX.listDirectory(destination).isEmpty else {
-                throw KeystoreError(.invalidInput, "\(destination) is not empty; back up into a new directory")
+                throw StateStoreError(.invalidInput, "\(destination) is not empty; back up into a new directory")
             }
         }
         try Self.ensurePrivateDirectory(destination)
@@ -148,10 +156,10 @@ extension DataDirectory {
                 }
                 try copy.close()
             } catch let error as DatabaseError {
-                throw KeystoreError(
+                throw StateStoreError(
                     .database, "backup of \(databasePath): SQLite \(error.resultCode): \(error.message ?? "")")
             } catch {
-                throw KeystoreError(.database, "backup of \(databasePath): \(type(of: error))")
+                throw StateStoreError(.database, "backup of \(databasePath): \(type(of: error))")
             }
             try POSIX.fsyncFile(target)
             files.append(try Self.describe(target, as: "state.sqlite"))
@@ -188,10 +196,18 @@ extension DataDirectory {
     /// Reads and checks a backup: the manifest, then every file's size and SHA-256.
     /// - Throws: `.malformedFile` / `.unsupportedFormat` for the manifest, `.databaseDamaged` naming
     ///   the first file that is missing or differs.
-    package static func verifyBackup(at directory: String) throws(KeystoreError) -> BackupManifest {
+    package static func verifyBackup(at directory: String) throws(StateStoreError) -> BackupManifest {
+        do {
+            return try checkBackup(at: directory)
+        } catch {
+            throw SQLiteStateStore.wrap(error, "verify the backup in \(directory)")
+        }
+    }
+
+    private static func checkBackup(at directory: String) throws -> BackupManifest {
         let manifestPath = directory + "/" + BackupManifest.fileName
         guard try POSIX.status(manifestPath) != nil else {
-            throw KeystoreError(
+            throw StateStoreError(
                 .invalidInput, "\(directory) has no \(BackupManifest.fileName): not a backup, or an unfinished one")
         }
         let manifest = try BackupManifest.parse(
@@ -199,7 +215,7 @@ extension DataDirectory {
         for file in manifest.files {
             let actual = try describe(directory + "/" + file.path, as: file.path)
             guard actual == file else {
-                throw KeystoreError(
+                throw StateStoreError(
                     .databaseDamaged,
                     "\(directory)/\(file.path) differs from the manifest (\(actual.bytes) bytes, sha256 \(actual.sha256); "
                         + "expected \(file.bytes) bytes, \(file.sha256))")
@@ -215,12 +231,21 @@ extension DataDirectory {
     /// Then verifies the restored journal (`sigil journal verify`'s check, with `journal-key.json`).
     /// - Throws: `.dataDirectoryInUse`, `.invalidInput` (data present without `replace`, not a
     ///   backup), `.databaseDamaged` (a file differs from the manifest), `.fileSystem`, `.database`.
-    package func restore(from backup: String, replace: Bool, now: Date = Date()) throws(KeystoreError) -> RestoreResult {
-        let lock: DirectoryLock
+    package func restore(from backup: String, replace: Bool, now: Date = Date()) throws(StateStoreError) -> RestoreResult {
         do {
+            return try restoreFiles(from: backup, replace: replace, now: now)
+        } catch {
+            throw SQLiteStateStore.wrap(error, "restore \(backup)")
+        }
+    }
+
+    private func restoreFiles(from backup: String, replace: Bool, now: Date) throws -> RestoreResult {
+        let lock: DirectoryLock
+        do throws(KeystoreError) {
             lock = try lockForServing()
-        } catch  where error.code == .dataDirectoryInUse {
-            throw KeystoreError(
+        } catch {
+            guard error.code == .dataDirectoryInUse else { throw StateStoreError(error) }
+            throw StateStoreError(
                 .dataDirectoryInUse,
                 "\(error.reason): sigil serve is running on \(path); stop it before restoring (a restore replaces its state)"
             )
@@ -232,7 +257,7 @@ extension DataDirectory {
         var setAside: String?
         if !present.isEmpty {
             guard replace else {
-                throw KeystoreError(
+                throw StateStoreError(
                     .invalidInput,
                     "\(path) already holds data (\(present.joined(separator: ", "))); "
                         + "--replace moves it into \(path)/before-restore-<time>/ first")

@@ -44,8 +44,13 @@ extension DataDirectory {
     /// - Returns: the new path of the database file, or nil when there was none.
     /// - Throws: `.dataDirectoryInUse` while `sigil serve` runs; `.fileSystem` when a rename fails
     ///   (files already moved stay moved and are named in the reason).
-    package func setStateAside(stamp: String? = nil) throws(KeystoreError) -> String? {
-        let lock = try lockForServing()
+    package func setStateAside(stamp: String? = nil) throws(StateStoreError) -> String? {
+        let lock: DirectoryLock
+        do {
+            lock = try lockForServing()
+        } catch {
+            throw StateStoreError(error)
+        }
         defer { lock.unlock() }
         guard FileManager.default.fileExists(atPath: databasePath) else { return nil }
         let stamp = stamp ?? Self.utcStamp()
@@ -55,8 +60,8 @@ extension DataDirectory {
             let from = databasePath + suffix
             guard FileManager.default.fileExists(atPath: from) else { continue }
             if rename(from, target + suffix) != 0 {
-                let error = POSIX.error("rename", from)
-                throw KeystoreError(
+                let error = StateStoreError(POSIX.error("rename", from))
+                throw StateStoreError(
                     error.code,
                     error.reason + (moved.isEmpty ? "" : "; already moved: \(moved.joined(separator: ", "))"))
             }

@@ -55,7 +55,7 @@ package final class JournalWriter: Sendable {
     }
 
     /// Appends one entry (keeping `expectation`'s promise) and returns once it is committed.
-    /// - Throws: the store's `KeystoreError` (`.database`) when the transaction failed; the entry is not stored.
+    /// - Throws: the store's `StateStoreError` (`.database`) when the transaction failed; the entry is not stored.
     package func append(_ content: JournalEntry.Content, fulfilling expectation: JournalExpectation? = nil)
         async throws -> JournalEntry
     {

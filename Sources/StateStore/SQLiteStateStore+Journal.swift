@@ -17,7 +17,7 @@ extension SQLiteStateStore {
     /// - Returns: the entries as stored, once committed (durable: `synchronous=FULL`).
     /// - Throws: `.database`; nothing is appended then.
     @discardableResult
-    package func appendJournal(_ contents: [JournalEntry.Content], time: Int64? = nil) throws(KeystoreError)
+    package func appendJournal(_ contents: [JournalEntry.Content], time: Int64? = nil) throws(StateStoreError)
         -> [JournalEntry]
     {
         guard !contents.isEmpty else { return [] }
@@ -59,14 +59,14 @@ extension SQLiteStateStore {
     }
 
     /// The last stored entry's sequence number and hash, or nil for an empty journal.
-    package func journalHead() throws(KeystoreError) -> (seq: UInt64, hash: [UInt8])? {
+    package func journalHead() throws(StateStoreError) -> (seq: UInt64, hash: [UInt8])? {
         try read("read the journal head") { db in try Self.journalHead(db) }
     }
 
     // MARK: Reading
 
     /// The entry with sequence number `seq` (the first stored, should there be several), or nil.
-    package func journalEntry(seq: UInt64) throws(KeystoreError) -> JournalEntry? {
+    package func journalEntry(seq: UInt64) throws(StateStoreError) -> JournalEntry? {
         try read("read a journal entry") { db in
             try Row.fetchOne(
                 db, sql: "SELECT \(Self.journalColumns) FROM journal_entry WHERE seq = ? ORDER BY position LIMIT 1",
@@ -77,7 +77,7 @@ extension SQLiteStateStore {
 
     /// Entries matching `filter`, newest first, at most `limit`.
     package func journalEntries(matching filter: JournalFilter = JournalFilter(), limit: Int = 100)
-        throws(KeystoreError) -> [JournalEntry]
+        throws(StateStoreError) -> [JournalEntry]
     {
         var conditions: [String] = []
         var arguments = StatementArguments()
@@ -106,7 +106,7 @@ extension SQLiteStateStore {
     }
 
     /// Calls `body` with every entry in storage order (export), reading in one transaction.
-    package func forEachJournalEntry(_ body: (JournalEntry) throws -> Void) throws(KeystoreError) {
+    package func forEachJournalEntry(_ body: (JournalEntry) throws -> Void) throws(StateStoreError) {
         try read("read the journal") { db in
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT \(Self.journalColumns) FROM journal_entry ORDER BY position")
@@ -115,7 +115,7 @@ extension SQLiteStateStore {
     }
 
     /// The number of stored entries.
-    package func journalCount() throws(KeystoreError) -> Int {
+    package func journalCount() throws(StateStoreError) -> Int {
         try read("count the journal") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM journal_entry") ?? 0 }
     }
 
@@ -136,7 +136,7 @@ extension SQLiteStateStore {
     /// Signs the current head with `key` and stores the checkpoint, in one transaction; nothing
     /// when the journal is empty or the last checkpoint already records this head.
     /// - Returns: the new checkpoint, or nil.
-    package func checkpointJournal(key: JournalKey, time: Int64? = nil) throws(KeystoreError) -> JournalCheckpoint? {
+    package func checkpointJournal(key: JournalKey, time: Int64? = nil) throws(StateStoreError) -> JournalCheckpoint? {
         let time = time ?? now()
         return try write("checkpoint the journal") { db in
             guard let head = try Self.journalHead(db) else { return nil }
@@ -160,7 +160,7 @@ extension SQLiteStateStore {
     }
 
     /// Every stored checkpoint, in storage order.
-    package func journalCheckpoints() throws(KeystoreError) -> [JournalCheckpoint] {
+    package func journalCheckpoints() throws(StateStoreError) -> [JournalCheckpoint] {
         try read("read journal checkpoints") { db in
             try Row.fetchAll(
                 db, sql: "SELECT number, seq, head, time, key, signature FROM journal_checkpoint ORDER BY rowid"
@@ -175,7 +175,7 @@ extension SQLiteStateStore {
     }
 
     /// The journal's key (its first key entry's public key), or nil when it has none.
-    package func journalKey() throws(KeystoreError) -> [UInt8]? {
+    package func journalKey() throws(StateStoreError) -> [UInt8]? {
         try read("read the journal key") { db in
             guard
                 let account = try String.fetchOne(
@@ -192,7 +192,7 @@ extension SQLiteStateStore {
     /// Recomputes the whole chain in one read transaction and checks every checkpoint (the stored
     /// ones and `external`, e.g. the mirror's) and the key file's key (docs/journal.md §6).
     package func verifyJournal(external: [JournalCheckpoint] = [], keyFileKey: [UInt8]? = nil)
-        throws(KeystoreError) -> JournalVerification
+        throws(StateStoreError) -> JournalVerification
     {
         let checkpoints = try journalCheckpoints()
         return try read("verify the journal") { db in

@@ -38,14 +38,19 @@ package final class SQLiteStateStore: StateStore {
     package init(
         path: String, busyTimeout: Duration = .seconds(10),
         now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
-    ) throws(KeystoreError) {
+    ) throws(StateStoreError) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw POSIX.error("open", path) }
+        guard fd >= 0 else { throw StateStoreError(POSIX.error("open", path)) }
         _ = close(fd)
         self.now = now
         // GRDB reads the applied migrations outside the migration's transaction, so two processes
         // opening a new database at once could both run `v1-initial`; a lock file serialises them.
-        let migrationLock = try DirectoryLock.acquire(path + ".migration-lock", waitingUpTo: busyTimeout)
+        let migrationLock: DirectoryLock
+        do {
+            migrationLock = try DirectoryLock.acquire(path + ".migration-lock", waitingUpTo: busyTimeout)
+        } catch {
+            throw StateStoreError(error)
+        }
         defer { migrationLock.unlock() }
         do {
             let pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
@@ -63,7 +68,7 @@ package final class SQLiteStateStore: StateStore {
     /// An in-memory database with the same schema (tests, and `--dev` runs that keep nothing).
     package static func inMemory(
         now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
-    ) throws(KeystoreError) -> SQLiteStateStore {
+    ) throws(StateStoreError) -> SQLiteStateStore {
         do {
             let queue = try DatabaseQueue(configuration: configuration(busyTimeout: .seconds(1)))
             try migrator.migrate(queue)
@@ -89,31 +94,36 @@ package final class SQLiteStateStore: StateStore {
         return config
     }
 
-    static func wrap(_ error: any Error, _ context: String) -> KeystoreError {
-        if let error = error as? KeystoreError { return error }
+    /// Any error of a state store operation as the module's: its own as they are, the keystore's and
+    /// the journal's under the same code name, SQLite's as `diskFull`, `databaseDamaged` or `database`
+    /// (never the SQL or its arguments), anything else as `database` naming its type.
+    static func wrap(_ error: any Error, _ context: String) -> StateStoreError {
+        if let error = error as? StateStoreError { return error }
+        if let error = error as? KeystoreError { return StateStoreError(error) }
+        if let error = error as? JournalError { return StateStoreError(error) }
         if let error = error as? DatabaseError {
             // DatabaseError.description may include SQL and arguments; keep only the result code and message.
             let sqlite = "SQLite \(error.resultCode): \(error.message ?? "")"
             switch error.resultCode {
             case .SQLITE_FULL:
-                return KeystoreError(
+                return StateStoreError(
                     .diskFull,
                     "\(context): the disk holding the data directory is full (\(sqlite)); nothing of this change "
                         + "was stored, everything committed before is intact: free space and retry")
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-                return KeystoreError(
+                return StateStoreError(
                     .databaseDamaged,
                     "\(context): the state database is damaged (\(sqlite)). Accounts are separate files and are "
                         + "not affected. `sigil state reset` keeps the damaged file beside it and starts an empty "
                         + "state: connected sites, stored metadata and the journal start over (docs/deployment.md)")
             default:
-                return KeystoreError(.database, "\(context): \(sqlite)")
+                return StateStoreError(.database, "\(context): \(sqlite)")
             }
         }
-        return KeystoreError(.database, "\(context): \(type(of: error))")
+        return StateStoreError(.database, "\(context): \(type(of: error))")
     }
 
-    func write<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+    func write<T>(_ context: String, _ body: (Database) throws -> T) throws(StateStoreError) -> T {
         do {
             return try writer.write(body)
         } catch {
@@ -121,7 +131,7 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    func read<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+    func read<T>(_ context: String, _ body: (Database) throws -> T) throws(StateStoreError) -> T {
         do {
             return try writer.read(body)
         } catch {
@@ -135,7 +145,7 @@ package final class SQLiteStateStore: StateStore {
     /// hot path (one call per signing request) the wrapper's extra statements cost several times
     /// the query itself (`scripts/bench-sign` with `BENCH_PERF`). Never use it for two statements
     /// that must agree, nor for writes.
-    private func singleStatementRead<T>(_ context: String, _ body: (Database) throws -> T) throws(KeystoreError) -> T {
+    private func singleStatementRead<T>(_ context: String, _ body: (Database) throws -> T) throws(StateStoreError) -> T {
         do {
             return try writer.unsafeRead(body)
         } catch {
@@ -144,13 +154,13 @@ package final class SQLiteStateStore: StateStore {
     }
 
     /// The schema version names applied to this database, oldest first.
-    package func appliedMigrations() throws(KeystoreError) -> [String] {
+    package func appliedMigrations() throws(StateStoreError) -> [String] {
         try read("read migrations") { db in try Self.migrator.appliedMigrations(db) }
     }
 
     /// Runs `PRAGMA integrity_check` and `foreign_key_check`, and checks the site revisions (every
     /// site has one, none above the counter); returns the problems found (empty when sound).
-    package func integrityProblems() throws(KeystoreError) -> [String] {
+    package func integrityProblems() throws(StateStoreError) -> [String] {
         try read("integrity check") { db in
             var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
             let fk = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
@@ -175,7 +185,7 @@ package final class SQLiteStateStore: StateStore {
     }
 
     /// Reads `journal_mode`, `foreign_keys` and `synchronous` on a connection of this store.
-    package func pragmas() throws(KeystoreError) -> Pragmas {
+    package func pragmas() throws(StateStoreError) -> Pragmas {
         try read("read pragmas") { db in
             Pragmas(
                 journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
@@ -187,7 +197,7 @@ package final class SQLiteStateStore: StateStore {
     // MARK: Connected sites
 
     @discardableResult
-    package func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite {
+    package func authorize(origin: String, name: String, accounts: [String]) throws(StateStoreError) -> ConnectedSite {
         try Self.check(origin, "origin", max: Self.maxOriginLength)
         let unique = try Self.uniqueAddresses(accounts)
         let time = now()
@@ -201,13 +211,13 @@ package final class SQLiteStateStore: StateStore {
             try Self.replaceAccounts(db, origin: origin, with: unique)
             try Self.stamp(db, origin: origin)
             guard let site = try Self.fetchSite(db, origin: origin) else {
-                throw KeystoreError(.database, "authorized site vanished inside its transaction")
+                throw StateStoreError(.database, "authorized site vanished inside its transaction")
             }
             return site
         }
     }
 
-    package func updateAccounts(origin: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite? {
+    package func updateAccounts(origin: String, accounts: [String]) throws(StateStoreError) -> ConnectedSite? {
         let unique = try Self.uniqueAddresses(accounts)
         let time = now()
         return try write("update accounts") { db in
@@ -219,11 +229,11 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func connectedSite(origin: String) throws(KeystoreError) -> ConnectedSite? {
+    package func connectedSite(origin: String) throws(StateStoreError) -> ConnectedSite? {
         try read("read site") { db in try Self.fetchSite(db, origin: origin) }
     }
 
-    package func connectedSites() throws(KeystoreError) -> [ConnectedSite] {
+    package func connectedSites() throws(StateStoreError) -> [ConnectedSite] {
         try read("read sites") { db in
             let origins = try String.fetchAll(db, sql: "SELECT origin FROM site ORDER BY origin")
             return try origins.compactMap { try Self.fetchSite(db, origin: $0) }
@@ -231,7 +241,7 @@ package final class SQLiteStateStore: StateStore {
     }
 
     @discardableResult
-    package func revoke(origin: String) throws(KeystoreError) -> Int64? {
+    package func revoke(origin: String) throws(StateStoreError) -> Int64? {
         try write("revoke") { db in
             try db.execute(sql: "DELETE FROM site WHERE origin = ?", arguments: [origin])
             guard db.changesCount > 0 else { return nil }
@@ -239,7 +249,7 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func forgetAccount(address: String) throws(KeystoreError) {
+    package func forgetAccount(address: String) throws(StateStoreError) {
         try write("forget account") { db in
             let origins = try String.fetchAll(
                 db, sql: "SELECT origin FROM site_account WHERE address = ? ORDER BY origin", arguments: [address])
@@ -248,7 +258,7 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func siteChanges(after revision: Int64) throws(KeystoreError) -> SiteChanges {
+    package func siteChanges(after revision: Int64) throws(StateStoreError) -> SiteChanges {
         try read("read site changes") { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT origin, revision FROM site_revision WHERE revision > ? ORDER BY revision",
@@ -264,7 +274,7 @@ package final class SQLiteStateStore: StateStore {
 
     private static func siteRevision(_ db: Database) throws -> Int64 {
         guard let value = try Int64.fetchOne(db, sql: "SELECT value FROM counter WHERE name = 'site'") else {
-            throw KeystoreError(.database, "the site revision counter is missing")
+            throw StateStoreError(.database, "the site revision counter is missing")
         }
         return value
     }
@@ -283,7 +293,7 @@ package final class SQLiteStateStore: StateStore {
         return revision
     }
 
-    private static func uniqueAddresses(_ accounts: [String]) throws(KeystoreError) -> [String] {
+    private static func uniqueAddresses(_ accounts: [String]) throws(StateStoreError) -> [String] {
         for address in accounts { try check(address, "address", max: maxAddressLength) }
         var unique: [String] = []
         for address in accounts where !unique.contains(address) { unique.append(address) }
@@ -318,7 +328,7 @@ package final class SQLiteStateStore: StateStore {
 
     // MARK: Metadata
 
-    package func saveMetadata(_ metadata: ChainMetadata) throws(KeystoreError) {
+    package func saveMetadata(_ metadata: ChainMetadata) throws(StateStoreError) {
         let hash = try Self.normalizedGenesisHash(metadata.genesisHash)
         let time = now()
         try write("save metadata") { db in
@@ -336,7 +346,7 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func metadata(genesisHash: String) throws(KeystoreError) -> ChainMetadata? {
+    package func metadata(genesisHash: String) throws(StateStoreError) -> ChainMetadata? {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return nil }
         return try read("read metadata") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM chain_metadata WHERE genesis_hash = ?", arguments: [hash])
@@ -352,7 +362,7 @@ package final class SQLiteStateStore: StateStore {
 
     /// Asked once per signing request (the decoded-metadata cache checks the version each time), so
     /// it is one cached statement outside an explicit transaction (``singleStatementRead(_:_:)``).
-    package func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32? {
+    package func metadataVersion(genesisHash: String) throws(StateStoreError) -> UInt32? {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return nil }
         return try singleStatementRead("read metadata version") { db in
             let statement = try db.cachedStatement(sql: Self.metadataVersionSQL)
@@ -360,13 +370,13 @@ package final class SQLiteStateStore: StateStore {
                 return nil
             }
             guard let version = UInt32(exactly: spec) else {
-                throw KeystoreError(.database, "chain_metadata.spec_version out of range")
+                throw StateStoreError(.database, "chain_metadata.spec_version out of range")
             }
             return version
         }
     }
 
-    package func metadataVersions() throws(KeystoreError) -> [String: UInt32] {
+    package func metadataVersions() throws(StateStoreError) -> [String: UInt32] {
         try read("read metadata versions") { db in
             var out: [String: UInt32] = [:]
             for row in try Row.fetchAll(
@@ -374,7 +384,7 @@ package final class SQLiteStateStore: StateStore {
             {
                 let spec: Int64 = row[1]
                 guard let version = UInt32(exactly: spec) else {
-                    throw KeystoreError(.database, "chain_metadata.spec_version out of range")
+                    throw StateStoreError(.database, "chain_metadata.spec_version out of range")
                 }
                 out[row[0]] = version
             }
@@ -383,12 +393,12 @@ package final class SQLiteStateStore: StateStore {
     }
 
     /// The writing connection's `PRAGMA synchronous` (2 is FULL), for tests and diagnostics.
-    func writerSynchronous() throws(KeystoreError) -> Int {
+    func writerSynchronous() throws(StateStoreError) -> Int {
         try write("read synchronous") { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// SQLite's plan for `sql` (`EXPLAIN QUERY PLAN`, the `detail` column), for tests and diagnostics.
-    func queryPlan(_ sql: String, arguments: StatementArguments = StatementArguments()) throws(KeystoreError)
+    func queryPlan(_ sql: String, arguments: StatementArguments = StatementArguments()) throws(StateStoreError)
         -> [String]
     {
         try read("explain") { db in
@@ -396,14 +406,14 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func allMetadata() throws(KeystoreError) -> [ChainMetadata] {
+    package func allMetadata() throws(StateStoreError) -> [ChainMetadata] {
         try read("read metadata") { db in
             try Row.fetchAll(db, sql: "SELECT * FROM chain_metadata ORDER BY genesis_hash").map(Self.metadata(from:))
         }
     }
 
     @discardableResult
-    package func removeMetadata(genesisHash: String) throws(KeystoreError) -> Bool {
+    package func removeMetadata(genesisHash: String) throws(StateStoreError) -> Bool {
         guard let hash = try? Self.normalizedGenesisHash(genesisHash) else { return false }
         return try write("remove metadata") { db in
             try db.execute(sql: "DELETE FROM chain_metadata WHERE genesis_hash = ?", arguments: [hash])
@@ -417,7 +427,7 @@ package final class SQLiteStateStore: StateStore {
         let decimals: Int64? = row["token_decimals"]
         let blob: Data? = row["metadata"]
         guard let specVersion = UInt32(exactly: spec) else {
-            throw KeystoreError(.database, "chain_metadata.spec_version out of range")
+            throw StateStoreError(.database, "chain_metadata.spec_version out of range")
         }
         return ChainMetadata(
             genesisHash: row["genesis_hash"], specVersion: specVersion, chain: row["chain"],
@@ -427,24 +437,28 @@ package final class SQLiteStateStore: StateStore {
     }
 
     /// `0x` + 64 hex digits, lower-cased (``GenesisHash``).
-    static func normalizedGenesisHash(_ hash: String) throws(KeystoreError) -> String {
-        try GenesisHash.normalized(hash)
+    static func normalizedGenesisHash(_ hash: String) throws(StateStoreError) -> String {
+        do {
+            return try GenesisHash.normalized(hash)
+        } catch {
+            throw StateStoreError(error)
+        }
     }
 
     // MARK: Settings
 
     /// Asked once per signing request (whether the chain's metadata-hash check is off), so one
     /// cached statement outside an explicit transaction, like `metadataVersion`.
-    package func setting(_ key: String) throws(KeystoreError) -> String? {
+    package func setting(_ key: String) throws(StateStoreError) -> String? {
         try singleStatementRead("read setting") { db in
             try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
         }
     }
 
-    package func setSetting(_ key: String, to value: String?) throws(KeystoreError) {
+    package func setSetting(_ key: String, to value: String?) throws(StateStoreError) {
         try Self.check(key, "setting key", max: Self.maxSettingKeyLength)
         if let value, value.utf8.count > Self.maxSettingValueLength {
-            throw KeystoreError(.invalidInput, "setting value is over \(Self.maxSettingValueLength) bytes")
+            throw StateStoreError(.invalidInput, "setting value is over \(Self.maxSettingValueLength) bytes")
         }
         try write("write setting") { db in
             if let value {
@@ -456,7 +470,7 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func allSettings() throws(KeystoreError) -> [String: String] {
+    package func allSettings() throws(StateStoreError) -> [String: String] {
         try read("read settings") { db in
             var out: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { out[row["key"]] = row["value"] }
@@ -464,9 +478,9 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    private static func check(_ value: String, _ field: String, max: Int) throws(KeystoreError) {
+    private static func check(_ value: String, _ field: String, max: Int) throws(StateStoreError) {
         guard !value.isEmpty, value.utf8.count <= max else {
-            throw KeystoreError(.invalidInput, "\(field) must be 1 to \(max) bytes")
+            throw StateStoreError(.invalidInput, "\(field) must be 1 to \(max) bytes")
         }
     }
 }

@@ -17,47 +17,47 @@ package protocol StateStore: Sendable {
     /// - Returns: the site as stored, with its revision.
     /// - Throws: `.invalidInput` for an empty or over-long origin or address, `.database`.
     @discardableResult
-    func authorize(origin: String, name: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite
+    func authorize(origin: String, name: String, accounts: [String]) throws(StateStoreError) -> ConnectedSite
     /// Replaces the account list of a connected `origin`, at a new revision; never connects one.
     /// - Returns: the site as stored, or nil (nothing changed) when `origin` is not connected.
     /// - Throws: `.invalidInput` for an over-long address, `.database`.
-    func updateAccounts(origin: String, accounts: [String]) throws(KeystoreError) -> ConnectedSite?
+    func updateAccounts(origin: String, accounts: [String]) throws(StateStoreError) -> ConnectedSite?
     /// The connected site for `origin`, or nil.
-    func connectedSite(origin: String) throws(KeystoreError) -> ConnectedSite?
+    func connectedSite(origin: String) throws(StateStoreError) -> ConnectedSite?
     /// All connected sites, ordered by origin.
-    func connectedSites() throws(KeystoreError) -> [ConnectedSite]
+    func connectedSites() throws(StateStoreError) -> [ConnectedSite]
     /// Disconnects `origin`, at a new revision (kept as the origin's tombstone).
     /// - Returns: the revocation's revision, or nil (nothing changed) when it was not connected.
     @discardableResult
-    func revoke(origin: String) throws(KeystoreError) -> Int64?
+    func revoke(origin: String) throws(StateStoreError) -> Int64?
     /// Removes `address` from every site's account list (when an account is deleted); each site
     /// changed gets a new revision.
-    func forgetAccount(address: String) throws(KeystoreError)
+    func forgetAccount(address: String) throws(StateStoreError)
     /// The latest change of every origin changed after `revision` (0: every origin ever stored),
     /// oldest first, and the store's revision, read in one transaction.
-    func siteChanges(after revision: Int64) throws(KeystoreError) -> SiteChanges
+    func siteChanges(after revision: Int64) throws(StateStoreError) -> SiteChanges
 
     /// Stores metadata for its genesis hash, replacing what was there.
     /// - Throws: `.invalidInput` for a malformed genesis hash, `.database`.
-    func saveMetadata(_ metadata: ChainMetadata) throws(KeystoreError)
+    func saveMetadata(_ metadata: ChainMetadata) throws(StateStoreError)
     /// The stored metadata for `genesisHash` (any case), or nil.
-    func metadata(genesisHash: String) throws(KeystoreError) -> ChainMetadata?
+    func metadata(genesisHash: String) throws(StateStoreError) -> ChainMetadata?
     /// The `specVersion` of the metadata stored for `genesisHash` (any case), or nil; reads an
     /// index only, never the metadata blob (for a cache keyed by genesis hash and spec version).
-    func metadataVersion(genesisHash: String) throws(KeystoreError) -> UInt32?
+    func metadataVersion(genesisHash: String) throws(StateStoreError) -> UInt32?
     /// The `specVersion` of every stored metadata, by normalized genesis hash (`0x` + 64 lowercase
     /// hex); reads the index only (``CachedStateStore`` keeps it in memory).
-    func metadataVersions() throws(KeystoreError) -> [String: UInt32]
+    func metadataVersions() throws(StateStoreError) -> [String: UInt32]
     /// All stored metadata, ordered by genesis hash.
-    func allMetadata() throws(KeystoreError) -> [ChainMetadata]
+    func allMetadata() throws(StateStoreError) -> [ChainMetadata]
     /// Deletes the metadata for `genesisHash`. Returns false when none was stored.
     @discardableResult
-    func removeMetadata(genesisHash: String) throws(KeystoreError) -> Bool
+    func removeMetadata(genesisHash: String) throws(StateStoreError) -> Bool
 
     /// A setting's value, or nil.
-    func setting(_ key: String) throws(KeystoreError) -> String?
+    func setting(_ key: String) throws(StateStoreError) -> String?
     /// Sets (or with nil, deletes) a setting.
-    func setSetting(_ key: String, to value: String?) throws(KeystoreError)
+    func setSetting(_ key: String, to value: String?) throws(StateStoreError)
     /// Every setting.
-    func allSettings() throws(KeystoreError) -> [String: String]
+    func allSettings() throws(StateStoreError) -> [String: String]
 }

@@ -27,8 +27,8 @@ struct BackupCommand: ParsableCommand {
         let manifest: BackupManifest
         do {
             manifest = try location.open().backup(to: absolute(directory))
-        } catch let error as KeystoreError {
-            throw CLIFailure(error)
+        } catch {
+            throw CLIFailure.storage(error)
         }
         if json {
             do {
@@ -67,8 +67,8 @@ struct RestoreCommand: ParsableCommand {
         let result: RestoreResult
         do {
             result = try location.open().restore(from: absolute(directory), replace: replace)
-        } catch let error as KeystoreError {
-            throw CLIFailure(error)
+        } catch {
+            throw CLIFailure.storage(error)
         }
         if let aside = result.setAside { print("The data that was there is kept in \(aside).") }
         print(

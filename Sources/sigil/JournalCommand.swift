@@ -69,8 +69,8 @@ struct JournalCommand: ParsableCommand {
             let entries: [JournalEntry]
             do {
                 entries = try location.open().store.journalEntries(matching: filter, limit: limit)
-            } catch let error as KeystoreError {
-                throw CLIFailure(error)
+            } catch {
+                throw CLIFailure.storage(error)
             }
             if json {
                 print(JSONValue.array(entries.map(\.json)).serialized([.sortedKeys, .pretty]))
@@ -93,8 +93,8 @@ struct JournalCommand: ParsableCommand {
             let found: JournalEntry?
             do {
                 found = try location.open().store.journalEntry(seq: seq)
-            } catch let error as KeystoreError {
-                throw CLIFailure(error)
+            } catch {
+                throw CLIFailure.storage(error)
             }
             guard let entry = found else { throw CLIFailure("no journal entry \(seq)") }
             if json {
@@ -160,8 +160,8 @@ struct JournalCommand: ParsableCommand {
                 }
                 let keyFileKey = try JournalKey.publicKey(inFileAt: directory.path + "/" + JournalKey.fileName)
                 report = try store.verifyJournal(external: external, keyFileKey: keyFileKey)
-            } catch let error as KeystoreError {
-                throw CLIFailure(error)
+            } catch {
+                throw CLIFailure.storage(error)
             }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -238,8 +238,8 @@ struct JournalCommand: ParsableCommand {
                     buffer += checkpoint.json.encoded(.sortedKeys)
                     buffer.append(0x0a)
                 }
-            } catch let error as KeystoreError {
-                throw CLIFailure(error)
+            } catch {
+                throw CLIFailure.storage(error)
             }
             flush(force: true)
             if let output {

@@ -50,7 +50,7 @@ final class GatedJournal: SigningJournal {
 struct BrokenJournal: SigningJournal {
     var shownLimit: Int { 4096 }
     func append(_ content: JournalEntry.Content) async throws -> JournalEntry {
-        throw KeystoreError(.database, "disk full")
+        throw StateStoreError(.database, "disk full")
     }
     func entries(matching filter: JournalFilter, limit: Int) async throws -> [JournalEntry] { [] }
     func lastVerification() async -> JournalVerification? { nil }

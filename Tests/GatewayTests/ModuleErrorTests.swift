@@ -1,10 +1,12 @@
 import GatewayHTTP
+import Journal
 import Keystore
 import MetadataHash
 import Primitives
 import ScaleCodec
 import SignerCore
 import SigningKeys
+import StateStore
 import Testing
 
 @testable import Gateway
@@ -19,6 +21,8 @@ import Testing
             (KeyError(.badBase58, "r"), "KeyError.badBase58: r"),
             (MetadataHashError(.unknownType, "r"), "MetadataHashError.unknownType: r"),
             (KeystoreError(.diskFull, "r"), "KeystoreError.diskFull: r"),
+            (JournalError(.malformedFile, "r"), "JournalError.malformedFile: r"),
+            (StateStoreError(.databaseDamaged, "r"), "StateStoreError.databaseDamaged: r"),
             (SignerError(.badField, "r"), "SignerError.badField: r"),
             (GatewayError(.notJournaled, "r"), "GatewayError.notJournaled: r"),
         ]
@@ -26,5 +30,18 @@ import Testing
             #expect(error.description == expected)
         }
         #expect("\(KeystoreError(.dataDirectoryInUse, "r").code)" == "dataDirectoryInUse")
+    }
+
+    /// A keystore error passed up through the journal and the state store keeps its code name, its
+    /// reason and where it was thrown, so `sigil` prints `<code>: <reason>` as before.
+    @Test func lowerLayerErrorsKeepTheirCodeName() {
+        let full = KeystoreError(.diskFull, "write journal-key.json: ENOSPC")
+        let journal = JournalError(full)
+        let store = StateStoreError(journal)
+        #expect(journal.code == .diskFull && store.code == .diskFull)
+        #expect(store.reason == full.reason && store.file == full.file && store.line == full.line)
+        #expect(StateStoreError(KeystoreError(.dataDirectoryInUse, "r")).code == .dataDirectoryInUse)
+        #expect(StateStoreError(KeystoreError(.accountNotFound, "r")).code == .fileSystem)
+        #expect(StateStoreError(JournalError(.decryptFailed, "r")).code == .database)
     }
 }

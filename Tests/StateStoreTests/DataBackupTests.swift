@@ -46,23 +46,23 @@ import Testing
         #expect(try BackupManifest.parse(try good.encoded(), path: "m") == good)
         var traversal = good
         traversal.files[0].path = "../../etc/shadow"
-        #expect(throws: KeystoreError(.malformedFile, "")) {
+        #expect(throws: StateStoreError(.malformedFile, "")) {
             try BackupManifest.parse(try traversal.encoded(), path: "m")
         }
         var twice = good
         twice.files.append(twice.files[0])
-        #expect(throws: KeystoreError(.malformedFile, "")) { try BackupManifest.parse(try twice.encoded(), path: "m") }
+        #expect(throws: StateStoreError(.malformedFile, "")) { try BackupManifest.parse(try twice.encoded(), path: "m") }
         var badHash = good
         badHash.files[0].sha256 = "XYZ"
-        #expect(throws: KeystoreError(.malformedFile, "")) {
+        #expect(throws: StateStoreError(.malformedFile, "")) {
             try BackupManifest.parse(try badHash.encoded(), path: "m")
         }
         var future = good
         future.format = "sigil-backup-9"
-        #expect(throws: KeystoreError(.unsupportedFormat, "")) {
+        #expect(throws: StateStoreError(.unsupportedFormat, "")) {
             try BackupManifest.parse(try future.encoded(), path: "m")
         }
-        #expect(throws: KeystoreError(.malformedFile, "")) { try BackupManifest.parse(Array("[1]".utf8), path: "m") }
+        #expect(throws: StateStoreError(.malformedFile, "")) { try BackupManifest.parse(Array("[1]".utf8), path: "m") }
     }
 
     @Test func aBackupRestoresIntoAnEmptyDirectoryAndItsJournalVerifies() throws {
@@ -73,7 +73,7 @@ import Testing
         #expect(Set(manifest.files.map(\.path)) == ["state.sqlite", "accounts/0xabc.json", "icp/ab.json"])
         #expect(try DataDirectory.verifyBackup(at: backup) == manifest)
         // A second backup into the same (now non-empty) directory is refused.
-        #expect(throws: KeystoreError(.invalidInput, "")) { try source.backup(to: backup) }
+        #expect(throws: StateStoreError(.invalidInput, "")) { try source.backup(to: backup) }
 
         let target = try DataDirectory.open(try Self.temporaryDirectory() + "/restored")
         let result = try target.restore(from: backup, replace: false)
@@ -87,10 +87,10 @@ import Testing
         let backup = try Self.temporaryDirectory() + "/backup"
         _ = try source.backup(to: backup)
         let running = try source.lockForServing()
-        #expect(throws: KeystoreError(.dataDirectoryInUse, "")) { try source.restore(from: backup, replace: true) }
+        #expect(throws: StateStoreError(.dataDirectoryInUse, "")) { try source.restore(from: backup, replace: true) }
         running.unlock()
         // Stopped, with data in place: refused without --replace, then moved aside with it.
-        #expect(throws: KeystoreError(.invalidInput, "")) { try source.restore(from: backup, replace: false) }
+        #expect(throws: StateStoreError(.invalidInput, "")) { try source.restore(from: backup, replace: false) }
         let result = try source.restore(from: backup, replace: true)
         let aside = try #require(result.setAside)
         #expect(FileManager.default.fileExists(atPath: aside + "/state.sqlite"))
@@ -104,10 +104,10 @@ import Testing
         _ = try source.backup(to: backup)
         try AtomicFile.write(Array("{\"address\":\"5Other\"}".utf8), to: backup + "/accounts/0xabc.json")
         let target = try DataDirectory.open(try Self.temporaryDirectory() + "/restored")
-        #expect(throws: KeystoreError(.databaseDamaged, "")) { try target.restore(from: backup, replace: false) }
+        #expect(throws: StateStoreError(.databaseDamaged, "")) { try target.restore(from: backup, replace: false) }
         #expect(try target.existingData().isEmpty)
         // No manifest: not a backup.
         let empty = try Self.temporaryDirectory()
-        #expect(throws: KeystoreError(.invalidInput, "")) { try target.restore(from: empty, replace: false) }
+        #expect(throws: StateStoreError(.invalidInput, "")) { try target.restore(from: empty, replace: false) }
     }
 }

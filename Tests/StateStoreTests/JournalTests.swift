@@ -129,11 +129,11 @@ import Testing
     @Test func shownRowsRoundTripAndRefuseDamage() throws {
         let encoded = JournalShown.encode(Self.rows)
         #expect(try JournalShown.decode(encoded) == Self.rows)
-        #expect(throws: KeystoreError.self) { try JournalShown.decode(Array(encoded.dropLast())) }
-        #expect(throws: KeystoreError.self) { try JournalShown.decode(encoded + [0]) }
+        #expect(throws: JournalError.self) { try JournalShown.decode(Array(encoded.dropLast())) }
+        #expect(throws: JournalError.self) { try JournalShown.decode(encoded + [0]) }
         var badFlag = encoded
         badFlag[badFlag.count - 1] = 2
-        #expect(throws: KeystoreError.self) { try JournalShown.decode(badFlag) }
+        #expect(throws: JournalError.self) { try JournalShown.decode(badFlag) }
     }
 
     struct CapVector: Sendable, CustomTestStringConvertible {
@@ -306,7 +306,7 @@ import Testing
             var bytes = Array(text.utf8)
             bytes[bytes.count / 2] = bytes[bytes.count / 2] == 0x5a ? 0x59 : 0x5a  // an ASCII byte, still UTF-8
             changed = String(decoding: bytes, as: UTF8.self)
-        default: throw KeystoreError(.invalidInput, "unexpected column type")
+        default: throw StateStoreError(.invalidInput, "unexpected column type")
         }
         try db.execute(
             sql: "UPDATE journal_entry SET \(column) = ? WHERE seq = ?", arguments: [changed, seq])
@@ -492,7 +492,7 @@ import Testing
         let (again, createdAgain) = try JournalKey.openOrCreate(at: path, password: Passphrase("pw"))
         #expect(!createdAgain && again.publicKey == key.publicKey)
         #expect(try JournalKey.publicKey(inFileAt: path) == key.publicKey)
-        #expect(throws: KeystoreError(.decryptFailed, "")) {
+        #expect(throws: JournalError(.decryptFailed, "")) {
             try JournalKey.openOrCreate(at: path, password: Passphrase("wrong"))
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -63,10 +63,10 @@ import Testing
     @Test(arguments: ["", String(repeating: "o", count: 2049)])
     func badOriginsAreRefused(_ origin: String) throws {
         let store = try SQLiteStateStore.inMemory()
-        #expect(throws: KeystoreError(.invalidInput, "")) {
+        #expect(throws: StateStoreError(.invalidInput, "")) {
             try store.authorize(origin: origin, name: "x", accounts: [])
         }
-        #expect(throws: KeystoreError(.invalidInput, "")) {
+        #expect(throws: StateStoreError(.invalidInput, "")) {
             try store.authorize(origin: "https://a.example", name: "x", accounts: [origin])
         }
     }
@@ -99,7 +99,7 @@ import Testing
     ])
     func malformedGenesisHashesAreRefused(_ hash: String) throws {
         let store = try SQLiteStateStore.inMemory()
-        #expect(throws: KeystoreError(.invalidInput, "")) {
+        #expect(throws: StateStoreError(.invalidInput, "")) {
             try store.saveMetadata(ChainMetadata(genesisHash: hash, specVersion: 1, chain: "x", metadata: []))
         }
     }
@@ -113,7 +113,7 @@ import Testing
         #expect(try store.allSettings() == ["theme": "light", "port": "9715"])
         try store.setSetting("theme", to: nil)
         #expect(try store.setting("theme") == nil)
-        #expect(throws: KeystoreError(.invalidInput, "")) { try store.setSetting("", to: "x") }
+        #expect(throws: StateStoreError(.invalidInput, "")) { try store.setSetting("", to: "x") }
     }
 
     @Test func theDatabaseFileUsesWalForeignKeysAndOwnerOnlyPermissions() throws {
@@ -200,7 +200,7 @@ import Testing
         defer { tmp.remove() }
         let dir = try DataDirectory.open(tmp.path)
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: dir.databasePath))
-        #expect(throws: KeystoreError(.databaseDamaged, "")) { try SQLiteStateStore(path: dir.databasePath) }
+        #expect(throws: StateStoreError(.databaseDamaged, "")) { try SQLiteStateStore(path: dir.databasePath) }
     }
 
     @Test func manyOpenersOfANewDatabaseAtOnceAllSucceed() throws {

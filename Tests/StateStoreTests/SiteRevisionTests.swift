@@ -47,7 +47,7 @@ import Testing
         #expect(try store.updateAccounts(origin: a, accounts: ["5A"]) == nil)
         #expect(try store.connectedSites().isEmpty)
         try store.authorize(origin: a, name: "A", accounts: [])
-        #expect(throws: KeystoreError(.invalidInput, "")) {
+        #expect(throws: StateStoreError(.invalidInput, "")) {
             try store.updateAccounts(origin: a, accounts: [String(repeating: "5", count: 129)])
         }
         #expect(try store.connectedSite(origin: a)?.accounts == [])

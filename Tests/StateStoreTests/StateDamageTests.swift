@@ -46,7 +46,7 @@ import Testing
         }
         defer { tmp.remove() }
         let before = try Data(contentsOf: URL(fileURLWithPath: dir.databasePath))
-        let error = #expect(throws: KeystoreError.self, "\(name)") { try SQLiteStateStore(path: dir.databasePath) }
+        let error = #expect(throws: StateStoreError.self, "\(name)") { try SQLiteStateStore(path: dir.databasePath) }
         #expect(error?.code == .databaseDamaged)
         #expect(error?.reason.contains("sigil state reset") == true)
         #expect(!dir.checkState().ok)
@@ -63,7 +63,7 @@ import Testing
         let (tmp, dir) = try Self.damagedDirectory { _ in }
         defer { tmp.remove() }
         let lock = try dir.lockForServing()
-        #expect(throws: KeystoreError(.dataDirectoryInUse, "")) { try dir.setStateAside(stamp: "x") }
+        #expect(throws: StateStoreError(.dataDirectoryInUse, "")) { try dir.setStateAside(stamp: "x") }
         lock.unlock()
         let moved = try #require(try dir.setStateAside(stamp: "20260101-000000"))
         #expect(moved == dir.path + "/state.damaged-20260101-000000.sqlite")

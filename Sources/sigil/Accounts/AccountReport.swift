@@ -64,11 +64,11 @@ struct AccountReport: Encodable {
     }
 }
 
-/// Runs keystore calls, turning their errors into one-line command failures.
+/// Runs keystore (and state store) calls, turning their errors into one-line command failures.
 func keystore<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch let error as KeystoreError {
-        throw CLIFailure(error)
+    } catch {
+        throw CLIFailure.storage(error)
     }
 }

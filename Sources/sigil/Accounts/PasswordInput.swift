@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import Journal
 import Keystore
 import Primitives
+import StateStore
 
 #if canImport(Glibc)
     import Glibc
@@ -149,7 +151,19 @@ private enum TerminalRestore {
 struct CLIFailure: Error, CustomStringConvertible {
     let description: String
     init(_ text: String) { description = text }
-    init(_ error: KeystoreError) { description = "\(error.code): \(error.reason)" }
+    /// A module error as `<code>: <reason>` (the keystore's, the state store's, the journal's).
+    init<Code: ErrorCode>(_ error: CodedError<Code>) { description = "\(error.code): \(error.reason)" }
+
+    /// An error of the data directory, the state store or the journal as a one-line failure; any
+    /// other error as it is.
+    static func storage(_ error: any Error) -> any Error {
+        switch error {
+        case let error as KeystoreError: CLIFailure(error)
+        case let error as StateStoreError: CLIFailure(error)
+        case let error as JournalError: CLIFailure(error)
+        default: error
+        }
+    }
 }
 
 /// Writes a line to standard error.
