@@ -64,11 +64,12 @@ package struct DappHandler: HTTPHandler {
             guard request.body.count <= configuration.maxRequestBodyBytes else {
                 responder.send(ident.decorate(.status(.contentTooLarge))); return
             }
+            // A request in flight may journal an entry soon: its promise, taken as soon as the request
+            // is read (before its task waits for a thread), lets the journal commit concurrent
+            // signatures together (docs/journal.md §7). It ends with its entry, or with the task (a
+            // reply without an entry, or a wait for a person).
+            let promise = service.journal?.expectAppend()
             Task {
-                // A request in flight may journal an entry within microseconds: its promise lets the
-                // journal commit concurrent signatures together (docs/journal.md §7). It ends with its
-                // entry, or with this task (a reply without an entry, or a wait for a person).
-                let promise = service.journal?.expectAppend()
                 await JournalExpectation.$current.withValue(promise) {
                     let refusal = await service.admit(ident.client, at: .request)
                     guard refusal != .rateLimited else {
