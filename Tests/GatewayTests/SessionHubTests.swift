@@ -115,4 +115,21 @@ import Testing
         let again = hub.remove("a")
         #expect(removed && !again)
     }
+
+    /// Shutdown: open streams end, and one opened later ends at once (a long-poll then answers).
+    @Test func endingTheHubEndsEveryStreamAndLaterOnes() async throws {
+        let hub = Self.hub()
+        let a = ClientIdentity(source: "https://a.example", session: "a")
+        try hub.touch(a, now: .zero) { _ in true }
+        let (open, openContinuation) = AsyncStream<SessionEvent>.makeStream()
+        #expect(try hub.listen(a, after: nil, continuation: openContinuation) != nil)
+        hub.endAll()
+        var received = 0
+        for await _ in open { received += 1 }
+        #expect(received == 0 && hub.ended)
+        let (later, laterContinuation) = AsyncStream<SessionEvent>.makeStream()
+        #expect(try hub.listen(a, after: nil, continuation: laterContinuation) == nil)
+        for await _ in later { received += 1 }
+        #expect(received == 0)
+    }
 }

@@ -191,9 +191,6 @@ package actor GatewayService {
 
     // MARK: Event streams
 
-    /// Set by ``endEventStreams()`` at shutdown: every listener has ended and none opens any more.
-    var eventStreamsEnded = false
-
     /// Opens a listener on a session's events: first the kept events after `after` (a sequence
     /// number from an event id of this server run; `nil` replays everything kept), then live ones.
     /// The stream ends when the session ends. Creates the session if it does not exist yet.
@@ -203,10 +200,6 @@ package actor GatewayService {
     package func events(for client: ClientIdentity, after: UInt64?) throws -> AsyncStream<SessionEvent> {
         try touchSession(client)
         let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(512))
-        guard !eventStreamsEnded else {
-            continuation.finish()
-            return stream
-        }
         guard let listenerID = try hub.listen(client, after: after, continuation: continuation) else { return stream }
         let session = client.session
         continuation.onTermination = { _ in Task { await self.removeListener(listenerID, session: session) } }
@@ -215,13 +208,8 @@ package actor GatewayService {
 
     /// Shutdown (`sigil serve` on SIGTERM, before its servers stop): every event stream ends and every
     /// held long-poll answers now, with no events, instead of holding its connection through the
-    /// server's grace period; streams and polls opened later end at once.
-    package func endEventStreams() {
-        eventStreamsEnded = true
-        for state in hub.sessions.values {
-            for listener in state.listeners.values { listener.finish() }
-        }
-    }
+    /// server's grace period; streams and polls opened later end at once (``SessionHub/endAll()``).
+    package func endEventStreams() { hub.endAll() }
 
     /// The kept events after a resume point, without waiting (long-poll answers at once when this
     /// is not empty). Creates the session if it does not exist yet.

@@ -17,6 +17,8 @@ final class SessionHub {
     let options: GatewayOptions
     let serverID: String
     private var nextListenerID: UInt64 = 0
+    /// Set by ``endAll()`` at shutdown: no stream opens any more.
+    private(set) var ended = false
 
     init(options: GatewayOptions, serverID: String) {
         self.options = options
@@ -122,10 +124,15 @@ final class SessionHub {
 
     /// Opens a listener on a session: the kept events after `after` first, then live ones.
     /// - Throws: `.tooManySessions` when the session or its source has too many open streams.
-    /// - Returns: the listener's id (to remove it) and the stream; nil id when the session is gone.
+    /// - Returns: the listener's id (to remove it) and the stream; nil id when the session is gone
+    ///   or the hub has ended (the stream is finished then).
     func listen(
         _ client: ClientIdentity, after: UInt64?, continuation: AsyncStream<SessionEvent>.Continuation
     ) throws -> UInt64? {
+        guard !ended else {
+            continuation.finish()
+            return nil
+        }
         let open = sessions[client.session]?.listeners.count ?? 0
         guard open < options.maxStreamsPerSession else {
             throw GatewayError(.tooManySessions, "the session has \(open) open streams")
@@ -140,6 +147,15 @@ final class SessionHub {
         state.listeners[nextListenerID] = continuation
         sessions[client.session] = state
         return nextListenerID
+    }
+
+    /// Shutdown: every listener ends (its stream finishes; a held long-poll answers with no events),
+    /// and any opened later ends at once.
+    func endAll() {
+        ended = true
+        for state in sessions.values {
+            for listener in state.listeners.values { listener.finish() }
+        }
     }
 
     /// Removes a listener (its stream ended), counting it as activity.
