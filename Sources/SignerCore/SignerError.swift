@@ -1,7 +1,11 @@
+import PolkadotCodec
 import Primitives
 
 /// `SignerCore`'s error (docs/reference/conventions.md §1; the shape, equality and security rules are
-/// `CodedError`'s). Payload codes name the field (`badField`, reason `tip`).
+/// `CodedError`'s). Payload codes name the field (`badField`, reason `tip`). A `PolkadotCodecError`
+/// (the payload's parse and rebuild) is passed on under the code of the same name
+/// (`SignerError(polkadotCodecError)`), so what the gateway maps, the journal records and `sigil`
+/// prints is the same code as before the codec was a module of its own.
 package typealias SignerError = CodedError<SignerErrorCode>
 
 /// Why a `SignerError` was thrown; the case name is what messages and logs show
@@ -33,7 +37,8 @@ package enum SignerErrorCode: String, ErrorCode {
     /// The request waited longer than the configured approval timeout.
     case expired
 
-    // MARK: Signing payloads (Payload/, Display/) — names match payloads.json `invalid[].reason`
+    // MARK: Signing payloads — passed on from PolkadotCodec under the same names (every
+    // `PolkadotCodecErrorCode` has its case here); the names match payloads.json `invalid[].reason`
     /// A required `SignerPayloadJSON` field is absent (`MissingField`).
     case missingField
     /// A field has the wrong JSON type or an impossible value.
@@ -77,4 +82,19 @@ package enum SignerErrorCode: String, ErrorCode {
     /// metadata, a canister call with no known method and type), and the person has not allowed
     /// the site blind signing (off by default; ICRC-49 requires it for canister calls).
     case blindSigningOff
+}
+
+extension SignerError {
+    /// A `PolkadotCodec` refusal passed on under the code of the same name (every codec code has one
+    /// here; `invalidInput` would be the fallback), its reason and throwing site kept.
+    package init(_ error: PolkadotCodecError) { self.init(error, else: .invalidInput) }
+}
+
+/// Runs `PolkadotCodec` calls (parsing a payload, rebuilding what is signed) inside SignerCore's error.
+func polkadotCodec<T>(_ body: () throws(PolkadotCodecError) -> T) throws(SignerError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw SignerError(error)
+    }
 }
