@@ -251,7 +251,8 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "PolkadotCodecTests", dependencies: ["SigilTesting", "PolkadotCodec", "Primitives", "ScaleCodec", "SigningKeys"],
+            name: "PolkadotCodecTests",
+            dependencies: ["SigilTesting", "PolkadotCodec", "Primitives", "ScaleCodec", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
