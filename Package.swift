@@ -2,7 +2,10 @@
 // Sigil: a local HTTP signing gateway for Polkadot dapps. Module layout and dependency rules:
 // README.md "Architecture". Dependencies point down only:
 //   sigil → (Gateway, SigilConfiguration); Gateway → (GatewayHTTP, SignerCore)
-//   SignerCore → (StateStore → Journal → Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3))
+//   SignerCore → (StateStore → Journal → Keystore → SigningKeys, MetadataHash → (ScaleCodec, SigningKeys' BLAKE3),
+//                 PolkadotCodec)
+//   PolkadotCodec (SignerPayloadJSON, the signing payload, signed extensions, metadata input) →
+//     (Primitives, ScaleCodec, SigningKeys' SS58 and BLAKE2b)
 //   StateStore (state.sqlite through GRDB), Journal (the signing journal's format and verification),
 //   Keystore (key files and the data directory; no database)
 //   IconCodec (ICON v3 transactions) → (Primitives, SigningKeys' SHA3-256)
@@ -72,6 +75,13 @@ let package = Package(
             dependencies: ["ScaleCodec", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // Polkadot (Substrate) signing payloads: the SignerPayloadJSON parse, the signing payload and its
+        // signed extensions, the signed transaction, metadata input (docs/reference/polkadot-extension.md §2).
+        .target(
+            name: "PolkadotCodec",
+            dependencies: ["Primitives", "ScaleCodec", "SigningKeys"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         // ICON v3 transactions: validation, canonical serialization, SHA3-256 hash (docs/reference/icon.md).
         .target(
             name: "IconCodec",
@@ -127,7 +137,7 @@ let package = Package(
             name: "SignerCore",
             dependencies: [
                 "Primitives", "ScaleCodec", "SigningKeys", "Keystore", "Journal", "StateStore", "MetadataHash",
-                "ICPCodec", "IconCodec",
+                "PolkadotCodec", "ICPCodec", "IconCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -150,7 +160,7 @@ let package = Package(
             name: "sigil",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SigningKeys", "Keystore", "Journal", "StateStore", "SignerCore", "Gateway",
-                "SigilConfiguration", "MetadataHash", "ICPCodec",
+                "SigilConfiguration", "MetadataHash", "PolkadotCodec", "ICPCodec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -207,7 +217,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Primitives", "GatewayHTTP", "ScaleCodec", "SignerCore", "Keystore", "Journal", "StateStore", "SigilConfiguration", "IconCodec",
-                "ICPCodec", "EthereumCodec", "Gateway", "SigningKeys",
+                "ICPCodec", "EthereumCodec", "Gateway", "SigningKeys", "PolkadotCodec",
             ],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
@@ -238,6 +248,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MetadataHashTests", dependencies: ["MetadataHash", "Primitives", "ScaleCodec", "SigningKeys"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PolkadotCodecTests",
+            dependencies: ["SigilTesting", "PolkadotCodec", "Primitives", "ScaleCodec", "SigningKeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -272,6 +287,7 @@ let package = Package(
             name: "SignerCoreTests",
             dependencies: ["SigilTesting", 
                 "Primitives", "SignerCore", "ScaleCodec", "SigningKeys", "Keystore", "Journal", "StateStore", "MetadataHash", "ICPCodec", "IconCodec",
+                "PolkadotCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
@@ -279,7 +295,7 @@ let package = Package(
             name: "GatewayTests",
             dependencies: ["SigilTesting", 
                 "Primitives", "Gateway", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "SigningKeys",
-                "ScaleCodec", "ICPCodec", "IconCodec", "EthereumCodec", "MetadataHash",
+                "ScaleCodec", "ICPCodec", "IconCodec", "EthereumCodec", "MetadataHash", "PolkadotCodec",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

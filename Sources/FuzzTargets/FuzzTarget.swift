@@ -4,6 +4,7 @@ import GatewayHTTP
 import ICPCodec
 import IconCodec
 import Keystore
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SigilConfiguration

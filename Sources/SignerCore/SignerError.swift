@@ -1,7 +1,11 @@
+import PolkadotCodec
 import Primitives
 
 /// `SignerCore`'s error (docs/reference/conventions.md §1; the shape, equality and security rules are
-/// `CodedError`'s). Payload codes name the field (`badField`, reason `tip`).
+/// `CodedError`'s). Payload codes name the field (`badField`, reason `tip`). A `PolkadotCodecError`
+/// (the payload's parse and rebuild) is passed on under the code of the same name
+/// (`SignerError(polkadotCodecError)`), so what the gateway maps, the journal records and `sigil`
+/// prints is the same code as before the codec was a module of its own.
 package typealias SignerError = CodedError<SignerErrorCode>
 
 /// Why a `SignerError` was thrown; the case name is what messages and logs show
@@ -33,34 +37,37 @@ package enum SignerErrorCode: String, ErrorCode {
     /// The request waited longer than the configured approval timeout.
     case expired
 
-    // MARK: Signing payloads (Payload/, Display/) — names match payloads.json `invalid[].reason`
-    /// A required `SignerPayloadJSON` field is absent (`MissingField`).
+    // MARK: Signing payloads: PolkadotCodec's refusals, passed on under the same names
+    // (`SignerError(polkadotCodecError)`); each is documented on `PolkadotCodecErrorCode`, and the
+    // names match payloads.json `invalid[].reason`.
+    /// A required `SignerPayloadJSON` field is absent.
     case missingField
     /// A field has the wrong JSON type or an impossible value.
     case badField
-    /// A hex field is not `0x` + an even number of hex digits (`NotHex`).
+    /// A hex field is not `0x` + an even number of hex digits.
     case notHex
-    /// A hash or key has the wrong number of bytes (`BadLength`).
+    /// A hash or key has the wrong number of bytes (also SignerCore's own: an ICON or Ethereum hash
+    /// to sign that is not 32 bytes).
     case badLength
-    /// A number does not fit its type (`Overflow`), e.g. a tip over u128.
+    /// A number does not fit its type.
     case overflow
-    /// `era` does not decode as an extrinsic era (`InvalidEra`).
+    /// `era` does not decode.
     case invalidEra
-    /// `version` is not 4 (`UnsupportedVersion`).
+    /// `version` is not 4.
     case unsupportedVersion
-    /// `mode` is neither 0 nor 1 (`BadMode`).
+    /// `mode` is neither 0 nor 1.
     case badMode
-    /// `mode` 1 without `metadataHash` (`ModeWithoutMetadataHash`).
+    /// `mode` 1 without `metadataHash`.
     case modeWithoutMetadataHash
-    /// `metadataHash` with `mode` 0 (`MetadataHashWithoutMode`).
+    /// `metadataHash` with `mode` 0.
     case metadataHashWithoutMode
-    /// An immortal era whose `blockHash` is not the genesis hash (`ImmortalBlockHash`).
+    /// An immortal era whose `blockHash` is not the genesis hash.
     case immortalBlockHash
-    /// `address` is neither valid SS58 nor a 20-byte hex address (`BadAddress`).
+    /// An address that is neither SS58 nor 20- or 32-byte hex, or not 32 bytes for a signed transaction.
     case badAddress
-    /// `assetId` is neither an Option-prefixed nor a bare Location (`BadAssetId`).
+    /// `assetId` is neither an Option-prefixed nor a bare Location.
     case badAssetId
-    /// A signed extension we do not know carries data according to the chain's metadata.
+    /// A signed extension the codec does not know carries data according to the chain's metadata.
     case unknownSignedExtension
     /// Runtime metadata that does not decode.
     case badMetadata
@@ -77,4 +84,19 @@ package enum SignerErrorCode: String, ErrorCode {
     /// metadata, a canister call with no known method and type), and the person has not allowed
     /// the site blind signing (off by default; ICRC-49 requires it for canister calls).
     case blindSigningOff
+}
+
+extension SignerError {
+    /// A `PolkadotCodec` refusal passed on under the code of the same name (every codec code has one
+    /// here; `invalidInput` would be the fallback), its reason and throwing site kept.
+    package init(_ error: PolkadotCodecError) { self.init(error, else: .invalidInput) }
+}
+
+/// Runs `PolkadotCodec` calls (parsing a payload, rebuilding what is signed) inside SignerCore's error.
+func polkadotCodec<T>(_ body: () throws(PolkadotCodecError) -> T) throws(SignerError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw SignerError(error)
+    }
 }

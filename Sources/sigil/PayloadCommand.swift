@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SignerCore

@@ -1,5 +1,6 @@
 import Gateway
 import Logging
+import PolkadotCodec
 import Primitives
 import SignerCore
 import SigningKeys

@@ -1,6 +1,7 @@
 import Gateway
 import Journal
 import Keystore
+import PolkadotCodec
 import Primitives
 import SignerCore
 import SigningKeys

@@ -2,6 +2,7 @@ import GatewayHTTP
 import Journal
 import Keystore
 import MetadataHash
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SignerCore
@@ -23,6 +24,7 @@ import Testing
             (KeystoreError(.diskFull, "r"), "KeystoreError.diskFull: r"),
             (JournalError(.malformedFile, "r"), "JournalError.malformedFile: r"),
             (StateStoreError(.databaseDamaged, "r"), "StateStoreError.databaseDamaged: r"),
+            (PolkadotCodecError(.badField, "r"), "PolkadotCodecError.badField: r"),
             (SignerError(.badField, "r"), "SignerError.badField: r"),
             (GatewayError(.notJournaled, "r"), "GatewayError.notJournaled: r"),
         ]
@@ -43,5 +45,18 @@ import Testing
         #expect(StateStoreError(KeystoreError(.dataDirectoryInUse, "r")).code == .dataDirectoryInUse)
         #expect(StateStoreError(KeystoreError(.accountNotFound, "r")).code == .fileSystem)
         #expect(StateStoreError(JournalError(.decryptFailed, "r")).code == .database)
+    }
+
+    /// Every refusal of the Polkadot codec reaches the gateway, the journal and `sigil` as the
+    /// SignerCore code of the same name (`badField`, `notHex`, …; scripts and the journal's `detail`
+    /// match on these names), never as the fallback.
+    @Test func everyPolkadotCodecCodeReachesSignerCoreUnderItsName() {
+        for code in PolkadotCodecErrorCode.allCases {
+            let codec = PolkadotCodecError(code, "r")
+            let passed = SignerError(codec)
+            #expect(passed.code.rawValue == code.rawValue, "\(code)")
+            #expect(passed.reason == codec.reason && passed.file == codec.file && passed.line == codec.line)
+        }
+        #expect(PolkadotCodecErrorCode.allCases.count == 16)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SignerCore

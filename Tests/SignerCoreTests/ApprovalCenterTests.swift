@@ -1,4 +1,5 @@
 import Primitives
+import SigilTesting
 import Testing
 
 @testable import SignerCore

@@ -1,7 +1,9 @@
 import Foundation
 import IconCodec
+import PolkadotCodec
 import Primitives
 import ScaleCodec
+import SigilTesting
 import SigningKeys
 import Testing
 

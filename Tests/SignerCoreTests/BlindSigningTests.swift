@@ -2,6 +2,7 @@ import Foundation
 import Keystore
 import Primitives
 import ScaleCodec
+import SigilTesting
 import SigningKeys
 import StateStore
 import Testing

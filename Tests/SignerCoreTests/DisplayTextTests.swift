@@ -1,6 +1,8 @@
 import Foundation
 import IconCodec
+import PolkadotCodec
 import Primitives
+import SigilTesting
 import Testing
 
 @testable import SignerCore

@@ -1,6 +1,7 @@
 import Foundation
 import Keystore
 import MetadataHash
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SigningKeys

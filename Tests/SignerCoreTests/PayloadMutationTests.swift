@@ -5,16 +5,26 @@ import Testing
 
 @testable import SignerCore
 
-/// Truncated and corrupted `SignerPayloadJSON`: refused with a ``SignerError`` or accepted and
-/// built — never a crash or a hang. Deterministic seeds.
+/// Truncated and corrupted `SignerPayloadJSON` through SignerCore's entry point (parse, rebuild,
+/// summary): refused with a ``SignerError`` or accepted and summarised — never a crash or a hang.
+/// Deterministic seeds. (The codec's own mutation tests are in PolkadotCodecTests.)
 @Suite struct PayloadMutationTests {
     typealias Rng = SplitMix64
 
     static let alphabet = Array("0123456789abcdefx\"{}[],:-. nulltrue".utf8)
 
+    /// Every payload of `payloads.json`, valid and invalid, as JSON bytes.
+    static func seeds() throws -> [[UInt8]] {
+        let file = try PayloadResources.json("payloads.json")
+        return try ["vectors", "invalid"].flatMap { key in
+            try (file[key] as? [[String: Any]] ?? []).compactMap { $0["payload"] }.map(PayloadResources.payloadJSON)
+        }
+    }
+
     @Test func corruptedPayloadJSONIsRefusedOrBuiltNeverCrashes() throws {
         let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
-        let seeds = SigningPayloadVectorTests.valid.map(\.json) + SigningPayloadVectorTests.invalid.map(\.json)
+        let seeds = try Self.seeds()
+        #expect(seeds.count == 38)
         var rng = Rng(seed: 2024)
         var refused = 0
         var built = 0
@@ -32,9 +42,7 @@ import Testing
             default: b.remove(at: Int(rng.next() % UInt64(b.count)))
             }
             do {
-                let p = try SignerPayload(json: b)
-                let s = try SigningPayload(payload: p, metadata: i % 2 == 0 ? md : nil)
-                _ = PayloadSummary(payload: p, signing: s, metadata: i % 2 == 0 ? md : nil).text
+                _ = try PreparedPayload(json: b, metadata: i % 2 == 0 ? md : nil).summary.text
                 built += 1
             } catch is SignerError {
                 refused += 1
@@ -42,25 +50,4 @@ import Testing
         }
         #expect(refused > 0 && built > 0)
     }
-
-    @Test func randomAssetIdsAreRefusedOrResolvedExactly() throws {
-        let md = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
-        var rng = Rng(seed: 7)
-        for resolver in [AssetIdResolver(metadata: md), AssetIdResolver(metadata: nil)] {
-            for _ in 0..<(3000 * fuzzRounds) {
-                let n = Int(rng.next() % 12)
-                let bytes = (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next() % 6) }
-                if let r = try? resolver.resolve(bytes) {
-                    #expect(r.optionBytes.first == 0 || r.optionBytes.first == 1)
-                }
-            }
-        }
-    }
 }
-
-/// How many times more mutations to run than the default: `SIGIL_FUZZ_ROUNDS` (1…1000), set by
-/// `scripts/test.d/35-fuzz-scale.sh` for a longer bounded run.
-let fuzzRounds: Int = {
-    let text = ProcessInfo.processInfo.environment["SIGIL_FUZZ_ROUNDS"] ?? "1"
-    return min(max(Int(text) ?? 1, 1), 1000)
-}()

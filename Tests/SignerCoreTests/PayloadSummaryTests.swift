@@ -1,6 +1,8 @@
 import Foundation
+import PolkadotCodec
 import Primitives
 import ScaleCodec
+import SigilTesting
 import SigningKeys
 import Testing
 

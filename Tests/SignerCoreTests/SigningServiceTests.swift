@@ -1,7 +1,9 @@
 import Foundation
 import Keystore
+import PolkadotCodec
 import Primitives
 import ScaleCodec
+import SigilTesting
 import SigningKeys
 import StateStore
 import Testing

@@ -9,6 +9,6 @@
 . "$(dirname "$0")/../lib/harness.sh"
 need sigil
 timeout 300 python3 "$root/scripts/cli/payload_cli_check.py" "$bin/sigil" \
-    "$root/Tests/SignerCoreTests/Resources/payloads.json" \
+    "$root/Tests/SigilTesting/Resources/payloads.json" \
     "$root/Tests/ScaleCodecTests/Resources/calls.json" \
     "$root/Tests/ScaleCodecTests/Resources" "$root/Tests/SigilTesting/Resources"

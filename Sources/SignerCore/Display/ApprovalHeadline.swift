@@ -1,5 +1,6 @@
 import Foundation
 import IconCodec
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 

@@ -1,3 +1,4 @@
+import PolkadotCodec
 import Primitives
 
 /// What Sigil established about a transaction's RFC-0078 metadata hash (`CheckMetadataHash`,

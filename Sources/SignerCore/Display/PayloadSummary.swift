@@ -1,4 +1,5 @@
 import Foundation
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SigningKeys

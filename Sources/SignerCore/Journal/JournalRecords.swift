@@ -1,5 +1,6 @@
 import Journal
 import Keystore
+import PolkadotCodec
 import Primitives
 import SigningKeys
 

@@ -1,3 +1,4 @@
+import PolkadotCodec
 import Primitives
 /// A transaction to sign (`pub(extrinsic.sign)`), validated and prepared before it was queued. The
 /// approval carries `prepared` itself: what the person approved is exactly what is signed.

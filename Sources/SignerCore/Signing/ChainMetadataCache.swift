@@ -1,5 +1,6 @@
 import Keystore
 import MetadataHash
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import StateStore

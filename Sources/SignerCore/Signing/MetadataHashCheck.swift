@@ -1,4 +1,5 @@
 import MetadataHash
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 

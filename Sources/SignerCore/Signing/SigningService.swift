@@ -1,5 +1,6 @@
 import Keystore
 import MetadataHash
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SigningKeys
@@ -117,7 +118,7 @@ package final class SigningService: RequestSigner {
     // MARK: Preparation
 
     package func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest {
-        var parsed = try SignerPayload(value: payload)
+        var parsed = try polkadotCodec { () throws(PolkadotCodecError) in try SignerPayload(value: payload) }
         let approved = metadata.approved(genesisHash: Hex.encode(parsed.genesisHash))
         let source = approved?.source
         let status = try MetadataHashCheck.apply(
@@ -185,7 +186,9 @@ package final class SigningService: RequestSigner {
             scheme: scheme, signature: try pair.sign(request.prepared.signing.signedBytes))
         let transaction =
             request.wantsSignedTransaction
-            ? try request.prepared.signing.signedTransaction(accountId: pair.accountId, signature: signature) : nil
+            ? try polkadotCodec { () throws(PolkadotCodecError) in
+                try request.prepared.signing.signedTransaction(accountId: pair.accountId, signature: signature)
+            } : nil
         return ExtrinsicSignature(signature: signature, signedTransaction: transaction)
     }
 

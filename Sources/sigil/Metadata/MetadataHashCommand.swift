@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MetadataHash
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SignerCore

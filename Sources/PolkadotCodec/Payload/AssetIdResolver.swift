@@ -43,8 +43,8 @@ package struct AssetIdResolver: Sendable {
     }
 
     /// Resolves `assetId` bytes (`nil` = absent or null = native token).
-    /// - Throws: `SignerError.badAssetId` when neither form decodes exactly.
-    package func resolve(_ bytes: [UInt8]?) throws -> Resolved {
+    /// - Throws: `PolkadotCodecError.badAssetId` when neither form decodes exactly.
+    package func resolve(_ bytes: [UInt8]?) throws(PolkadotCodecError) -> Resolved {
         guard let bytes, bytes != [0] else { return Resolved(optionBytes: [0], location: nil) }
         let decoder = ValueDecoder(registry: registry)
         if bytes.first == 1, let v = try? decoder.decode(Array(bytes.dropFirst()), as: innerType) {
@@ -53,6 +53,7 @@ package struct AssetIdResolver: Sendable {
         if let v = try? decoder.decode(bytes, as: innerType) {
             return Resolved(optionBytes: [1] + bytes, location: v)
         }
-        throw SignerError(.badAssetId, "assetId is neither Option<Location> nor a Location without trailing bytes")
+        throw PolkadotCodecError(
+            .badAssetId, "assetId is neither Option<Location> nor a Location without trailing bytes")
     }
 }

@@ -6,10 +6,11 @@ extension SigningPayload {
     /// `MultiAddress::Id`, the MultiSignature, this payload's explicit extension bytes, the call.
     ///
     /// Only for MultiAddress/MultiSignature chains (32-byte account ids). Deterministic.
-    /// - Throws: `SignerError.badAddress` when the account id is not 32 bytes.
-    package func signedTransaction(accountId: [UInt8], signature: MultiSignature) throws -> [UInt8] {
+    /// - Throws: `PolkadotCodecError.badAddress` when the account id is not 32 bytes.
+    package func signedTransaction(accountId: [UInt8], signature: MultiSignature) throws(PolkadotCodecError) -> [UInt8]
+    {
         guard accountId.count == 32 else {
-            throw SignerError(.badAddress, "signedTransaction needs a 32-byte account id (MultiAddress::Id)")
+            throw PolkadotCodecError(.badAddress, "signedTransaction needs a 32-byte account id (MultiAddress::Id)")
         }
         return SignedExtrinsicV4(address: .id(accountId), signature: signature, extra: extra, call: call).encoded
     }

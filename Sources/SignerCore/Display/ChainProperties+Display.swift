@@ -1,8 +1,9 @@
+import PolkadotCodec
 import Primitives
 import ScaleCodec
 import SigningKeys
 
-/// What we know about a chain for display: its name, address format and token.
+/// Which chain properties a person reads, and how values are rendered with them.
 ///
 /// Precedence: for a genesis hash in ``KnownChains`` the table wins outright, so a site cannot make
 /// 1,000 DOT read as "1 WND" (security: the amount a person approves must not be the site's word).
@@ -11,17 +12,7 @@ import SigningKeys
 /// is given), then the metadata's `System.SS58Prefix`. Anything still unknown stays `nil` and is
 /// shown as such (raw planck, generic prefix 42). When provided properties contradict the table for
 /// a known genesis hash, ``PayloadSummary`` also shows a warning naming both.
-package struct ChainProperties: Hashable, Sendable {
-    package var name: String?
-    package var ss58Prefix: UInt16?
-    package var token: TokenFormat?
-
-    package init(name: String? = nil, ss58Prefix: UInt16? = nil, token: TokenFormat? = nil) {
-        self.name = name
-        self.ss58Prefix = ss58Prefix
-        self.token = token
-    }
-
+extension ChainProperties {
     /// Resolves the properties for a chain from the provided ones, the known-chain table and metadata.
     /// Without a genesis hash, the metadata's `spec_name` identifies well-known chains.
     package static func resolve(

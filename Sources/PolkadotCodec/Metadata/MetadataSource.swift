@@ -20,10 +20,10 @@ package struct MetadataSource: Sendable {
     package static let maxBytes = 16 << 20
 
     /// Decodes metadata from file contents in any of the accepted forms.
-    /// - Throws: `SignerError.badMetadata` with the reason.
-    package init(contents: [UInt8]) throws {
+    /// - Throws: `PolkadotCodecError.badMetadata` with the reason.
+    package init(contents: [UInt8]) throws(PolkadotCodecError) {
         guard contents.count <= Self.maxBytes else {
-            throw SignerError(.badMetadata, "metadata input of \(contents.count) bytes exceeds \(Self.maxBytes)")
+            throw PolkadotCodecError(.badMetadata, "metadata input of \(contents.count) bytes exceeds \(Self.maxBytes)")
         }
         if contents.starts(with: RuntimeMetadata.magic) {
             metadata = try Self.decode(contents)
@@ -32,26 +32,26 @@ package struct MetadataSource: Sendable {
         let text = String(decoding: contents, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("0x") {
             guard let bytes = try? Hex.decode(text, prefix: .required) else {
-                throw SignerError(.badMetadata, "metadata hex is not valid hex")
+                throw PolkadotCodecError(.badMetadata, "metadata hex is not valid hex")
             }
             metadata = try Self.decode(bytes)
             return
         }
         guard let obj = (try? JSONValue.parse(Array(text.utf8)))?.objectValue else {
-            throw SignerError(.badMetadata, "not SCALE metadata, hex, or a MetadataDef JSON object")
+            throw PolkadotCodecError(.badMetadata, "not SCALE metadata, hex, or a MetadataDef JSON object")
         }
         if let raw = obj["rawMetadata"]?.stringValue {
             guard let bytes = try? Hex.decode(raw, prefix: .required) else {
-                throw SignerError(.badMetadata, "rawMetadata is not valid hex")
+                throw PolkadotCodecError(.badMetadata, "rawMetadata is not valid hex")
             }
             metadata = try Self.decode(bytes)
         } else if let calls = obj["metaCalls"]?.stringValue {
             guard let data = Data(base64Encoded: calls) else {
-                throw SignerError(.badMetadata, "metaCalls is not base64")
+                throw PolkadotCodecError(.badMetadata, "metaCalls is not base64")
             }
             metadata = try Self.decode([UInt8](data))
         } else {
-            throw SignerError(.badMetadata, "MetadataDef has neither rawMetadata nor metaCalls")
+            throw PolkadotCodecError(.badMetadata, "MetadataDef has neither rawMetadata nor metaCalls")
         }
         var props = ChainProperties()
         props.name = obj["chain"]?.stringValue
@@ -69,9 +69,11 @@ package struct MetadataSource: Sendable {
     }
 
     /// Metadata from `metadata.provide`'s `rawMetadata` (`0x` hex of the full metadata).
-    package init(rawMetadata hex: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+    package init(rawMetadata hex: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil)
+        throws(PolkadotCodecError)
+    {
         guard hex.utf8.count <= 2 * Self.maxBytes + 2, let bytes = try? Hex.decode(hex, prefix: .required) else {
-            throw SignerError(.badMetadata, "rawMetadata is not valid hex of at most \(Self.maxBytes) bytes")
+            throw PolkadotCodecError(.badMetadata, "rawMetadata is not valid hex of at most \(Self.maxBytes) bytes")
         }
         metadata = try Self.decode(bytes)
         self.properties = properties
@@ -79,9 +81,11 @@ package struct MetadataSource: Sendable {
     }
 
     /// Metadata from its SCALE bytes (as the state store keeps them).
-    package init(bytes: [UInt8], properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+    package init(bytes: [UInt8], properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil)
+        throws(PolkadotCodecError)
+    {
         guard bytes.count <= Self.maxBytes else {
-            throw SignerError(.badMetadata, "metadata of \(bytes.count) bytes exceeds \(Self.maxBytes)")
+            throw PolkadotCodecError(.badMetadata, "metadata of \(bytes.count) bytes exceeds \(Self.maxBytes)")
         }
         metadata = try Self.decode(bytes)
         self.properties = properties
@@ -89,18 +93,20 @@ package struct MetadataSource: Sendable {
     }
 
     /// Metadata from `metadata.provide`'s `metaCalls` (base64 of the calls-only metadata).
-    package init(metaCalls base64: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil) throws {
+    package init(metaCalls base64: String, properties: ChainProperties? = nil, genesisHash: [UInt8]? = nil)
+        throws(PolkadotCodecError)
+    {
         guard base64.utf8.count <= 2 * Self.maxBytes, let data = Data(base64Encoded: base64) else {
-            throw SignerError(.badMetadata, "metaCalls is not valid base64 of at most \(Self.maxBytes) bytes")
+            throw PolkadotCodecError(.badMetadata, "metaCalls is not valid base64 of at most \(Self.maxBytes) bytes")
         }
         metadata = try Self.decode([UInt8](data))
         self.properties = properties
         self.genesisHash = genesisHash
     }
 
-    static func decode(_ bytes: [UInt8]) throws -> RuntimeMetadata {
+    static func decode(_ bytes: [UInt8]) throws(PolkadotCodecError) -> RuntimeMetadata {
         do { return try RuntimeMetadata(bytes: bytes) } catch {
-            throw SignerError(.badMetadata, "runtime metadata does not decode: \(error)")
+            throw PolkadotCodecError(.badMetadata, "runtime metadata does not decode: \(error)")
         }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Primitives
 import ScaleCodec
+import SigilTesting
 import Testing
 
-@testable import SignerCore
+@testable import PolkadotCodec
 
 @Suite struct SignerPayloadParsingTests {
     @Test func polkadotJsHexAndPlainNumbersAndPapiPaddingAllParse() throws {
@@ -28,22 +29,22 @@ import Testing
     }
 
     @Test(arguments: [
-        ("nonce", "-1", SignerError.Code.badField), ("nonce", "1.5", .badField), ("nonce", "true", .badField),
+        ("nonce", "-1", PolkadotCodecError.Code.badField), ("nonce", "1.5", .badField), ("nonce", "true", .badField),
         ("specVersion", "\"0x0100000000\"", .overflow), ("mode", "\"1\"", .badMode), ("mode", "true", .badMode),
         ("withSignedTransaction", "1", .badField), ("signedExtensions", "\"CheckNonce\"", .badField),
         ("signedExtensions", "[1]", .badField), ("address", "42", .badField), ("address", "\"0x1234\"", .badAddress),
         ("version", "\"4\"", .badField), ("blockHash", "null", .badField), ("era", "\"0x\"", .invalidEra),
         ("assetId", "7", .badAssetId), ("tip", "1e40", .badField),
     ])
-    func wrongTypesAndValuesAreRefusedWithTheirReason(field: String, json: String, code: SignerError.Code) {
-        #expect(throws: SignerError(code, "")) {
+    func wrongTypesAndValuesAreRefusedWithTheirReason(field: String, json: String, code: PolkadotCodecError.Code) {
+        #expect(throws: PolkadotCodecError(code, "")) {
             try SignerPayload(json: PayloadFixtures.polkadotA(replacing: field, with: json))
         }
     }
 
     @Test(arguments: ["", "[]", "{", "null", "\"x\"", "{\"version\":4"])
     func textThatIsNotAPayloadObjectIsRefused(text: String) {
-        #expect(throws: SignerError.self) { try SignerPayload(json: Array(text.utf8)) }
+        #expect(throws: PolkadotCodecError.self) { try SignerPayload(json: Array(text.utf8)) }
     }
 
     @Test func anEthereumStyleTwentyByteAddressIsAccepted() throws {
@@ -64,7 +65,9 @@ import Testing
         let json = PayloadFixtures.polkadotA(
             replacing: "signedExtensions", with: "[\"CheckSpecVersion\",\"CustomNonce\",\"CheckMortality\"]")
         let p = try SignerPayload(json: json)
-        #expect(throws: SignerError(.unknownSignedExtension, "")) { try SigningPayload(payload: p, metadata: md) }
+        #expect(throws: PolkadotCodecError(.unknownSignedExtension, "")) {
+            try SigningPayload(payload: p, metadata: md)
+        }
         // without metadata we cannot know: a visible warning, never silence
         let s = try SigningPayload(payload: p)
         #expect(s.warnings.contains { $0.contains("CustomNonce") })
@@ -112,8 +115,10 @@ import Testing
             try r.resolve(Hex.decode("0x010002043205011f", prefix: .required)).optionBytes
                 == Hex.decode("0x010002043205011f", prefix: .required))
         #expect(try r.resolve(nil).optionBytes == [0])
-        #expect(throws: SignerError(.badAssetId, "")) { try r.resolve(Hex.decode("0x01000000", prefix: .required)) }
-        #expect(throws: SignerError(.badAssetId, "")) { try r.resolve(Hex.decode("0x02", prefix: .required)) }
+        #expect(throws: PolkadotCodecError(.badAssetId, "")) {
+            try r.resolve(Hex.decode("0x01000000", prefix: .required))
+        }
+        #expect(throws: PolkadotCodecError(.badAssetId, "")) { try r.resolve(Hex.decode("0x02", prefix: .required)) }
     }
 }
 
@@ -121,6 +126,6 @@ import Testing
     @Test func deeplyNestedJSONIsRefusedWithoutExhaustingTheStack() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let json = PayloadFixtures.polkadotA(replacing: "mode", with: "0,\"x\":" + deep)
-        #expect(throws: SignerError(.badJSON, "")) { try SignerPayload(json: json) }
+        #expect(throws: PolkadotCodecError(.badJSON, "")) { try SignerPayload(json: json) }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Primitives
 import ScaleCodec
+import SigilTesting
 import Testing
 
-@testable import SignerCore
+@testable import PolkadotCodec
 
 /// `payloads.json`: every valid payload reproduces byte for byte; every invalid one is refused
 /// with its named reason.
@@ -47,7 +48,7 @@ import Testing
     }
 
     /// The vectors' reason names and our codes.
-    static let reasons: [String: SignerError.Code] = [
+    static let reasons: [String: PolkadotCodecError.Code] = [
         "ModeWithoutMetadataHash": .modeWithoutMetadataHash, "MetadataHashWithoutMode": .metadataHashWithoutMode,
         "BadMode": .badMode, "InvalidEra": .invalidEra, "BadLength": .badLength,
         "UnsupportedVersion": .unsupportedVersion, "NotHex": .notHex, "Overflow": .overflow,
@@ -88,7 +89,7 @@ import Testing
             let p = try SignerPayload(json: v.json)
             _ = try SigningPayload(payload: p)
             Issue.record("\(v.id) was accepted")
-        } catch let e as SignerError {
+        } catch let e as PolkadotCodecError {
             #expect(e.code == code, "\(v.id): got \(e.code), want \(code) (\(e.reason))")
         }
     }

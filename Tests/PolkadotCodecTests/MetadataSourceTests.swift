@@ -3,7 +3,7 @@ import Primitives
 import ScaleCodec
 import Testing
 
-@testable import SignerCore
+@testable import PolkadotCodec
 
 @Suite struct MetadataSourceTests {
     @Test func metadataIsReadFromBytesHexAndMetadataDefJSON() throws {
@@ -31,17 +31,6 @@ import Testing
 
     @Test(arguments: ["", "0x", "0xzz", "{}", "{\"rawMetadata\":\"0x6d657461\"}", "{\"metaCalls\":\"%%%\"}", "meta"])
     func badMetadataInputIsRefused(text: String) {
-        #expect(throws: SignerError(.badMetadata, "")) { try MetadataSource(contents: Array(text.utf8)) }
-    }
-
-    @Test func theMetadataNamesItsChainSs58PrefixAndSpecVersion() throws {
-        let dot = try PayloadResources.metadata("polkadot-v15.scale")
-        #expect(dot.ss58Prefix == 0)
-        #expect(dot.specVersion == 2_000_000)
-        #expect(dot.runtimeVersion?.specName == "polkadot")
-        #expect(dot.runtimeVersion?.transactionVersion == 26)
-        let ah = try PayloadResources.metadata("asset-hub-polkadot-v15.scale")
-        #expect(ah.runtimeVersion?.specName == "statemint")
-        #expect(ChainProperties.resolve(genesisHash: nil, metadata: ah).name == "Polkadot Asset Hub")
+        #expect(throws: PolkadotCodecError(.badMetadata, "")) { try MetadataSource(contents: Array(text.utf8)) }
     }
 }

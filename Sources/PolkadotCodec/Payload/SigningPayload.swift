@@ -35,9 +35,9 @@ package struct SigningPayload: Hashable, Sendable {
     ///   - payload: the validated request.
     ///   - metadata: the chain's metadata when we have it. It decides whether an extension we do
     ///     not know carries data (then we refuse) and supplies the fee asset type.
-    /// - Throws: `SignerError.unknownSignedExtension` for an unknown extension that carries data
+    /// - Throws: `PolkadotCodecError.unknownSignedExtension` for an unknown extension that carries data
     ///   per the metadata; `badAssetId`.
-    package init(payload p: SignerPayload, metadata: RuntimeMetadata? = nil) throws {
+    package init(payload p: SignerPayload, metadata: RuntimeMetadata? = nil) throws(PolkadotCodecError) {
         var warnings: [String] = []
         var seen: Set<SignedExtensionTable.Field> = []
         var extraFields: [SignedExtensionTable.Field] = []
@@ -126,7 +126,9 @@ package struct SigningPayload: Hashable, Sendable {
 
     /// An extension outside our table: refused when the metadata says it carries data (we could
     /// not encode it, and skipping it would make a bad signature); a warning otherwise.
-    static func checkUnknown(_ id: String, metadata: RuntimeMetadata?, warnings: inout [String]) throws {
+    static func checkUnknown(_ id: String, metadata: RuntimeMetadata?, warnings: inout [String])
+        throws(PolkadotCodecError)
+    {
         guard let metadata, let ext = metadata.signedExtensionsForV4.first(where: { $0.identifier == id }) else {
             warnings.append(
                 "unknown signed extension \(id) is treated as carrying no data (no chain metadata says otherwise)")
@@ -136,7 +138,7 @@ package struct SigningPayload: Hashable, Sendable {
         let explicitEmpty = (try? sizer.isZeroSized(ext.type)) ?? false
         let implicitEmpty = (try? sizer.isZeroSized(ext.additionalSigned)) ?? false
         guard explicitEmpty && implicitEmpty else {
-            throw SignerError(
+            throw PolkadotCodecError(
                 .unknownSignedExtension,
                 "signed extension \(id) carries data this signer cannot encode; signing would give a bad signature")
         }

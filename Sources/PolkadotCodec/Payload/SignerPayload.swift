@@ -12,7 +12,7 @@ import SigningKeys
 /// `assetId` are raw SCALE hex; hashes must be 32 bytes; `era` must decode; `version` must be 4;
 /// `mode` is 0 or 1 and is 1 exactly when `metadataHash` is present; an immortal era needs
 /// `blockHash == genesisHash`; `address` must be valid SS58 (any prefix) or a 20- or 32-byte `0x`
-/// address. Each failure throws a ``SignerError`` whose code names the reason and the field.
+/// address. Each failure throws a ``PolkadotCodecError`` whose code names the reason and the field.
 /// Unknown extra fields are kept in ``otherFields``. Untrusted input; never traps.
 package struct SignerPayload: Hashable, Sendable {
     /// Signer address as sent (SS58, or `0x` + 20 or 32 bytes of hex).
@@ -59,33 +59,35 @@ package struct SignerPayload: Hashable, Sendable {
         "nonce", "specVersion", "tip", "transactionVersion", "signedExtensions", "version", "withSignedTransaction",
     ]
 
-    /// Parses and validates JSON text. - Throws: ``SignerError`` naming the reason and field.
-    package init(json: [UInt8]) throws {
+    /// Parses and validates JSON text. - Throws: ``PolkadotCodecError`` naming the reason and field.
+    package init(json: [UInt8]) throws(PolkadotCodecError) {
         let value: JSONValue
         do {
             value = try JSONValue.parse(json)
         } catch {
-            throw SignerError(.badJSON, "payload is not valid JSON (\(error))")
+            throw PolkadotCodecError(.badJSON, "payload is not valid JSON (\(error))")
         }
         try self.init(value: value)
     }
 
     /// Validates an already parsed payload (the gateway parses a request body once).
-    /// - Throws: ``SignerError`` naming the reason and field.
-    package init(value: JSONValue) throws {
-        guard case .object(let obj) = value else { throw SignerError(.badJSON, "payload must be a JSON object") }
+    /// - Throws: ``PolkadotCodecError`` naming the reason and field.
+    package init(value: JSONValue) throws(PolkadotCodecError) {
+        guard case .object(let obj) = value else { throw PolkadotCodecError(.badJSON, "payload must be a JSON object") }
         try self.init(fields: obj)
     }
 
-    init(fields o: JSONObject) throws {
+    init(fields o: JSONObject) throws(PolkadotCodecError) {
         // version first: a v5 payload is refused before anything else is interpreted.
         let v: UInt64
         switch o["version"] {
-        case nil: throw SignerError(.missingField, "version is missing")
+        case nil: throw PolkadotCodecError(.missingField, "version is missing")
         case .number(let n)? where n.isUnsignedInteger: v = n.integer(as: UInt64.self) ?? .max
-        default: throw SignerError(.badField, "version must be the number 4")
+        default: throw PolkadotCodecError(.badField, "version must be the number 4")
         }
-        guard v == 4 else { throw SignerError(.unsupportedVersion, "version \(v): only extrinsic version 4 is signed") }
+        guard v == 4 else {
+            throw PolkadotCodecError(.unsupportedVersion, "version \(v): only extrinsic version 4 is signed")
+        }
         version = 4
 
         genesisHash = try Self.hash(o, "genesisHash")
@@ -93,7 +95,7 @@ package struct SignerPayload: Hashable, Sendable {
         method = try Self.bytes(o, "method")
         let eraBytes = try Self.bytes(o, "era")
         do { era = try ExtrinsicEra(bytes: eraBytes) } catch {
-            throw SignerError(.invalidEra, "era \(Hex.encode(eraBytes.prefix(4))) does not decode")
+            throw PolkadotCodecError(.invalidEra, "era \(Hex.encode(eraBytes.prefix(4))) does not decode")
         }
         nonce = try Self.number(o, "nonce", max: UInt64.max)
         specVersion = UInt32(try Self.number(o, "specVersion", max: UInt64(UInt32.max)))
@@ -101,11 +103,15 @@ package struct SignerPayload: Hashable, Sendable {
         tip = try Self.bigNumber(o, "tip")
         blockNumber = Self.optional(o, "blockNumber") ? try Self.number(o, "blockNumber", max: UInt64.max) : nil
 
-        guard let ext = o["signedExtensions"] else { throw SignerError(.missingField, "signedExtensions is missing") }
-        guard case .array(let items) = ext else { throw SignerError(.badField, "signedExtensions must be an array") }
-        signedExtensions = try items.map {
-            guard case .string(let s) = $0, !s.isEmpty, s.count <= 128 else {
-                throw SignerError(.badField, "signedExtensions must hold identifier strings")
+        guard let ext = o["signedExtensions"] else {
+            throw PolkadotCodecError(.missingField, "signedExtensions is missing")
+        }
+        guard case .array(let items) = ext else {
+            throw PolkadotCodecError(.badField, "signedExtensions must be an array")
+        }
+        signedExtensions = try items.map { (item) throws(PolkadotCodecError) -> String in
+            guard case .string(let s) = item, !s.isEmpty, s.count <= 128 else {
+                throw PolkadotCodecError(.badField, "signedExtensions must hold identifier strings")
             }
             return s
         }
@@ -115,19 +121,20 @@ package struct SignerPayload: Hashable, Sendable {
         case nil, .null?: mode = 0
         case .number(let m)? where m.text == "0" || m.text == "1": mode = m.text == "1" ? 1 : 0
         case .number(let m)? where m.isUnsignedInteger:
-            throw SignerError(.badMode, "mode \(m.text.prefix(20)): only 0 (disabled) and 1 (enabled) exist")
-        default: throw SignerError(.badMode, "mode must be the number 0 or 1")
+            throw PolkadotCodecError(.badMode, "mode \(m.text.prefix(20)): only 0 (disabled) and 1 (enabled) exist")
+        default: throw PolkadotCodecError(.badMode, "mode must be the number 0 or 1")
         }
         metadataHash = Self.optional(o, "metadataHash") ? try Self.hash(o, "metadataHash") : nil
         if mode == 1 && metadataHash == nil {
-            throw SignerError(.modeWithoutMetadataHash, "mode 1 needs metadataHash (the chain signs Some(hash))")
+            throw PolkadotCodecError(.modeWithoutMetadataHash, "mode 1 needs metadataHash (the chain signs Some(hash))")
         }
         if mode == 0 && metadataHash != nil {
-            throw SignerError(.metadataHashWithoutMode, "metadataHash given with mode 0 (the chain signs None)")
+            throw PolkadotCodecError(.metadataHashWithoutMode, "metadataHash given with mode 0 (the chain signs None)")
         }
 
         if era == .immortal && blockHash != genesisHash {
-            throw SignerError(.immortalBlockHash, "an immortal era is checked against the genesis hash, not blockHash")
+            throw PolkadotCodecError(
+                .immortalBlockHash, "an immortal era is checked against the genesis hash, not blockHash")
         }
 
         assetIdBytes = Self.optional(o, "assetId") ? try Self.assetBytes(o) : nil
@@ -135,11 +142,11 @@ package struct SignerPayload: Hashable, Sendable {
         switch o["withSignedTransaction"] {
         case nil, .null?: withSignedTransaction = false
         case .bool(let b)?: withSignedTransaction = b
-        default: throw SignerError(.badField, "withSignedTransaction must be a boolean")
+        default: throw PolkadotCodecError(.badField, "withSignedTransaction must be a boolean")
         }
 
         guard case .string(let addr)? = o["address"] else {
-            throw SignerError(o["address"] == nil ? .missingField : .badField, "address must be a string")
+            throw PolkadotCodecError(o["address"] == nil ? .missingField : .badField, "address must be a string")
         }
         address = addr
         (accountId, addressPrefix) = try Self.account(addr)
@@ -158,68 +165,70 @@ package struct SignerPayload: Hashable, Sendable {
         }
     }
 
-    static func string(_ o: JSONObject, _ key: String) throws -> String {
-        guard let v = o[key] else { throw SignerError(.missingField, "\(key) is missing") }
-        guard case .string(let s) = v else { throw SignerError(.badField, "\(key) must be a hex string") }
+    static func string(_ o: JSONObject, _ key: String) throws(PolkadotCodecError) -> String {
+        guard let v = o[key] else { throw PolkadotCodecError(.missingField, "\(key) is missing") }
+        guard case .string(let s) = v else { throw PolkadotCodecError(.badField, "\(key) must be a hex string") }
         return s
     }
 
-    static func bytes(_ o: JSONObject, _ key: String) throws -> [UInt8] {
+    static func bytes(_ o: JSONObject, _ key: String) throws(PolkadotCodecError) -> [UInt8] {
         let s = try string(o, key)
         do { return try Hex.decode(s, prefix: .required) } catch {
-            throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex")
+            throw PolkadotCodecError(.notHex, "\(key) is not 0x-prefixed even-length hex")
         }
     }
 
-    static func hash(_ o: JSONObject, _ key: String) throws -> [UInt8] {
+    static func hash(_ o: JSONObject, _ key: String) throws(PolkadotCodecError) -> [UInt8] {
         let b = try bytes(o, key)
-        guard b.count == 32 else { throw SignerError(.badLength, "\(key) must be 32 bytes, got \(b.count)") }
+        guard b.count == 32 else { throw PolkadotCodecError(.badLength, "\(key) must be 32 bytes, got \(b.count)") }
         return b
     }
 
-    static func assetBytes(_ o: JSONObject) throws -> [UInt8] {
+    static func assetBytes(_ o: JSONObject) throws(PolkadotCodecError) -> [UInt8] {
         guard case .string(let s)? = o["assetId"] else {
-            throw SignerError(.badAssetId, "assetId must be SCALE hex (polkadot-js or PAPI form)")
+            throw PolkadotCodecError(.badAssetId, "assetId must be SCALE hex (polkadot-js or PAPI form)")
         }
         do { return try Hex.decode(s, prefix: .required) } catch {
-            throw SignerError(.notHex, "assetId is not 0x-prefixed even-length hex")
+            throw PolkadotCodecError(.notHex, "assetId is not 0x-prefixed even-length hex")
         }
     }
 
     /// A big-endian hex number of any width (leading zeros allowed) or a JSON integer, up to `max`.
-    static func number(_ o: JSONObject, _ key: String, max: UInt64) throws -> UInt64 {
+    static func number(_ o: JSONObject, _ key: String, max: UInt64) throws(PolkadotCodecError) -> UInt64 {
         let v = try bigNumber(o, key)
-        guard v <= UInt128(max) else { throw SignerError(.overflow, "\(key) \(v) exceeds \(max)") }
+        guard v <= UInt128(max) else { throw PolkadotCodecError(.overflow, "\(key) \(v) exceeds \(max)") }
         return UInt64(v)
     }
 
     /// As ``number(_:_:max:)`` up to u128 (`tip`).
-    static func bigNumber(_ o: JSONObject, _ key: String) throws -> UInt128 {
-        guard let v = o[key] else { throw SignerError(.missingField, "\(key) is missing") }
+    static func bigNumber(_ o: JSONObject, _ key: String) throws(PolkadotCodecError) -> UInt128 {
+        guard let v = o[key] else { throw PolkadotCodecError(.missingField, "\(key) is missing") }
         switch v {
         case .number(let n):
-            guard n.isUnsignedInteger else { throw SignerError(.badField, "\(key) must be a non-negative integer") }
+            guard n.isUnsignedInteger else {
+                throw PolkadotCodecError(.badField, "\(key) must be a non-negative integer")
+            }
             guard let value = n.integer(as: UInt128.self) else {
-                throw SignerError(.overflow, "\(key) exceeds 128 bits")
+                throw PolkadotCodecError(.overflow, "\(key) exceeds 128 bits")
             }
             return value
         case .string(let s):
             let b: [UInt8]
             do { b = try Hex.decode(s, prefix: .required) } catch {
-                throw SignerError(.notHex, "\(key) is not 0x-prefixed even-length hex")
+                throw PolkadotCodecError(.notHex, "\(key) is not 0x-prefixed even-length hex")
             }
             let significant = b.drop { $0 == 0 }
-            guard significant.count <= 16 else { throw SignerError(.overflow, "\(key) exceeds 128 bits") }
+            guard significant.count <= 16 else { throw PolkadotCodecError(.overflow, "\(key) exceeds 128 bits") }
             return significant.reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
-        default: throw SignerError(.badField, "\(key) must be a hex string or an integer")
+        default: throw PolkadotCodecError(.badField, "\(key) must be a hex string or an integer")
         }
     }
 
     /// SS58 (any prefix, checksum verified), or a `0x` address of 20 bytes (Ethereum-style chains) or 32.
-    static func account(_ address: String) throws -> ([UInt8], UInt16?) {
+    static func account(_ address: String) throws(PolkadotCodecError) -> ([UInt8], UInt16?) {
         if address.hasPrefix("0x") {
             guard let b = try? Hex.decode(address, prefix: .required), b.count == 20 || b.count == 32 else {
-                throw SignerError(.badAddress, "hex address must be 20 or 32 bytes")
+                throw PolkadotCodecError(.badAddress, "hex address must be 20 or 32 bytes")
             }
             return (b, nil)
         }
@@ -227,7 +236,7 @@ package struct SignerPayload: Hashable, Sendable {
             let decoded = try SS58.decode(address)
             return (decoded.key, decoded.prefix)
         } catch {
-            throw SignerError(.badAddress, "address is not valid SS58")
+            throw PolkadotCodecError(.badAddress, "address is not valid SS58")
         }
     }
 }
