@@ -6,6 +6,7 @@ when the script ends: on return, on an exception, and on SIGTERM/SIGINT (scripts
 to the step's process group on Ctrl-C), so that no server outlives its test.
 """
 import atexit
+import queue
 import re
 import signal
 import subprocess
@@ -48,11 +49,23 @@ class SigilProcess:
         self.lines = []
         self.bridge_url = self.approval_url = None
         self.client_tokens = {}
+        # Output is read by threads from the start, so the wait for the URLs below has a deadline even
+        # when the server prints nothing at all (a blocking readline would wait forever).
+        self.stdout_lines = []
+        self.stderr_lines = []
+        startup = queue.Queue()
+        self._lock = threading.Lock()
+        self._started = False
+        threading.Thread(target=self._pump, args=(startup,), daemon=True).start()
+        threading.Thread(target=self._drain, args=(self.proc.stderr, self.stderr_lines), daemon=True).start()
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("sigil serve exited early:\n" + self.proc.stderr.read())
+        while not (self.bridge_url and self.approval_url and len(self.client_tokens) == extra_clients(extra)):
+            try:
+                line = startup.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self._fail("sigil serve did not print its URLs within 30 s")
+            if line is None:
+                self._fail("sigil serve exited early", wait=True)
             self.lines.append(line.rstrip("\n"))
             if m := re.match(r"Bridge URL:\s+(\S+)", line):
                 self.bridge_url = m.group(1)
@@ -60,18 +73,37 @@ class SigilProcess:
                 self.client_tokens[m.group(1)] = m.group(2)
             elif m := re.match(r"Approval URL:\s+(\S+)", line):
                 self.approval_url = m.group(1)
-            if self.bridge_url and self.approval_url and len(self.client_tokens) == extra_clients(extra):
-                break
-        if not (self.bridge_url and self.approval_url):
-            raise RuntimeError("sigil serve did not print its URLs: " + "\n".join(self.lines))
         self.gateway = self.bridge_url.rsplit("/", 1)[0]
         self.ui = self.approval_url.split("/#")[0]
         self.token = self.approval_url.split("#token=")[1]
-        # Drain output so the process never blocks on a full pipe.
-        self.stdout_lines = []
-        threading.Thread(target=self._drain, args=(self.proc.stdout, self.stdout_lines), daemon=True).start()
-        self.stderr_lines = []
-        threading.Thread(target=self._drain, args=(self.proc.stderr, self.stderr_lines), daemon=True).start()
+        with self._lock:
+            self._started = True
+            while not startup.empty():
+                line = startup.get_nowait()
+                if line is not None:
+                    self.stdout_lines.append(line)
+
+    def _pump(self, startup):
+        # Until the URLs are read, lines go to the startup queue; after that to stdout_lines (what
+        # wait_for_output reads), so the process never blocks on a full pipe. None marks the end.
+        for line in self.proc.stdout:
+            with self._lock:
+                if self._started:
+                    self.stdout_lines.append(line)
+                else:
+                    startup.put(line)
+        startup.put(None)
+
+    def _fail(self, what, wait=False):
+        if wait:
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+        self.stop()
+        time.sleep(0.1)  # the stderr thread reads what the stopped process wrote last
+        raise RuntimeError(f"{what}:\nstdout: " + "\n".join(self.lines[-20:])
+                           + "\nstderr: " + "".join(self.stderr_lines[-40:]))
 
     def _drain(self, stream, sink=None):
         for line in stream:
