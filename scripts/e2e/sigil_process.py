@@ -10,8 +10,10 @@ import queue
 import re
 import signal
 import subprocess
+import sys
 import threading
 import time
+import traceback
 
 _running = []
 
@@ -25,11 +27,13 @@ def _stop_all():
         process.stop()
 
 
-def _exit_on_signal(signum, _frame):
+def _exit_on_signal(signum, frame):
     # Once: a second SIGTERM (a runner may signal a process and its job both) must not interrupt the
     # atexit handler while it stops the servers, which would orphan them.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Where the script was: a step stopped by its `timeout` (a hang) says what it was waiting for.
+    print(f"stopped by signal {signum} at:\n" + "".join(traceback.format_stack(frame)[-8:]), file=sys.stderr, flush=True)
     raise SystemExit(128 + signum)
 
 
