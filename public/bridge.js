@@ -79,10 +79,16 @@
       if (/^http:\/\/(127\.|\[::1\]|localhost)/.test(base)) o.targetAddressSpace = 'loopback';
       return o;
     };
+    let reopenDelay = 1000;
+    let closing = false;
+    let lastEventId = ''; // a reopened stream resumes after it, as EventSource's own reconnect does
     const openStream = () => {
-      if (source) return;
-      source = new EventSource(`${base}/v1/events?session=${session}`);
-      source.addEventListener('hello', (ev) => {
+      if (source || closing) return;
+      const resume = lastEventId ? `&lastEventID=${encodeURIComponent(lastEventId)}` : '';
+      const es = new EventSource(`${base}/v1/events?session=${session}${resume}`);
+      source = es;
+      es.addEventListener('hello', (ev) => {
+        reopenDelay = 1000;
         let info = {};
         try { info = JSON.parse(ev.data); } catch (_) { /* ignore */ }
         if (serverId && info.server && info.server !== serverId) {
@@ -92,9 +98,22 @@
         serverId = info.server || serverId;
         link.back();
       });
-      source.addEventListener('error', () => { if (source.readyState !== EventSource.OPEN) link.suspect(); });
-      source.onmessage = (ev) => { try { deliver(JSON.parse(ev.data)); } catch (_) { /* ignore */ } };
-      // EventSource reconnects by itself (retry: from the server) and resends Last-Event-ID.
+      es.addEventListener('error', () => {
+        if (es.readyState === EventSource.OPEN) return;
+        link.suspect();
+        // EventSource reconnects by itself after a network error (retry: from the server, resending
+        // Last-Event-ID) but gives up for good on an HTTP error, such as the 503 of a gateway that is
+        // shutting down: then a new stream is opened, so a restart never leaves the tab deaf.
+        if (es.readyState === EventSource.CLOSED && source === es) {
+          source = null;
+          setTimeout(openStream, reopenDelay);
+          reopenDelay = Math.min(reopenDelay * 2, 30000);
+        }
+      });
+      es.onmessage = (ev) => {
+        if (ev.lastEventId) lastEventId = ev.lastEventId;
+        try { deliver(JSON.parse(ev.data)); } catch (_) { /* ignore */ }
+      };
     };
     return {
       async send(id, message, request) {
@@ -124,6 +143,7 @@
         try {
           fetch(`${base}/v1/session/close`, { ...fetchOpts({}), keepalive: true }).catch(() => {});
         } catch (_) { /* ignore */ }
+        closing = true;
         if (source) source.close();
       },
     };

@@ -441,9 +441,21 @@
 
   setupAttention();
   if (!token) { status('Open this page with the link `sigil serve` printed (it carries the token).'); return; }
-  const events = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
-  events.addEventListener('changed', refresh);
-  events.onopen = refresh;
-  events.onerror = () => status('Reconnecting to Sigil…');
+  // EventSource gives up for good on an HTTP error (a 503 from a Sigil that is shutting down): then a
+  // new one is opened, so the page comes back by itself when Sigil does.
+  let reopenDelay = 1000;
+  const listen = () => {
+    const events = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
+    events.addEventListener('changed', refresh);
+    events.onopen = () => { reopenDelay = 1000; refresh(); };
+    events.onerror = () => {
+      status('Reconnecting to Sigil…');
+      if (events.readyState === EventSource.CLOSED) {
+        setTimeout(listen, reopenDelay);
+        reopenDelay = Math.min(reopenDelay * 2, 30000);
+      }
+    };
+  };
+  listen();
   refresh();
 })();

@@ -556,6 +556,41 @@ def check_history_banner(binary, chromium):
         shutil.rmtree(data, ignore_errors=True)
 
 
+def check_approval_stream_reopens(binary, chromium):
+    """The approval page opens a new event stream when one is refused: EventSource gives up for good on
+    an HTTP error (the 503 of a Sigil that is shutting down), so the page must, or it stays stale."""
+    sigil = SigilProcess(binary)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            ui = browser.new_page()
+            streams = []
+
+            def refuse_first(route):
+                streams.append(route.request.url)
+                if len(streams) == 1:
+                    route.fulfill(status=503, body="")
+                else:
+                    route.continue_()
+            ui.route("**/api/events*", refuse_first)
+            ui.goto(sigil.approval_url)
+            poll(ui, "document.getElementById('status').textContent === 'Live'")
+            deadline = time.monotonic() + 15
+            while len(streams) < 2 and time.monotonic() < deadline:
+                ui.evaluate("0")  # route handlers run while Playwright is called
+                time.sleep(0.05)
+            check(len(streams) == 2, "the approval page opens a new event stream after a 503")
+            site = "https://stream.example"
+            hdrs = {"Origin": site, "Content-Type": "application/json", "X-Sigil-Session": "streamsession1"}
+            http("POST", sigil.gateway + "/v1/request", hdrs,
+                 json.dumps({"id": "1", "message": "pub(authorize.tab)", "request": {"origin": "Stream"}}).encode())
+            shown = poll(ui, "document.querySelector('article[data-kind=\"authorize\"]') !== null")
+            check(shown, "a request made afterwards reaches the page live by the new stream")
+            browser.close()
+    finally:
+        sigil.stop()
+
+
 def check_restart(binary, chromium):
     """The bridge copes with the gateway going down and coming back (a new process on the same port)."""
     port, ui_port = free_port(), free_port()
@@ -573,8 +608,9 @@ def check_restart(binary, chromium):
             down = page.evaluate("window.ext.accounts.get().then(() => 'listed', e => e.message)")
             check("Sigil is not reachable" in down, "gateway down: a clear error, not a hang")
             sigil = SigilProcess(binary, *ports, fixed_ports=True)  # a person decides now
-            page.evaluate("""() => { window.lost = window.injectedWeb3.sigil.enable('R again')
-                .then(() => 'enabled', e => e.message) }""")
+            # The outcome is kept as a plain value: polling a promise would wait for it without a deadline.
+            page.evaluate("""() => { window.lost = null; window.injectedWeb3.sigil.enable('R again')
+                .then(() => { window.lost = 'enabled' }, e => { window.lost = e.message }) }""")
             # Wait until the enable is really pending on this gateway run (its approval state shows it).
             deadline = time.monotonic() + 15
             while time.monotonic() < deadline:
@@ -583,9 +619,22 @@ def check_restart(binary, chromium):
                     break
                 time.sleep(0.05)
             check(any(p["kind"] == "authorize" for p in pending), "the enable waits for a person on the new run")
+            # The event stream's next connection is answered 503, as a gateway that is shutting down
+            # answers (HTTPServer): EventSource gives up for good on an HTTP error, so the bridge must
+            # open a new stream itself, or the tab never hears of the restart (it hung once that way).
+            refused = []
+
+            def refuse_once(route):
+                if refused:
+                    route.continue_()
+                else:
+                    refused.append(route.request.url)
+                    route.fulfill(status=503, body="")
+            page.route("**/v1/events*", refuse_once)
             sigil.stop()
             sigil = SigilProcess(binary, *ports, "--auto-approve", fixed_ports=True)
             lost = poll(page, "window.lost", timeout=30)
+            check(len(refused) == 1, "the stream's reconnect was refused with a 503, and the bridge opened a new one")
             check(lost == "Sigil restarted; the request was lost. Please try again.",
                   f"a request waiting across a restart fails clearly instead of hanging (got {lost!r})")
             again = page.evaluate(
@@ -873,6 +922,7 @@ def main():
           "--auto-approve without --dev is refused (exit 78, naming the field and its source)")
     check_origins_command(args.sigil)
     check_restart(args.sigil, args.chromium)
+    check_approval_stream_reopens(args.sigil, args.chromium)
     check_history_banner(args.sigil, args.chromium)
     check_terminal_approver(args.sigil)
     check_keystore_accounts(args.sigil)
