@@ -80,10 +80,13 @@
       return o;
     };
     let reopenDelay = 1000;
+    let reopenTimer = null;
     let closing = false;
     let lastEventId = ''; // a reopened stream resumes after it, as EventSource's own reconnect does
     const openStream = () => {
       if (source || closing) return;
+      clearTimeout(reopenTimer); // a request opened it first: the pending reopen is not needed
+      reopenTimer = null;
       const resume = lastEventId ? `&lastEventID=${encodeURIComponent(lastEventId)}` : '';
       const es = new EventSource(`${base}/v1/events?session=${session}${resume}`);
       source = es;
@@ -106,7 +109,7 @@
         // shutting down: then a new stream is opened, so a restart never leaves the tab deaf.
         if (es.readyState === EventSource.CLOSED && source === es) {
           source = null;
-          setTimeout(openStream, reopenDelay);
+          reopenTimer = setTimeout(openStream, reopenDelay);
           reopenDelay = Math.min(reopenDelay * 2, 30000);
         }
       });

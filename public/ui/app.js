@@ -441,19 +441,24 @@
 
   setupAttention();
   if (!token) { status('Open this page with the link `sigil serve` printed (it carries the token).'); return; }
-  // EventSource gives up for good on an HTTP error (a 503 from a Sigil that is shutting down): then a
-  // new one is opened, so the page comes back by itself when Sigil does.
+  // EventSource gives up for good on an HTTP error (a 503 at Sigil's connection cap): then a new one is
+  // opened, unless the token is refused — a restarted Sigil has a new one, and this link is dead.
   let reopenDelay = 1000;
   const listen = () => {
     const events = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
     events.addEventListener('changed', refresh);
     events.onopen = () => { reopenDelay = 1000; refresh(); };
-    events.onerror = () => {
+    events.onerror = async () => {
       status('Reconnecting to Sigil…');
-      if (events.readyState === EventSource.CLOSED) {
-        setTimeout(listen, reopenDelay);
-        reopenDelay = Math.min(reopenDelay * 2, 30000);
+      if (events.readyState !== EventSource.CLOSED) return;
+      try { await api('/api/state'); } catch (e) {
+        if (e.message === 'HTTP 403') {
+          status('This approval link is no longer valid (did Sigil restart?): open the URL `sigil serve` printed.');
+          return;
+        }
       }
+      setTimeout(listen, reopenDelay);
+      reopenDelay = Math.min(reopenDelay * 2, 30000);
     };
   };
   listen();
