@@ -47,10 +47,13 @@
     else if ('error' in data && data.error != null) h.reject(new Error(String(data.error)));
     else if ('response' in data) h.resolve(data.response);
   };
-  // The gateway lost our session (restart): fail whatever waits for a person, clearly.
-  const failWaiting = (why) => {
+  // The gateway run `current` now serves this tab. A request waiting for a person is lost when another
+  // run holds it (the 202 named it), also when the stream never reached that run; one from a gateway
+  // that names no run is lost when the tab saw the run change (`restarted`). Fail those, clearly.
+  const LOST = 'Sigil restarted; the request was lost. Please try again.';
+  const failWaiting = (current, restarted) => {
     for (const [id, h] of handlers) {
-      if (h.waiting) { handlers.delete(id); h.reject(new Error(why)); }
+      if (h.waiting && (h.server ? h.server !== current : restarted)) { handlers.delete(id); h.reject(new Error(LOST)); }
     }
   };
   // Re-registers live subscriptions after a gateway restart (same ids, so unsubscribe still works).
@@ -94,11 +97,12 @@
         reopenDelay = 1000;
         let info = {};
         try { info = JSON.parse(ev.data); } catch (_) { /* ignore */ }
-        if (serverId && info.server && info.server !== serverId) {
-          failWaiting('Sigil restarted; the request was lost. Please try again.');
-          resubscribe();
+        if (info.server) {
+          const restarted = serverId !== null && info.server !== serverId;
+          failWaiting(info.server, restarted);
+          if (restarted) resubscribe();
+          serverId = info.server;
         }
-        serverId = info.server || serverId;
         link.back();
       });
       es.addEventListener('error', () => {
@@ -129,7 +133,7 @@
         }
         let body = null;
         try { body = await res.json(); } catch (_) { /* non-JSON */ }
-        if (res.status === 202) return { pending: true };
+        if (res.status === 202) return { pending: true, server: body && body.server };
         if (body && (('response' in body) || ('error' in body))) return body;
         throw new Error(`Sigil refused the request (HTTP ${res.status})`);
       },
@@ -162,7 +166,7 @@
         const p = waiting.get(d.rid);
         if (p) { waiting.delete(d.rid); p(d.body); }
       } else if (d.kind === 'event') deliver(d.body);
-      else if (d.kind === 'restarted') { failWaiting('Sigil restarted; the request was lost. Please try again.'); resubscribe(); }
+      else if (d.kind === 'restarted') { failWaiting(d.server, true); resubscribe(); }
       else if (d.kind === 'lost') link.lost();
       else if (d.kind === 'back') link.back();
     });
@@ -175,7 +179,7 @@
       async send(id, message, request) {
         const body = await relay('/v1/request', { id, message, request });
         if (body && body.unreachable) throw new Error(UNREACHABLE);
-        if (body && body.status === 202) return { pending: true };
+        if (body && body.status === 202) return { pending: true, server: body.json && body.json.server };
         if (body && body.json && (('response' in body.json) || ('error' in body.json))) return body.json;
         throw new Error(`Sigil refused the request (HTTP ${body ? body.status : 0})`);
       },
@@ -195,7 +199,7 @@
     const h = { resolve, reject, subscriber, waiting: false };
     handlers.set(id, h);
     transport.send(id, message, request === undefined ? null : request).then((r) => {
-      if (r.pending) h.waiting = true; // the reply arrives on the event stream
+      if (r.pending) { h.waiting = true; h.server = typeof r.server === 'string' ? r.server : null; } // the reply comes on the stream
       else deliver({ ...r, id });
     }, (err) => { handlers.delete(id); reject(err); });
   });

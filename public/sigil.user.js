@@ -80,7 +80,7 @@
         continue;
       }
       if (down) { down = false; toPage({ kind: 'back' }); }
-      if (serverId && r.json.server !== serverId) toPage({ kind: 'restarted' });
+      if (serverId && r.json.server !== serverId) toPage({ kind: 'restarted', server: r.json.server });
       serverId = r.json.server;
       for (const ev of r.json.events || []) { after = ev.eventId; toPage({ kind: 'event', body: ev.data }); }
     }

@@ -197,7 +197,7 @@ import Testing
     @Test func aRequestWaitingForAPersonIsAnsweredOnTheEventLogAndByLongPoll() async throws {
         let h = try await Harness()
         let first = try await h.post("pub(authorize.tab)", "{\"origin\":\"Dapp\"}")
-        #expect(first.status == 202 && first.text == "{\"id\":\"r1\",\"pending\":true}")
+        #expect(first.status == 202 && first.text == "{\"id\":\"r1\",\"pending\":true,\"server\":\"srv1\"}")
         let idle = try await RawHTTPClient.send(
             port: h.dappPort, method: "GET", path: "/v1/poll?session=\(Self.session)",
             headers: [("Origin", Fixture.site)])

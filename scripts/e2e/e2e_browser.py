@@ -597,6 +597,56 @@ def check_approval_stream_reopens(binary, chromium):
         sigil.stop()
 
 
+def check_late_stream(binary, chromium):
+    """A request the new gateway run took is not "lost" when the tab's stream learns of the restart only
+    after it (the 202 names the run that holds it): the person approves it and the dapp gets the answer."""
+    ports = ["--port", str(free_port()), "--ui-port", str(free_port())]
+    sigil = SigilProcess(binary, *ports, "--auto-approve", fixed_ports=True)
+    server, url = serve_dapp(sigil.bridge_url)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = browser.new_page()
+            page.goto(url)
+            check(page.evaluate("window.injectedWeb3.sigil.enable('L').then(i => { window.ext = i; return 'ok' })") == "ok",
+                  "late stream: connected before the restart")
+            gate = {"closed": True, "passed": 0}
+
+            def stream_gate(route):  # the tab's stream stays away from the new run until the gate opens
+                if gate["closed"]:
+                    route.fulfill(status=503, body="")
+                else:
+                    gate["passed"] += 1
+                    route.continue_()
+            page.route("**/v1/events*", stream_gate)
+            sigil.stop()
+            sigil = SigilProcess(binary, *ports, fixed_ports=True)  # a person decides now
+            page.evaluate("""() => { window.late = null; window.injectedWeb3.sigil.enable('L again')
+                .then(() => { window.late = 'enabled' }, e => { window.late = e.message }) }""")
+            state = lambda: json.loads(http("GET", sigil.ui + "/api/state", {"X-Sigil-Token": sigil.token})[1])
+            deadline = time.monotonic() + 15
+            while not state()["pending"] and time.monotonic() < deadline:
+                time.sleep(0.05)
+            pending = state()["pending"]
+            check(len(pending) == 1 and pending[0]["kind"] == "authorize", "late stream: the new run holds the request")
+            gate["closed"] = False
+            deadline = time.monotonic() + 40
+            while gate["passed"] == 0 and time.monotonic() < deadline:
+                page.evaluate("0")  # route handlers run while Playwright is called
+                time.sleep(0.05)
+            check(gate["passed"] > 0, "late stream: the stream reaches the new run after the request")
+            ui_hdrs = {"Origin": sigil.ui, "Content-Type": "application/json", "X-Sigil-Token": sigil.token,
+                       "Sec-Fetch-Site": "same-origin"}
+            keys = [a["key"] for a in state()["accounts"]][:1]
+            http("POST", sigil.ui + "/api/approve", ui_hdrs, json.dumps({"id": pending[0]["id"], "accounts": keys}).encode())
+            late = poll(page, "window.late", timeout=30)
+            check(late == "enabled", f"late stream: the approved request is answered, not called lost (got {late!r})")
+            browser.close()
+    finally:
+        server.shutdown()
+        sigil.stop()
+
+
 def check_restart(binary, chromium):
     """The bridge copes with the gateway going down and coming back (a new process on the same port)."""
     port, ui_port = free_port(), free_port()
@@ -928,6 +978,7 @@ def main():
           "--auto-approve without --dev is refused (exit 78, naming the field and its source)")
     check_origins_command(args.sigil)
     check_restart(args.sigil, args.chromium)
+    check_late_stream(args.sigil, args.chromium)
     check_approval_stream_reopens(args.sigil, args.chromium)
     check_history_banner(args.sigil, args.chromium)
     check_terminal_approver(args.sigil)

@@ -92,8 +92,10 @@ package struct DappHandler: HTTPHandler {
                         switch try await service.handle(wire, from: ident.client) {
                         case .reply(let reply): responder.send(ident.decorate(Self.json(reply.json, .ok)))
                         case .pending:
-                            responder.send(
-                                ident.decorate(Self.json(["id": .string(wire.id), "pending": true], .accepted)))
+                            // `server`: the run that holds the request, so a client can tell a restart
+                            // that lost it from one it learned of late (docs/protocol.md §1).
+                            let body: JSONValue = ["id": .string(wire.id), "pending": true, "server": .string(service.serverID)]
+                            responder.send(ident.decorate(Self.json(body, .accepted)))
                         }
                     } catch {
                         responder.send(ident.decorate(.status(Self.status(for: error))))
