@@ -93,7 +93,7 @@ package struct DappHandler: HTTPHandler {
                         case .reply(let reply): responder.send(ident.decorate(Self.json(reply.json, .ok)))
                         case .pending:
                             // `server`: the run that holds the request, so a client can tell a restart
-                            // that lost it from one it learned of late (docs/protocol.md §1).
+                            // that lost it from one it learned of late (docs/protocol.md §2).
                             let body: JSONValue = ["id": .string(wire.id), "pending": true, "server": .string(service.serverID)]
                             responder.send(ident.decorate(Self.json(body, .accepted)))
                         }
