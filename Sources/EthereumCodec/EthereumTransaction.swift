@@ -144,7 +144,7 @@ package struct EthereumTransaction: Sendable, Hashable {
         }
         let rlp: RLPItem
         do { rlp = try RLP.decode(Array(bytes.dropFirst())) } catch {
-            throw EthereumCodecError(error.code, at: error.position.map { $0 + 1 }, field: error.field, error.reason)
+            throw EthereumCodecError(error.code, at: error.offset.map { $0 + 1 }, field: error.field, error.reason)
         }
         let items = try rlp.items("transaction")
         let fieldCount = type == .accessList ? 8 : 9

@@ -1,3 +1,5 @@
+import Primitives
+
 /// One RLP item (docs/reference/ethereum.md §8.1): a byte string or a list of items.
 package indirect enum RLPItem: Sendable, Hashable {
     case bytes([UInt8])
@@ -89,7 +91,8 @@ package enum RLP {
     /// Decodes exactly one item that spans all of `bytes`.
     /// - Throws: `EthereumCodecError` `.truncated`, `.trailingBytes`, `.nonCanonical`, `.tooDeep`,
     ///   `.tooLarge`, each with the offset.
-    package static func decode(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(EthereumCodecError) -> RLPItem {
+    package static func decode(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(EthereumCodecError) -> RLPItem
+    {
         var position = 0
         let item = try decodeItem(bytes, &position, end: bytes.count, depth: 0, maxDepth: maxDepth)
         guard position == bytes.count else {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A Sign-In with Ethereum message (ERC-4361; docs/reference/ethereum.md §7.7), parsed strictly from
 /// the text a `personal_sign` request carries:
 ///

@@ -55,9 +55,9 @@ package struct IconTransaction: Sendable, Hashable {
             value = try JSONValue.parse(bytes, limits: limits)
         } catch {
             if error.code == .jsonDuplicateKey {
-                throw IconCodecError(.duplicateKey, "a key appears twice in one object (byte \(error.offset ?? 0))")
+                throw IconCodecError(.duplicateKey, at: error.offset, "a key appears twice in one object")
             }
-            throw IconCodecError(.invalidJSON, error.description)
+            throw IconCodecError(.invalidJSON, at: error.offset, error.reason)
         }
         try self.init(json: value)
     }

@@ -115,9 +115,9 @@ package enum Hex {
         let hasPrefix = utf8.count >= 2 && utf8[0] == 0x30 && utf8[1] == 0x78
         switch prefix {
         case .required:
-            guard hasPrefix else { throw PrimitivesError(.hexPrefix, "hex must start with 0x", offset: 0) }
+            guard hasPrefix else { throw PrimitivesError(.hexPrefix, at: 0, "hex must start with 0x") }
         case .forbidden:
-            guard !hasPrefix else { throw PrimitivesError(.hexPrefix, "hex must not start with 0x", offset: 0) }
+            guard !hasPrefix else { throw PrimitivesError(.hexPrefix, at: 0, "hex must not start with 0x") }
         case .optional: break
         }
         let start = hasPrefix ? 2 : 0
@@ -129,10 +129,10 @@ package enum Hex {
         var offset = start
         while offset < utf8.count {
             guard let hi = nibble(utf8[offset]) else {
-                throw PrimitivesError(.hexInvalidDigit, "not a hex digit", offset: offset)
+                throw PrimitivesError(.hexInvalidDigit, at: offset, "not a hex digit")
             }
             guard let lo = nibble(utf8[offset + 1]) else {
-                throw PrimitivesError(.hexInvalidDigit, "not a hex digit", offset: offset + 1)
+                throw PrimitivesError(.hexInvalidDigit, at: offset + 1, "not a hex digit")
             }
             offset += 2
             emit(hi << 4 | lo)

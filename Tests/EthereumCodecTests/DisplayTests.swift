@@ -141,7 +141,7 @@ import Testing
             Issue.record("accepted \(replacement)")
         } catch let error as EthereumCodecError {
             #expect(error.field == field, "\(replacement)")
-            #expect(error.position != nil || error.code != .invalidSiweMessage)
+            #expect(error.offset != nil || error.code != .invalidSiweMessage)
         }
         #expect(throws: EthereumCodecError.self) { try SiweMessage(Self.siweBase.joined(separator: "\n") + "\nextra") }
         #expect(throws: EthereumCodecError.self) { try SiweMessage(Self.siweBase.joined(separator: "\r\n")) }

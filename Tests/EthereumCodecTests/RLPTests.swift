@@ -57,7 +57,7 @@ import Testing
             Issue.record("\(hex) decoded")
         } catch let error as EthereumCodecError {
             #expect(error.code == code, "\(hex)")
-            #expect(error.position == position, "\(hex)")
+            #expect(error.offset == position, "\(hex)")
         }
     }
 

@@ -164,6 +164,20 @@ import Testing
         #expect(throws: IconCodecError(.invalidJSON, "")) { try IconTransaction(jsonText: [0xff]) }
     }
 
+    /// A refusal of the JSON parser keeps the byte offset it found the problem at.
+    @Test func textLevelRefusalsCarryTheOffset() {
+        #expect {
+            _ = try IconTransaction(jsonText: Array(#"{"version":"0x3","version":"0x3"}"#.utf8))
+        } throws: { error in
+            (error as? IconCodecError)?.offset == 17
+        }
+        #expect {
+            _ = try IconTransaction(jsonText: Array(#"{"version":}"#.utf8))
+        } throws: { error in
+            (error as? IconCodecError).map { $0.code == .invalidJSON && $0.offset == 11 } ?? false
+        }
+    }
+
     @Test func depthIsBounded() throws {
         var deep: JSONValue = "x"
         for _ in 0..<(IconTransaction.maxDataDepth - 2) { deep = ["k": deep] }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A strict CBOR decoder for untrusted input (ICRC-49 content maps, certificates, replica replies).
 ///
 /// Bounds: nesting at most `maxDepth`; every declared length is checked against the bytes that
@@ -27,7 +29,7 @@ package struct CBORDecoder {
         return value
     }
 
-    private func fail(_ reason: String) -> ICPCodecError { ICPCodecError(.invalidCBOR, reason, offset: position) }
+    private func fail(_ reason: String) -> ICPCodecError { ICPCodecError(.invalidCBOR, at: position, reason) }
 
     private mutating func byte() throws(ICPCodecError) -> UInt8 {
         guard position < bytes.count else { throw fail("truncated CBOR") }
@@ -56,7 +58,7 @@ package struct CBORDecoder {
 
     private mutating func item(depth: Int) throws(ICPCodecError) -> CBORValue {
         guard depth <= CBORDecoder.maxDepth else {
-            throw ICPCodecError(.limitExceeded, "CBOR nested deeper than \(CBORDecoder.maxDepth)", offset: position)
+            throw ICPCodecError(.limitExceeded, at: position, "CBOR nested deeper than \(CBORDecoder.maxDepth)")
         }
         let initial = try byte()
         work += 1  // after the byte is read: every counted item consumed at least one input byte

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A bounded decoder of Candid binary messages (`DIDL`, type table, argument types, values) for
 /// untrusted input: the arguments of a canister call that a person is asked to approve.
 ///
@@ -71,8 +73,8 @@ package struct CandidDecoder {
         return try decoder.decodeMessage()
     }
 
-    private func fail(_ reason: String) -> ICPCodecError { ICPCodecError(.invalidCandid, reason, offset: position) }
-    private func limit(_ reason: String) -> ICPCodecError { ICPCodecError(.limitExceeded, reason, offset: position) }
+    private func fail(_ reason: String) -> ICPCodecError { ICPCodecError(.invalidCandid, at: position, reason) }
+    private func limit(_ reason: String) -> ICPCodecError { ICPCodecError(.limitExceeded, at: position, reason) }
 
     private mutating func charge() throws(ICPCodecError) {
         work += 1

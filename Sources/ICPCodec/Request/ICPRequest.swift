@@ -1,3 +1,4 @@
+import Primitives
 import SigningKeys
 
 /// The `content` of an IC HTTP request (docs/reference/icp.md §2): a call, a query or a

@@ -1,3 +1,4 @@
+import Primitives
 import SigningKeys
 
 /// A value as the IC's representation-independent hash sees it (docs/reference/icp.md §2).

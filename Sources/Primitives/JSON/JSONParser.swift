@@ -27,7 +27,7 @@ struct JSONParser {
     }
 
     private func error(_ code: PrimitivesError.Code, _ reason: String) -> PrimitivesError {
-        PrimitivesError(code, reason, offset: index)
+        PrimitivesError(code, at: index, reason)
     }
 
     @inline(__always)
@@ -143,7 +143,7 @@ struct JSONParser {
         case .success(let object): return .object(object)
         case .failure(let duplicate):
             throw PrimitivesError(
-                .jsonDuplicateKey, "a key appears twice in one object", offset: keyOffsets[duplicate.index])
+                .jsonDuplicateKey, at: keyOffsets[duplicate.index], "a key appears twice in one object")
         }
     }
 
@@ -269,7 +269,7 @@ struct JSONParser {
 
     private func validatedUTF8(_ slice: ArraySlice<UInt8>, at offset: Int) throws(PrimitivesError) -> String {
         guard let text = String(validating: slice, as: UTF8.self) else {
-            throw PrimitivesError(.jsonInvalidUTF8, "a string is not valid UTF-8", offset: offset)
+            throw PrimitivesError(.jsonInvalidUTF8, at: offset, "a string is not valid UTF-8")
         }
         return text
     }
