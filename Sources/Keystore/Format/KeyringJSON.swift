@@ -67,7 +67,7 @@ package struct KeyringJSON: Sendable, Hashable {
         do {
             root = try JSONValue.parse(data, limits: JSONLimits(maxDepth: 64, maxBytes: maxFileBytes))
         } catch {
-            throw KeystoreError(.malformedFile, "not JSON (\(error))")
+            throw KeystoreError(.malformedFile, at: error.offset, "not JSON (\(error.code): \(error.reason))")
         }
         return try parse(root)
     }

@@ -65,7 +65,7 @@ package struct SignerPayload: Hashable, Sendable {
         do {
             value = try JSONValue.parse(json)
         } catch {
-            throw PolkadotCodecError(.badJSON, "payload is not valid JSON (\(error))")
+            throw PolkadotCodecError(.badJSON, at: error.offset, "payload is not valid JSON (\(error.code): \(error.reason))")
         }
         try self.init(value: value)
     }
