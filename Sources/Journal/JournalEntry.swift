@@ -152,9 +152,17 @@ package enum JournalShown {
     }
 
     /// BLAKE2b-256(`"SGJS" ‖ 0x01 ‖ encode(rows)`): the digest of exactly what was shown.
-    package static func digest(of rows: [Row]) -> [UInt8] {
-        JournalCodec.hash(Array("SGJS".utf8) + [1] + encode(rows))
+    package static func digest(of rows: [Row]) -> [UInt8] { digest(ofEncoded: encode(rows)) }
+
+    /// ``digest(of:)`` of rows already encoded by ``encode(_:)``.
+    package static func digest(ofEncoded encoded: [UInt8]) -> [UInt8] {
+        var bytes = digestPrefix
+        bytes.reserveCapacity(digestPrefix.count + encoded.count)
+        bytes += encoded
+        return JournalCodec.hash(bytes)
     }
+
+    private static let digestPrefix = Array("SGJS".utf8) + [1]
 
     /// The rows kept under a cap of `limit` bytes of label and value text: rows in order until the
     /// cap; the row that crosses it keeps its label when the label fits and its value cut at a

@@ -5,6 +5,9 @@ import Journal
 import Keystore
 import Primitives
 
+/// SQLite copies a value bound with this destructor (`SQLITE_TRANSIENT`, a C macro Swift does not import).
+private let transientBinding = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
 extension SQLiteStateStore {
     static let journalColumns =
         "seq, time, prev, protocol, method, origin, app_name, account, decision, detail, summary_digest, "
@@ -32,7 +35,7 @@ extension SQLiteStateStore {
             )
             for content in contents {
                 let entry = JournalEntry.sealed(content, after: previous, time: time)
-                try statement.execute(arguments: Self.arguments(entry))
+                try Self.insert(entry, with: statement, db)
                 previous = (entry.seq, entry.hash)
                 entries.append(entry)
             }
@@ -40,13 +43,62 @@ extension SQLiteStateStore {
         }
     }
 
-    private static func arguments(_ entry: JournalEntry) -> StatementArguments {
+    /// Inserts one entry with the cached INSERT, binding each column straight from the entry's
+    /// strings and arrays (the append is the journal's hot path: GRDB's `StatementArguments` would
+    /// first copy every blob into a `Data` and box every value). Binds what GRDB bound: an empty
+    /// array as a zero-length blob (never NULL: the columns are NOT NULL), text with its UTF-8 length.
+    private static func insert(_ entry: JournalEntry, with statement: Statement, _ db: Database) throws {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
         let c = entry.content
-        return [
-            Int64(bitPattern: entry.seq), entry.time, Data(entry.previousHash), c.protocolName, c.method, c.origin,
-            c.appName, c.account, c.decision, c.detail, Data(c.summaryDigest), Data(c.subjectDigest), Data(c.result),
-            c.shownTruncated ? 1 : 0, Data(c.shown), Data(entry.hash),
-        ]
+        var codes: [Int32] = []
+        codes.reserveCapacity(16)
+        func int(_ index: Int32, _ value: Int64) { codes.append(sqlite3_bind_int64(handle, index, value)) }
+        func text(_ index: Int32, _ value: String) {
+            var value = value
+            codes.append(
+                value.withUTF8 { utf8 in
+                    guard let base = utf8.baseAddress, !utf8.isEmpty else {
+                        return sqlite3_bind_text(handle, index, "", 0, transientBinding)
+                    }
+                    return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                        sqlite3_bind_text(handle, index, $0, Int32(clamping: utf8.count), transientBinding)
+                    }
+                })
+        }
+        func blob(_ index: Int32, _ value: [UInt8]) {
+            codes.append(
+                value.withUnsafeBytes { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
+                    return sqlite3_bind_blob(handle, index, base, Int32(clamping: bytes.count), transientBinding)
+                })
+        }
+        int(1, Int64(bitPattern: entry.seq))
+        int(2, entry.time)
+        blob(3, entry.previousHash)
+        text(4, c.protocolName)
+        text(5, c.method)
+        text(6, c.origin)
+        text(7, c.appName)
+        text(8, c.account)
+        text(9, c.decision)
+        text(10, c.detail)
+        blob(11, c.summaryDigest)
+        blob(12, c.subjectDigest)
+        blob(13, c.result)
+        int(14, c.shownTruncated ? 1 : 0)
+        blob(15, c.shown)
+        blob(16, entry.hash)
+        var code = codes.first { $0 != SQLITE_OK } ?? sqlite3_step(handle)
+        if code == SQLITE_ROW { code = SQLITE_MISUSE }
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) },
+                sql: statement.sql)
+        }
     }
 
     private static func journalHead(_ db: Database) throws -> (seq: UInt64, hash: [UInt8])? {

@@ -54,13 +54,6 @@ extension ApprovalCoordinator {
         notifyUI()
         let kind = ApprovalState.kind(decision.approval.subject)
         metrics.recordDecision(kind: kind, approved: decision.approved)
-        logger.info(
-            "approval decided",
-            metadata: [
-                "approval": "\(id)", "kind": "\(kind)", "origin": "\(decision.approval.source)",
-                "decision": "\(decision.approved ? "approved" : "rejected")",
-                "by": "\(accounts == nil ? "auto-approve" : "person")",
-            ])
         var lifecycle = waiter?.lifecycle ?? ApprovalLifecycle(signs: false)
         var action = lifecycle.decide(approved: decision.approved)
         var step = await decidedStep(decision, waiter)
@@ -68,12 +61,6 @@ extension ApprovalCoordinator {
             do {
                 step.signed = try sign()
                 metrics.recordSignature(scheme: waiter?.scheme ?? "")
-                logger.info(
-                    "signed",
-                    metadata: [
-                        "approval": "\(id)", "kind": "\(kind)", "scheme": "\(waiter?.scheme ?? "")",
-                        "origin": "\(decision.approval.source)",
-                    ])
             } catch {
                 logger.debug("signing failed", metadata: ["reason": "\(error)"])
                 step.signError = error
@@ -82,6 +69,17 @@ extension ApprovalCoordinator {
             action = lifecycle.signingFinished(succeeded: step.signed != nil)
         } else if decision.approved, waiter == nil, decision.approval.subject.signs {
             step.detail = "nobody waited: not signed"
+        }
+        // One line per decision (docs/observability.md), after the sign step so that it says
+        // whether a signature was made: `scheme` is there exactly when one was.
+        if logger.logLevel <= .info {
+            var metadata: Logger.Metadata = [
+                "approval": "\(id)", "kind": "\(kind)", "origin": "\(decision.approval.source)",
+                "decision": "\(decision.approved ? "approved" : "rejected")",
+                "by": "\(accounts == nil ? "auto-approve" : "person")",
+            ]
+            if step.signed != nil { metadata["scheme"] = "\(waiter?.scheme ?? "")" }
+            logger.info("approval decided", metadata: metadata)
         }
         // The journal entry is durable before any reply (and so any signature) leaves.
         var stored = true

@@ -109,7 +109,7 @@ struct JournalRecorder: Sendable {
         case .signIcon(let request): key = request.accountKey
         case .authorize, .provideMetadata, .adapter: return ""
         }
-        return signer.accounts().first { $0.key == key }?.address
+        return signer.account(key: key)?.address
     }
 
     /// The stable code of a refusal (never its reason text, which may quote input).

@@ -113,13 +113,15 @@ package enum JournalRecords {
     ) -> JournalEntry.Content {
         let rows = shownRows(source: source, subject: subject)
         let (kept, truncated) = JournalShown.capped(rows, limit: shownLimit)
+        // Encoded once when nothing was cut: the digest covers every row, `shown` the kept ones.
+        let encoded = JournalShown.encode(rows)
         var name = appName
         if case .authorize(let request) = subject { name = request.appName.text }
         return JournalEntry.Content(
             protocolName: protocolName(of: subject), method: method(of: subject), origin: source, appName: name,
             account: account ?? Self.account(of: subject), decision: decision.rawValue, detail: detail,
-            summaryDigest: JournalShown.digest(of: rows), subjectDigest: subjectDigest(subject), result: result,
-            shownTruncated: truncated, shown: JournalShown.encode(kept))
+            summaryDigest: JournalShown.digest(ofEncoded: encoded), subjectDigest: subjectDigest(subject),
+            result: result, shownTruncated: truncated, shown: truncated ? JournalShown.encode(kept) : encoded)
     }
 
     /// The entry for a request a rule refused before anyone saw it (nothing was shown).

@@ -28,6 +28,9 @@ package final class SigningService: RequestSigner {
 
     private let entries: [Entry]
     private let index: [String: Int]
+    /// Each Polkadot account's own SS58 address → its key: the address a site was given comes back
+    /// as it is, and is then resolved without decoding it again (its checksum is a BLAKE2b hash).
+    private let keysByAddress: [String: String]
     private let store: any StateStore
     private let metadata: ChainMetadataCache
     /// ICON accounts and keys (`SigningService+Icon.swift`).
@@ -51,6 +54,11 @@ package final class SigningService: RequestSigner {
         var index: [String: Int] = [:]
         for (i, entry) in entries.enumerated() where index[entry.account.key] == nil { index[entry.account.key] = i }
         self.index = index
+        var keysByAddress: [String: String] = [:]
+        for entry in entries where keysByAddress[entry.account.address] == nil {
+            keysByAddress[entry.account.address] = entry.account.key
+        }
+        self.keysByAddress = keysByAddress
         self.store = store
         metadata = ChainMetadataCache(store: store, hashes: metadataHashes)
     }
@@ -99,6 +107,7 @@ package final class SigningService: RequestSigner {
     }
 
     package func accountKey(forAddress address: String) -> String? {
+        if let key = keysByAddress[address] { return key }
         if address.hasPrefix("hx") { return iconAccountKey(forAddress: address) }
         if address.hasPrefix("0x") || address.hasPrefix("0X") {
             // 20 bytes: an Ethereum address, any case → its EIP-55 key; 32 bytes: an account id.
