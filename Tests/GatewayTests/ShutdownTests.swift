@@ -7,7 +7,7 @@ import Testing
 @Suite struct ShutdownTests {
     /// A long-poll held for its full hold answers at once, with no events, and so does every later
     /// one (the time limit only guards against a hang).
-    @Test(.timeLimit(.minutes(1))) func aHeldLongPollAnswersAtShutdown() async throws {
+    @Test(.timeLimit(.minutes(5))) func aHeldLongPollAnswersAtShutdown() async throws {
         let g = try await ProtocolSeamTests.gateway()
         let tab = ClientIdentity(source: Fixture.site, session: "poll-tab-0001")
         #expect(try await g.service.keptEvents(for: tab, after: nil).isEmpty)
@@ -20,7 +20,7 @@ import Testing
     }
 
     /// An event stream (the SSE twin) ends too: its iterator finishes instead of waiting.
-    @Test(.timeLimit(.minutes(1))) func anOpenEventStreamEndsAtShutdown() async throws {
+    @Test(.timeLimit(.minutes(5))) func anOpenEventStreamEndsAtShutdown() async throws {
         let g = try await ProtocolSeamTests.gateway()
         let tab = ClientIdentity(source: Fixture.site, session: "sse-tab-0001")
         let stream = try await g.service.events(for: tab, after: nil)

@@ -5,7 +5,7 @@ import Testing
 /// Every call of every pallet, with generated arguments: decode, re-encode, compare.
 @Suite struct GeneratedCallRoundTripTests {
     // The time limit guards against a hang; it is not a performance assertion.
-    @Test(.timeLimit(.minutes(3)), arguments: [
+    @Test(.timeLimit(.minutes(5)), arguments: [
         "polkadot-v15.scale", "kusama-v15.scale", "asset-hub-polkadot-v15.scale", "polkadot-v14.scale",
         "polkadot-v16.scale",
     ])
