@@ -38,41 +38,12 @@ package enum SignerErrorCode: String, ErrorCode {
     case expired
 
     // MARK: Signing payloads: PolkadotCodec's refusals, passed on under the same names
-    // (`SignerError(polkadotCodecError)`); each is documented on `PolkadotCodecErrorCode`, and the
-    // names match payloads.json `invalid[].reason`.
-    /// A required `SignerPayloadJSON` field is absent.
-    case missingField
-    /// A field has the wrong JSON type or an impossible value.
-    case badField
-    /// A hex field is not `0x` + an even number of hex digits.
-    case notHex
-    /// A hash or key has the wrong number of bytes (also SignerCore's own: an ICON or Ethereum hash
-    /// to sign that is not 32 bytes).
-    case badLength
-    /// A number does not fit its type.
-    case overflow
-    /// `era` does not decode.
-    case invalidEra
-    /// `version` is not 4.
-    case unsupportedVersion
-    /// `mode` is neither 0 nor 1.
-    case badMode
-    /// `mode` 1 without `metadataHash`.
-    case modeWithoutMetadataHash
-    /// `metadataHash` with `mode` 0.
-    case metadataHashWithoutMode
-    /// An immortal era whose `blockHash` is not the genesis hash.
-    case immortalBlockHash
-    /// An address that is neither SS58 nor 20- or 32-byte hex, or not 32 bytes for a signed transaction.
-    case badAddress
-    /// `assetId` is neither an Option-prefixed nor a bare Location.
-    case badAssetId
-    /// A signed extension the codec does not know carries data according to the chain's metadata.
-    case unknownSignedExtension
-    /// Runtime metadata that does not decode.
-    case badMetadata
-    /// Text that is not the JSON object expected.
-    case badJSON
+    // (`SignerError(polkadotCodecError)`, the names of payloads.json `invalid[].reason`); each is
+    // documented once, on `PolkadotCodecErrorCode`. `badLength` is also SignerCore's own: an ICON or
+    // Ethereum hash to sign that is not 32 bytes.
+    case badJSON, missingField, badField, notHex, badLength, overflow, invalidEra, unsupportedVersion, badMode
+    case modeWithoutMetadataHash, metadataHashWithoutMode, immortalBlockHash, badAddress, badAssetId
+    case unknownSignedExtension, badMetadata
 
     // MARK: RFC-0078 metadata hash (Signing/MetadataHashCheck)
     /// A payload's `metadataHash` (mode 1) is not the hash of the metadata and chain properties a

@@ -39,7 +39,8 @@ package struct SigningPayload: Hashable, Sendable {
     ///   per the metadata; `badAssetId`.
     package init(payload p: SignerPayload, metadata: RuntimeMetadata? = nil) throws(PolkadotCodecError) {
         var warnings: [String] = []
-        var seen: Set<SignedExtensionTable.Field> = []
+        // At most the ten fields there are: a list is cheaper than hashing into a set.
+        var seen: [SignedExtensionTable.Field] = []
         var extraFields: [SignedExtensionTable.Field] = []
         var additionalFields: [SignedExtensionTable.Field] = []
 
@@ -58,10 +59,16 @@ package struct SigningPayload: Hashable, Sendable {
             try Self.checkUnknown(id, metadata: metadata, warnings: &warnings)
         }
         for e in entries {
-            for f in e.extra where seen.insert(f).inserted { extraFields.append(f) }
+            for f in e.extra where !seen.contains(f) {
+                seen.append(f)
+                extraFields.append(f)
+            }
         }
         for e in entries {
-            for f in e.additional where seen.insert(f).inserted { additionalFields.append(f) }
+            for f in e.additional where !seen.contains(f) {
+                seen.append(f)
+                additionalFields.append(f)
+            }
         }
 
         var asset: AssetIdResolver.Resolved?

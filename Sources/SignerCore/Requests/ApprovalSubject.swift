@@ -1,5 +1,8 @@
 /// What a pending approval asks the person to decide.
-package enum ApprovalSubject: Sendable, Equatable {
+///
+/// `indirect`: a subject travels by value through the queue, the decision, the approval page's
+/// state and the journal; boxed, each copy is one retain instead of one per field of its request.
+package indirect enum ApprovalSubject: Sendable, Equatable {
     /// `pub(authorize.tab)`: connect a site and choose the accounts it sees.
     case authorize(AuthorizationRequest)
     /// `pub(extrinsic.sign)`: sign a transaction.
