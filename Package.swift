@@ -72,7 +72,7 @@ let package = Package(
         // Used by SignerCore (checking and adding CheckMetadataHash) and the command line.
         .target(
             name: "MetadataHash",
-            dependencies: ["ScaleCodec", "SigningKeys"],
+            dependencies: ["Primitives", "ScaleCodec", "SigningKeys"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // Polkadot (Substrate) signing payloads: the SignerPayloadJSON parse, the signing payload and its
@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "StateStore",
             dependencies: [
-                "Primitives", "SigningKeys", "Keystore", "Journal",
+                "Primitives", "SigningKeys", "Keystore", "Journal", "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API for the journal's verification scan (sqlite3_column_*), GRDB's own copy.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -207,7 +207,7 @@ let package = Package(
         // JSON-lines filter for scripts/test.d/18-interop-ethereum.sh (keys, transactions, EIP-191/712, keystores).
         .executableTarget(
             name: "EthereumInterop",
-            dependencies: ["EthereumCodec", "Keystore", "Primitives", "SignerCore", "SigningKeys"],
+            dependencies: ["EthereumCodec", "Keystore", "Primitives", "SignerCore", "SigningKeys", "StateStore"],
             exclude: ["README.md"],
             swiftSettings: swiftSettings),
 
@@ -243,7 +243,7 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SigningKeysTests", dependencies: ["SigilTesting", "Primitives", "SigningKeys"],
+            name: "SigningKeysTests", dependencies: ["SigilTesting", "Primitives", "SigningKeys", "CSodium"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -1,7 +1,6 @@
 import EthereumCodec
 import Primitives
 import SignerCore
-import SigningKeys
 
 /// `eth_sendTransaction` and `eth_signTransaction` (docs/reference/ethereum.md §8.3): the request
 /// is checked, nonce, gas and fees are filled from the site's chain endpoint BEFORE the person sees
