@@ -10,7 +10,9 @@ import os
 import re
 import sys
 
-IMPORT = re.compile(r"\s*(?:@testable\s+|@_spi\(\w+\)\s+)?(?:package\s+|public\s+|internal\s+)?import\s+(\w+)")
+IMPORT = re.compile(
+    r"\s*(?:@[\w()]+\s+)*(?:(?:private|fileprivate|internal|package|public)\s+)?import\s+"
+    r"(?:(?:struct|class|enum|protocol|typealias|func|var|let)\s+)?(\w+)")
 
 
 def declared(target):
