@@ -73,13 +73,9 @@ struct BrokenJournal: SigningJournal {
         try journal.store.journalEntries(limit: 1000).reversed()
     }
 
-    /// Waits (yielding, bounded) until `condition` holds.
+    /// Waits (yielding, bounded in wall time) until `condition` holds (``ProtocolSeamTests/eventually(_:)``).
     static func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
-        for _ in 0..<10_000 {
-            if try await condition() { return true }
-            await Task.yield()
-        }
-        return false
+        try await ProtocolSeamTests.eventually(condition)
     }
 
     @Test func anApprovedSignatureIsJournaledWithWhatWasShownAndSignedBeforeTheReply() async throws {

@@ -208,13 +208,17 @@ import Testing
         return Gateway(service: service, handler: handler, store: store, journal: journal, clock: clock, signer: signer)
     }
 
-    /// Waits (yielding, no sleeping) until `condition` holds; false when it never did.
+    /// Waits (yielding, no sleeping) until `condition` holds; false when it has not after a minute.
+    /// The bound is a hang guard in wall time: a count of yields was not one (a journal entry's
+    /// disk sync outlasted 200,000 yields on an idle machine, where yields are quickest).
     static func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
-        for _ in 0..<200_000 {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(60))
+        while clock.now < deadline {
             if try await condition() { return true }
             await Task.yield()
         }
-        return false
+        return try await condition()
     }
 
     /// Sends a prompt request and waits until it is answered or waits for a person.

@@ -23,14 +23,12 @@ import Testing
 
     /// Approves every pending request as it appears (the person at the approval page).
     static func approveAll(_ gateway: GatewayService, count: Int) async throws {
-        var approved = 0
-        for _ in 0..<100_000 where approved < count {
-            if let next = await gateway.pendingApprovals.first {
-                try await gateway.approve(next.id)
-                approved += 1
-            } else {
-                await Task.yield()
-            }
+        for _ in 0..<count {
+            // Each request is queued once the one before it is journaled (a disk sync): wait for it.
+            guard await ProtocolSeamTests.eventually({ await !gateway.pendingApprovals.isEmpty }),
+                let next = await gateway.pendingApprovals.first
+            else { return }
+            try await gateway.approve(next.id)
         }
     }
 
@@ -72,7 +70,7 @@ import Testing
             return await IcrcServiceTests.ask(icrc, "sigil_icp_sign_envelopes", try IcrcServiceTests.call())
         }
         try await Self.approveAll(gateway, count: 1)
-        for _ in 0..<100_000 where await gateway.pendingApprovals.isEmpty { await Task.yield() }
+        _ = await ProtocolSeamTests.eventually { await !gateway.pendingApprovals.isEmpty }
         try await gateway.reject(try #require(await gateway.pendingApprovals.first).id)
         #expect(IcrcServiceTests.code(try await asking.value) == 3001)
         let c = try #require(try JournalPathTests.entries(journal).last?.content)
