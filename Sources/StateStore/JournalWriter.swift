@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// Gathering: a transaction's fixed cost (begin, the head's read, commit and its sync) is most of an
 /// entry's. When entries are promised (``expectAppend()``: requests decided and being signed), the
-/// writer waits for them — until none is outstanding, the batch is full, or the gathering window (1.5 ms) has
+/// writer waits for them — until none is outstanding, the batch is full, or the gathering window (4 ms) has
 /// passed since the batch began — before committing. A lone client has no other promise
 /// outstanding, so its entry is committed at once; under load the entries of concurrent signatures
 /// share one commit (PostgreSQL's `commit_delay` with `commit_siblings`, bounded the same way).
@@ -23,7 +23,7 @@ package final class JournalWriter: Sendable {
     /// Most entries in one transaction.
     package static let maxBatch = 512
     /// Longest wait for promised entries before a commit (the default of `init`'s `gatherWindow`).
-    package static let gatherWindow = DispatchTimeInterval.microseconds(1500)
+    package static let gatherWindow = DispatchTimeInterval.milliseconds(4)
     private let window: DispatchTimeInterval
 
     private typealias Waiter = (
@@ -70,8 +70,11 @@ package final class JournalWriter: Sendable {
         let (start, wake) = state.withLock { state -> (Bool, Bool) in
             if let waiter { state.pending.append(waiter) }
             if endsPromise { state.promised = max(0, state.promised - 1) }
-            let wake = state.gathering
-            state.gathering = false
+            // A gathering drain is woken once there is nothing more to wait for (every promise
+            // kept or dropped) or a batch is full, not at every arrival: each wake is a context
+            // switch to the writer's thread, and the drain takes everything pending when it runs.
+            let wake = state.gathering && (state.promised == 0 || state.pending.count >= Self.maxBatch)
+            if wake { state.gathering = false }
             guard waiter != nil, !state.draining else { return (false, wake) }
             state.draining = true
             return (true, wake)
@@ -112,7 +115,13 @@ package final class JournalWriter: Sendable {
                 case .done: break gathering
                 case .wait:
                     if arrival.wait(timeout: deadline) == .timedOut {
-                        state.withLock { $0.gathering = false }
+                        // The window has passed: what arrived meanwhile joins this commit.
+                        batch += state.withLock { state -> [Waiter] in
+                            state.gathering = false
+                            let more = Array(state.pending.prefix(Self.maxBatch - batch.count))
+                            state.pending.removeFirst(more.count)
+                            return more
+                        }
                         break gathering
                     }
                 }
