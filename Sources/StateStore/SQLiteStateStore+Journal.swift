@@ -25,7 +25,7 @@ extension SQLiteStateStore {
     {
         guard !contents.isEmpty else { return [] }
         let time = time ?? now()
-        return try write("append to the journal") { db in
+        return try appendTransaction { db in
             var previous = try Self.journalHead(db)
             var entries: [JournalEntry] = []
             entries.reserveCapacity(contents.count)
@@ -40,6 +40,27 @@ extension SQLiteStateStore {
                 entries.append(entry)
             }
             return entries
+        }
+    }
+
+    /// `body` in one `BEGIN IMMEDIATE … COMMIT` whose two statements are prepared once (GRDB's
+    /// `write` prepares its `BEGIN` and `COMMIT` again for every transaction: on the journal's hot
+    /// path that cost as much as reading the head). Rolled back when `body` or the commit throws.
+    private func appendTransaction<T>(_ body: (Database) throws -> T) throws(StateStoreError) -> T {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+                do {
+                    let result = try body(db)
+                    try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                    return result
+                } catch {
+                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+                    throw error
+                }
+            }
+        } catch {
+            throw Self.wrap(error, "append to the journal")
         }
     }
 
@@ -101,13 +122,25 @@ extension SQLiteStateStore {
         }
     }
 
+    /// Read straight from the cached statement (once per append transaction; GRDB's `Row` would
+    /// copy the row and its blob through `Data` first).
     private static func journalHead(_ db: Database) throws -> (seq: UInt64, hash: [UInt8])? {
         let statement = try db.cachedStatement(
             sql: "SELECT seq, hash FROM journal_entry ORDER BY position DESC LIMIT 1")
-        guard let row = try Row.fetchOne(statement) else { return nil }
-        let seq: Int64 = row[0]
-        let hash: Data = row[1]
-        return (UInt64(bitPattern: seq), [UInt8](hash))
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        defer { sqlite3_reset(handle) }
+        switch sqlite3_step(handle) {
+        case SQLITE_DONE: return nil
+        case SQLITE_ROW:
+            let seq = UInt64(bitPattern: sqlite3_column_int64(handle, 0))
+            return (seq, [UInt8](Self.columnMemory(handle, 1)))
+        case let code:
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) },
+                sql: statement.sql)
+        }
     }
 
     /// The last stored entry's sequence number and hash, or nil for an empty journal.

@@ -247,6 +247,29 @@ import Testing
     /// limit only catches a hang: it counts from the test's start, and with the machine loaded the
     /// suite's synchronous tests held both cooperative threads for 77 s once, so one minute failed
     /// both of these tests in a green build (every hang guard in the suite is 5 minutes).
+    /// An append whose INSERT fails (here a temporary trigger refuses one entry of the batch) rolls
+    /// the whole transaction back: nothing of the batch is stored, and the next append chains on
+    /// the old head as if nothing had happened.
+    @Test func aFailedAppendStoresNothingAndTheNextOneChains() throws {
+        let store = try Self.tickingStore()
+        let first = try store.appendJournal([Self.content(0)])
+        try store.write("refuse an entry") { db in
+            try db.execute(
+                sql: """
+                    CREATE TEMP TRIGGER refuse_boom BEFORE INSERT ON journal_entry WHEN NEW.detail = 'boom'
+                    BEGIN SELECT RAISE(ABORT, 'refused'); END
+                    """)
+        }
+        var boom = Self.content(2)
+        boom.detail = "boom"
+        #expect(throws: StateStoreError.self) { try store.appendJournal([Self.content(1), boom]) }
+        #expect(try store.journalCount() == 1)
+        #expect(try store.journalHead()?.seq == first.first?.seq)
+        let next = try store.appendJournal([Self.content(3)])
+        #expect(next.first?.seq == 2 && next.first?.previousHash == first.first?.hash)
+        #expect(try store.verifyJournal().isValid)
+    }
+
     @Test(.timeLimit(.minutes(5))) func promisedEntriesShareOneCommit() async throws {
         let store = try Self.tickingStore()
         let writer = JournalWriter(store: store, gatherWindow: .never)
