@@ -26,16 +26,29 @@ package final class JournalWriter: Sendable {
     package static let gatherWindow = DispatchTimeInterval.milliseconds(4)
     private let window: DispatchTimeInterval
 
-    private typealias Waiter = (
-        content: JournalEntry.Content, continuation: CheckedContinuation<JournalEntry, any Error>
-    )
+    private typealias Continuation = CheckedContinuation<JournalEntry, any Error>
     private struct State {
-        var pending: [Waiter] = []
+        /// Entries waiting for a commit, in arrival order, and their callers (two arrays, so that a
+        /// batch is taken by swapping them out, without copying an entry).
+        var pending: [JournalEntry.Content] = []
+        var waiting: [Continuation] = []
         var draining = false
         /// Promised entries not yet appended.
         var promised = 0
         /// The drain waits on `arrival` for a promised entry.
         var gathering = false
+
+        /// The oldest `JournalWriter.maxBatch` pending entries (all of them, moved out, when they fit).
+        mutating func takeBatch() -> ([JournalEntry.Content], [Continuation]) {
+            guard pending.count > JournalWriter.maxBatch else {
+                defer { pending = []; waiting = [] }
+                return (pending, waiting)
+            }
+            let batch = (Array(pending.prefix(JournalWriter.maxBatch)), Array(waiting.prefix(JournalWriter.maxBatch)))
+            pending.removeFirst(JournalWriter.maxBatch)
+            waiting.removeFirst(JournalWriter.maxBatch)
+            return batch
+        }
     }
     private let state = Mutex(State())
     private let arrival = DispatchSemaphore(value: 0)
@@ -65,17 +78,22 @@ package final class JournalWriter: Sendable {
         }
     }
 
-    /// An entry arrived (`waiter`) and/or a promise ended (kept by that entry, or dropped).
-    private func ended(appending waiter: Waiter?, endsPromise: Bool) {
+    /// An entry arrived (`entry`, for `continuation`) and/or a promise ended (kept by that entry, or dropped).
+    private func ended(
+        appending entry: (content: JournalEntry.Content, continuation: Continuation)?, endsPromise: Bool
+    ) {
         let (start, wake) = state.withLock { state -> (Bool, Bool) in
-            if let waiter { state.pending.append(waiter) }
+            if let entry {
+                state.pending.append(entry.content)
+                state.waiting.append(entry.continuation)
+            }
             if endsPromise { state.promised = max(0, state.promised - 1) }
             // A gathering drain is woken once there is nothing more to wait for (every promise
             // kept or dropped) or a batch is full, not at every arrival: each wake is a context
             // switch to the writer's thread, and the drain takes everything pending when it runs.
             let wake = state.gathering && (state.promised == 0 || state.pending.count >= Self.maxBatch)
             if wake { state.gathering = false }
-            guard waiter != nil, !state.draining else { return (false, wake) }
+            guard entry != nil, !state.draining else { return (false, wake) }
             state.draining = true
             return (true, wake)
         }
@@ -84,53 +102,54 @@ package final class JournalWriter: Sendable {
     }
 
     private enum Gathered {
-        case more([Waiter])
+        /// Commit these.
+        case batch([JournalEntry.Content], [Continuation])
+        /// Wait for promised entries.
         case wait
+        /// Nothing pending: the drain ends.
         case done
     }
 
+    /// Commits batch after batch while entries are pending. A batch begins with the oldest pending
+    /// entry; while entries are promised and the batch is not full, it waits for them — at most the
+    /// window from the moment it began — and then takes everything pending at once.
     private func drain() {
         while true {
-            var batch = state.withLock { state -> [Waiter] in
-                let batch = Array(state.pending.prefix(Self.maxBatch))
-                state.pending.removeFirst(batch.count)
-                if batch.isEmpty { state.draining = false }
-                return batch
-            }
-            guard !batch.isEmpty else { return }
-            let deadline = window == .never ? DispatchTime.distantFuture : DispatchTime.now() + window
-            gathering: while batch.count < Self.maxBatch {
-                let next = state.withLock { state -> Gathered in
-                    if !state.pending.isEmpty {
-                        let more = Array(state.pending.prefix(Self.maxBatch - batch.count))
-                        state.pending.removeFirst(more.count)
-                        return .more(more)
+            var deadline: DispatchTime?
+            var next = Gathered.wait
+            while case .wait = next {
+                next = state.withLock { state -> Gathered in
+                    if state.pending.isEmpty {
+                        state.draining = false
+                        return .done
                     }
-                    guard state.promised > 0 else { return .done }
-                    state.gathering = true
-                    return .wait
+                    if state.promised > 0, state.pending.count < Self.maxBatch {
+                        state.gathering = true
+                        return .wait
+                    }
+                    let (contents, continuations) = state.takeBatch()
+                    return .batch(contents, continuations)
                 }
-                switch next {
-                case .more(let more): batch += more
-                case .done: break gathering
-                case .wait:
-                    if arrival.wait(timeout: deadline) == .timedOut {
-                        // The window has passed: what arrived meanwhile joins this commit.
-                        batch += state.withLock { state -> [Waiter] in
-                            state.gathering = false
-                            let more = Array(state.pending.prefix(Self.maxBatch - batch.count))
-                            state.pending.removeFirst(more.count)
-                            return more
-                        }
-                        break gathering
+                guard case .wait = next else { break }
+                let end =
+                    deadline ?? (window == .never ? DispatchTime.distantFuture : DispatchTime.now() + window)
+                deadline = end
+                if arrival.wait(timeout: end) == .timedOut {
+                    // The window has passed: everything that arrived meanwhile is this commit.
+                    next = state.withLock { state -> Gathered in
+                        state.gathering = false
+                        let (contents, continuations) = state.takeBatch()
+                        return .batch(contents, continuations)
                     }
                 }
             }
+            guard case .batch(let contents, let continuations) = next else { return }
+            guard !contents.isEmpty else { continue }
             do {
-                let entries = try store.appendJournal(batch.map(\.content))
-                for (waiter, entry) in zip(batch, entries) { waiter.continuation.resume(returning: entry) }
+                let entries = try store.appendJournal(contents)
+                for (continuation, entry) in zip(continuations, entries) { continuation.resume(returning: entry) }
             } catch {
-                for waiter in batch { waiter.continuation.resume(throwing: error) }
+                for continuation in continuations { continuation.resume(throwing: error) }
             }
         }
     }

@@ -236,6 +236,33 @@ import Testing
         #expect(try store.verifyJournal().isValid)
     }
 
+    /// A full batch is committed at once even while a promise is open (window `.never`, so only
+    /// the batch bound can end that wait): the first commit holds exactly `maxBatch` entries; the
+    /// rest wait for the promise, and dropping it commits them.
+    @Test(.timeLimit(.minutes(5))) func aFullBatchIsCommittedWithoutWaitingForPromises() async throws {
+        let store = try Self.tickingStore()
+        let writer = JournalWriter(store: store, gatherWindow: .never)
+        var promise: JournalExpectation? = writer.expectAppend()
+        let total = JournalWriter.maxBatch + 88
+        let entries = try await withThrowingTaskGroup(of: JournalEntry.self) { group in
+            for i in 0..<total { group.addTask { try await writer.append(Self.content(i)) } }
+            var done: [JournalEntry] = []
+            for try await entry in group {
+                done.append(entry)
+                if done.count == JournalWriter.maxBatch {
+                    #expect(promise != nil)
+                    promise = nil  // the remaining 88 now need no other entry
+                }
+            }
+            return done
+        }
+        #expect(entries.map(\.seq).sorted() == Array(1...UInt64(total)))
+        let first = entries.filter { $0.seq <= UInt64(JournalWriter.maxBatch) }
+        #expect(Set(first.map(\.time)).count == 1, "the first batch is one commit")
+        #expect(entries.filter { $0.seq > UInt64(JournalWriter.maxBatch) }.allSatisfy { $0.time != first[0].time })
+        #expect(try store.verifyJournal().isValid)
+    }
+
     /// A store whose clock ticks once per transaction: entries sharing a `time` shared a commit.
     static func tickingStore() throws -> SQLiteStateStore {
         let ticks = Mutex<Int64>(0)
