@@ -11,7 +11,7 @@ final class BridgeQueueDouble: BridgeQueue {
     var queued:
         [(
             approval: PendingApproval<ApprovalSubject>, sign: ApprovalWaiter.Sign?, scheme: String?,
-            icon: IconReplyShape?
+            replies: any BridgeReplies
         )] = []
 
     init(sites: [AuthorizedSite], signer: any RequestSigner) {
@@ -49,9 +49,9 @@ final class BridgeQueueDouble: BridgeQueue {
     }
     func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        sign: ApprovalWaiter.Sign?, scheme: String?, icon: IconReplyShape?
+        sign: ApprovalWaiter.Sign?, scheme: String?, replies: any BridgeReplies
     ) async -> GatewayService.Outcome {
-        queued.append((approval, sign, scheme, icon))
+        queued.append((approval, sign, scheme, replies))
         return .pending
     }
 }

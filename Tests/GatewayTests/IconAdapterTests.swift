@@ -43,7 +43,7 @@ import Testing
         #expect(outcome == .pending)
         let entry = try #require(queue.queued.first)
         #expect(entry.scheme == "icon")
-        #expect(entry.icon == .connect(7))
+        #expect((entry.replies as? IconReplies)?.shape == .connect(7))
         let signed = try #require(try entry.sign?())
         let base64 = try #require((signed.value as? JSONValue)?.stringValue)
         #expect(Data(base64Encoded: base64).map(Array.init) == signed.signature)
@@ -77,6 +77,6 @@ import Testing
         #expect(await connect(adapter, ["id": 1, "method": "bind"], queue) == .pending)
         let entry = try #require(queue.queued.first)
         #expect(entry.sign == nil && entry.scheme == nil)
-        #expect(entry.icon == .connect(1))
+        #expect((entry.replies as? IconReplies)?.shape == .connect(1))
     }
 }

@@ -135,7 +135,7 @@ struct IconAdapter: Sendable {
             guard let address = address(in: keys) else { throw IconConnectError.noWallet }
             return .reply(WireReply(id: request.id, IconGateway.success(shape, .string(address))))
         case .queued(let approval):
-            return await core.queued(approval, request, client, icon: shape)
+            return await core.queued(approval, request, client, replies: IconReplies(adapter: self, shape: shape))
         }
     }
 
@@ -187,7 +187,8 @@ struct IconAdapter: Sendable {
             prepared.summary.append(SummaryRow("came from", IconSummary.linkWarning(client.source), warning: true))
         }
         let approval = try core.requestSignature(.signIcon(prepared), from: client)
-        return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type, icon: shape)
+        return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type,
+            replies: IconReplies(adapter: self, shape: shape))
     }
 
     /// `REQUEST_SIGNING {from, hash}`: refused unless the person allowed blind signing for this
@@ -212,7 +213,8 @@ struct IconAdapter: Sendable {
         }
         let prepared = try signer.prepareIconHash(hash: hash, account: account)
         let approval = try core.requestSignature(.signIcon(prepared), from: client)
-        return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type, icon: shape)
+        return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type,
+            replies: IconReplies(adapter: self, shape: shape))
     }
 
     /// After the journal: a refused journal entry withholds the signature (-4001); a send goes to
@@ -237,17 +239,6 @@ struct IconAdapter: Sendable {
             logger.debug("ICON send failed", metadata: ["reason": "\(error)"])
             return IconGateway.failure(shape, IconConnectError.from(error))
         }
-    }
-
-    /// The answer to a decided ICON bind (a connection request asked by an ICON message).
-    func bindDecided(_ decision: ApprovalCenter.Decision, failure: GatewayError?, shape: IconReplyShape)
-        -> WireReply.Body
-    {
-        guard decision.approved, failure == nil else { return IconGateway.failure(shape, .cancelled) }
-        guard let address = address(in: decision.grantedAccounts) else {
-            return IconGateway.failure(shape, .cancelled)
-        }
-        return IconGateway.success(shape, .string(address))
     }
 
     /// The sign step of an approved ICON request: the prepared transaction or hash itself, never

@@ -56,7 +56,7 @@ struct PolkadotAdapter: Sendable {
         case .metadataProvide:
             let proposal = try await metadataProposal(try request.params(Polkadot.MetadataProvide.self))
             let approval = try core.requestMetadata(proposal, from: client)
-            return await core.queued(approval, request, client)
+            return await core.queued(approval, request, client, replies: self)
         case .bytesSign:
             let params = try request.params(Polkadot.BytesSign.self)
             let account = try core.account(params.address, allowed: try core.requireEnabled(source))
@@ -64,7 +64,7 @@ struct PolkadotAdapter: Sendable {
                 signer.prepareMessage(data: params.data, address: account.address, account: account))
             let approval = try core.requestSignature(subject, from: client)
             return await core.queued(
-                approval, request, client, sign: signStep(approval), scheme: account.type, icon: nil)
+                approval, request, client, sign: signStep(approval), scheme: account.type, replies: self)
         case .extrinsicSign:
             let payload = try request.params(Polkadot.ExtrinsicSign.self)
             guard case .object = payload else { throw SignerError(.invalidInput, "payload is not an object") }
@@ -77,7 +77,7 @@ struct PolkadotAdapter: Sendable {
             let subject = ApprovalSubject.signExtrinsic(try prepared.checkedForBlindSigning(allowed: blindAllowed))
             let approval = try core.requestSignature(subject, from: client)
             return await core.queued(
-                approval, request, client, sign: signStep(approval), scheme: account.type, icon: nil)
+                approval, request, client, sign: signStep(approval), scheme: account.type, replies: self)
         case .rpcListProviders:
             return try Self.reply(Polkadot.RpcListProviders.self, id, [:])
         }
@@ -100,7 +100,7 @@ struct PolkadotAdapter: Sendable {
         case .authorized(let keys):
             return .reply(WireReply(id: request.id, .response(authResponse(keys))))
         case .queued(let approval):
-            return await core.queued(approval, request, client)
+            return await core.queued(approval, request, client, replies: self)
         }
     }
 

@@ -98,16 +98,13 @@ extension ApprovalCoordinator {
         case .adapter(let continuation):
             continuation.resume(returning: Self.adapterOutcome(delivery, step))
             return Decided(reply: nil, failure: step.failure)
-        case .session(let session, let requestID, let icon):
-            var body = step.body ?? Self.bridgeBody(delivery, step, source: decision.approval.source)
-            if let icon {
-                body = step.body ?? Self.iconBody(delivery, step, shape: icon)
-                if case .signIcon(let request) = decision.approval.subject, delivery == .result {
-                    // Only once journaled may the signature leave, to the site or to the ICON node.
-                    body = await self.icon.afterJournal(
-                        request, body: body, signature: step.signed?.signature, shape: icon)
-                }
-            }
+        case .session(let session, let requestID, let replies):
+            var body =
+                step.body
+                ?? replies.signature(
+                    delivery, value: step.signed?.value, error: step.signError, source: decision.approval.source)
+            body = await replies.afterJournal(
+                decision.approval.subject, delivery, body: body, signature: step.signed?.signature)
             let reply = WireReply(id: requestID, body)
             if deliverReply { hub.deliver(reply, to: session) }
             return Decided(reply: reply, failure: step.failure)
@@ -130,66 +127,31 @@ extension ApprovalCoordinator {
                     step.failure = error
                 }
             }
-            if let shape = waiter?.icon {
-                step.body = icon.bindDecided(decision, failure: step.failure, shape: shape)
-            } else if !decision.approved {
-                step.body = .error(WireErrorText.authorizationRejected)
-            } else if step.failure != nil {
-                step.body = .error(WireErrorText.notSaved)
-                step.detail = "not saved"
-            } else {
-                step.body = .response(polkadot.authResponse(decision.grantedAccounts))
-                step.detail = JournalRecorder.grantedDetail(decision.grantedAccounts)
+            step.body = waiter?.replies?.connection(
+                approved: decision.approved, granted: decision.grantedAccounts, failure: step.failure)
+            if decision.approved {
+                step.detail =
+                    step.failure != nil ? "not saved" : JournalRecorder.grantedDetail(decision.grantedAccounts)
             }
         case .provideMetadata(let proposal):
             guard decision.approved else {
-                step.body = .error(WireErrorText.rejected)
+                step.body = waiter?.replies?.metadata(stored: nil)
                 break
             }
             do {
                 try await metadata.store(
                     genesisHash: proposal.genesisHash, specVersion: proposal.specVersion,
                     definition: (try? JSONValue.parse(proposal.definitionJSON)) ?? .null)
-                step.body = .response(true)
+                step.body = waiter?.replies?.metadata(stored: true)
             } catch {
                 logger.debug("metadata store failed", metadata: ["reason": "\(error)"])
-                step.body = .error(WireErrorText.rejected)
+                step.body = waiter?.replies?.metadata(stored: false)
                 step.detail = "not stored"
             }
         case .signExtrinsic, .signBytes, .signIcon, .adapter:
             break
         }
         return step
-    }
-
-    /// A polkadot-js tab's reply for a decided signing request.
-    private static func bridgeBody(_ delivery: ApprovalLifecycle.Delivery, _ step: Step, source: String)
-        -> WireReply.Body
-    {
-        switch delivery {
-        case .result:
-            guard let value = step.signed?.value as? JSONValue else { return .error(WireErrorText.cancelled) }
-            return .response(value)
-        case .rejection, .cancellation: return .error(WireErrorText.cancelled)
-        case .failure:
-            return .error(step.signError.map { WireErrorText.text(for: $0, source: source) } ?? WireErrorText.cancelled)
-        case .withheld: return .error(WireErrorText.notJournaled)
-        }
-    }
-
-    /// An ICON tab's reply for a decided signing request (a send is completed by `IconAdapter.afterJournal`).
-    private static func iconBody(_ delivery: ApprovalLifecycle.Delivery, _ step: Step, shape: IconReplyShape)
-        -> WireReply.Body
-    {
-        switch delivery {
-        case .result:
-            guard let value = step.signed?.value as? JSONValue else { return IconGateway.failure(shape, .cancelled) }
-            return IconGateway.success(shape, value)
-        case .rejection, .cancellation: return IconGateway.failure(shape, .cancelled)
-        case .failure:
-            return IconGateway.failure(shape, step.signError.map(IconConnectError.from) ?? .signFailed)
-        case .withheld: return IconGateway.failure(shape, .signFailed)
-        }
     }
 
     /// An adapter's outcome for a decided request.
@@ -219,18 +181,8 @@ extension ApprovalCoordinator {
         switch waiter.delivery {
         case .adapter(let continuation):
             continuation.resume(returning: .withdrawn)
-        case .session(let session, let requestID, let icon):
-            if let icon {
-                hub.deliver(WireReply(id: requestID, IconGateway.failure(icon, .cancelled)), to: session)
-                return
-            }
-            let text: String
-            switch approval.subject {
-            case .authorize: text = WireErrorText.authorizationCancelled
-            case .provideMetadata: text = WireErrorText.rejected
-            case .signBytes, .signExtrinsic, .adapter, .signIcon: text = WireErrorText.cancelled
-            }
-            hub.deliver(WireReply(id: requestID, .error(text)), to: session)
+        case .session(let session, let requestID, let replies):
+            hub.deliver(WireReply(id: requestID, replies.cancelled(approval.subject)), to: session)
         }
     }
 }

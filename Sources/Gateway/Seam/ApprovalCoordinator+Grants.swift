@@ -148,6 +148,6 @@ extension ApprovalCoordinator {
     /// Pushes the source's account list as memory holds it now.
     nonisolated(nonsending) func pushCurrentAccounts(to source: String) async {
         guard let keys = center.book.site(source)?.accounts else { return }
-        pushAccounts(to: source, list: polkadot.accountList(keys, anyType: false))
+        pushAccounts(to: source, list: subscribedAccounts(keys))
     }
 }

@@ -8,8 +8,9 @@ import SignerCore
 /// decision to the waiting client (decide → sign → journal → deliver, ``ApprovalLifecycle``), the
 /// stored authorizations and their revisions, the journal entries (``JournalRecorder``) and the
 /// approval page's listeners. Every protocol's request ends here: the bridge adapters
-/// (``PolkadotAdapter``, ``IconAdapter``) through ``BridgeQueue``, the JSON-RPC adapters through the
-/// seam (``ApprovalSeam``, ``GrantBook``) that ``GatewayService`` implements on it.
+/// (``PolkadotAdapter``, ``IconAdapter``) through ``BridgeQueue``, each with its ``BridgeReplies``
+/// (the coordinator knows no protocol's wire shapes), the JSON-RPC adapters through the seam
+/// (``ApprovalSeam``, ``GrantBook``) that ``GatewayService`` implements on it.
 ///
 /// Isolation: not `Sendable`. ``GatewayService`` owns the one instance and every call runs on the
 /// service's actor (the async methods are `nonisolated(nonsending)`: they run on their caller's
@@ -34,9 +35,9 @@ final class ApprovalCoordinator {
     let metrics: GatewayMetrics
     /// Where a session's reply goes (shared with the service).
     let hub: SessionHub
-    /// The bridge protocols' replies for a decided connection or signature.
-    let polkadot: PolkadotAdapter
-    let icon: IconAdapter
+    /// The account list a tab's account subscription receives (polkadot-js `accounts.subscribe`,
+    /// the only protocol with one) for the granted keys, pushed whenever a grant changes.
+    let subscribedAccounts: @Sendable ([String]) -> JSONValue
     /// The service whose actor this runs on; new tasks re-enter through it.
     weak var host: GatewayService?
 
@@ -72,7 +73,10 @@ final class ApprovalCoordinator {
 
     /// A coordinator over the stored authorizations `stored` (and the store's revision, from which
     /// `reconcile()` reads on).
-    init(_ parts: Parts, stored: AuthorizationChanges, hub: SessionHub, polkadot: PolkadotAdapter, icon: IconAdapter) {
+    init(
+        _ parts: Parts, stored: AuthorizationChanges, hub: SessionHub,
+        subscribedAccounts: @escaping @Sendable ([String]) -> JSONValue
+    ) {
         options = parts.options
         signer = parts.signer
         metadata = parts.metadata
@@ -84,8 +88,7 @@ final class ApprovalCoordinator {
         logger = parts.logger
         metrics = parts.metrics
         self.hub = hub
-        self.polkadot = polkadot
-        self.icon = icon
+        self.subscribedAccounts = subscribedAccounts
         gate = AdmissionGate(deniedHosts: options.deniedHosts, rates: options.requestRates, now: parts.clock.now)
         center = ApprovalCenter(book: AuthorizationBook(stored.sites), limits: options.limits)
         revisions = AuthorizationRevisions(cursor: stored.revision)
@@ -98,10 +101,10 @@ final class ApprovalCoordinator {
     /// the client to wait for the reply on its event stream.
     nonisolated(nonsending) func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        sign: ApprovalWaiter.Sign?, scheme: String?, icon: IconReplyShape?
+        sign: ApprovalWaiter.Sign?, scheme: String?, replies: any BridgeReplies
     ) async -> GatewayService.Outcome {
         waiters[approval.id] = ApprovalWaiter(
-            delivery: .session(session: client.session, requestID: request.id, icon: icon), sign: sign,
+            delivery: .session(session: client.session, requestID: request.id, replies: replies), sign: sign,
             scheme: scheme)
         if options.approvalMode == .automatic {
             if let reply = try? await decide(approval.id, approve: true, accounts: nil, deliverReply: false).reply {

@@ -10,9 +10,9 @@ struct ApprovalWaiter {
 
     /// Where the answer goes.
     enum Delivery {
-        /// A bridge tab (polkadot-js, ICON): the reply goes to its session's event log, in ICON's
-        /// shape when `icon` is set.
-        case session(session: String, requestID: String, icon: IconReplyShape?)
+        /// A bridge tab (polkadot-js, ICON): the reply goes to its session's event log, in the
+        /// protocol's words (`replies`).
+        case session(session: String, requestID: String, replies: any BridgeReplies)
         /// An adapter awaiting the answer (ICRC, Ethereum).
         case adapter(CheckedContinuation<AdapterOutcome, Never>)
     }
@@ -31,9 +31,9 @@ struct ApprovalWaiter {
         lifecycle = ApprovalLifecycle(signs: sign != nil)
     }
 
-    /// The ICON reply shape, when the waiter is an ICON tab.
-    var icon: IconReplyShape? {
-        if case .session(_, _, let icon) = delivery { return icon }
+    /// How the protocol words its answers, when the waiter is a bridge tab.
+    var replies: (any BridgeReplies)? {
+        if case .session(_, _, let replies) = delivery { return replies }
         return nil
     }
 }

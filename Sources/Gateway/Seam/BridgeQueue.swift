@@ -36,11 +36,11 @@ protocol BridgeQueue: AnyObject {
     /// A metadata update of `client` (the source must be connected).
     func requestMetadata(_ proposal: MetadataProposal, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>
-    /// Registers who waits (the tab's session, in ICON's shape when `icon` is set) with the sign
-    /// step, then decides at once (automatic mode) or shows the request.
+    /// Registers who waits (the tab's session, answered in the protocol's words: `replies`) with
+    /// the sign step, then decides at once (automatic mode) or shows the request.
     nonisolated(nonsending) func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        sign: ApprovalWaiter.Sign?, scheme: String?, icon: IconReplyShape?
+        sign: ApprovalWaiter.Sign?, scheme: String?, replies: any BridgeReplies
     ) async -> GatewayService.Outcome
 }
 
@@ -48,9 +48,9 @@ extension BridgeQueue {
     /// `queued` for a request that signs nothing (a connection, a metadata update).
     nonisolated(nonsending) func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        icon: IconReplyShape? = nil
+        replies: any BridgeReplies
     ) async -> GatewayService.Outcome {
-        await queued(approval, request, client, sign: nil, scheme: nil, icon: icon)
+        await queued(approval, request, client, sign: nil, scheme: nil, replies: replies)
     }
 }
 

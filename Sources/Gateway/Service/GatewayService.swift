@@ -69,7 +69,8 @@ package actor GatewayService {
             recorder: JournalRecorder(journal: journal, signer: signer, registry: registry, logger: logger),
             clock: clock, logger: logger, metrics: metrics)
         coordinator = ApprovalCoordinator(
-            parts, stored: try await persistence.load(), hub: hub, polkadot: polkadot, icon: icon)
+            parts, stored: try await persistence.load(), hub: hub,
+            subscribedAccounts: { [polkadot] keys in polkadot.accountList(keys, anyType: false) })
         coordinator.host = self
     }
 
