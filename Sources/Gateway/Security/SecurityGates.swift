@@ -109,6 +109,8 @@ package enum SecurityGates {
     /// The lower-cased authority of an absolute-form target (`http://host:port/path`), `nil` for
     /// other forms; an authority with userinfo is returned as-is so that the allow-list refuses it.
     static func absoluteFormAuthority(_ target: String) -> String? {
+        // The usual origin-form target ("/v1/request") is not lower-cased and searched per request.
+        guard let first = target.utf8.first, first != UInt8(ascii: "/") else { return nil }
         let lower = target.lowercased()
         guard let schemeEnd = lower.range(of: "://"), lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             return nil
