@@ -26,6 +26,12 @@ package enum Hex {
         return Array(bytes).withUnsafeBufferPointer { encode(buffer: $0, prefix: prefix) }
     }
 
+    /// As ``encode(_:prefix:)`` for an array: not generic, so a caller in another module calls it
+    /// directly instead of through the generic entry point's witness tables and metadata look-ups.
+    package static func encode(_ bytes: [UInt8], prefix: Bool = true) -> String {
+        bytes.withUnsafeBufferPointer { encode(buffer: $0, prefix: prefix) }
+    }
+
     private static func encode(buffer: UnsafeBufferPointer<UInt8>, prefix: Bool) -> String {
         let count = (prefix ? 2 : 0) + buffer.count * 2
         return digits.withUnsafeBufferPointer { digits in
@@ -49,13 +55,29 @@ package enum Hex {
     /// Decodes hex under the given prefix rule.
     /// - Throws: `PrimitivesError` `.hexPrefix`, `.hexOddLength`, `.hexInvalidDigit`.
     package static func decode(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> [UInt8] {
+        let bytes = text.utf8.withContiguousStorageIfAvailable { decode(utf8: $0, prefix: prefix) }
+        return try (bytes ?? Array(text.utf8).withUnsafeBufferPointer { decode(utf8: $0, prefix: prefix) }).get()
+    }
+
+    /// As ``decode(_:prefix:)`` for a `String` (every payload field): not generic, so a caller in
+    /// another module calls it directly instead of through witness tables and metadata look-ups.
+    package static func decode(_ text: String, prefix: Prefix) throws(PrimitivesError) -> [UInt8] {
+        let bytes = text.utf8.withContiguousStorageIfAvailable { decode(utf8: $0, prefix: prefix) }
+        return try (bytes ?? Array(text.utf8).withUnsafeBufferPointer { decode(utf8: $0, prefix: prefix) }).get()
+    }
+
+    private static func decode(utf8: UnsafeBufferPointer<UInt8>, prefix: Prefix) -> Result<[UInt8], PrimitivesError> {
         var out: [UInt8] = []
-        try decode(text, prefix: prefix) { (byte: UInt8) in
-            out.append(byte)
-        } reserve: {
-            out.reserveCapacity($0)
+        do {
+            try decode(utf8: utf8, prefix: prefix) { (byte: UInt8) in
+                out.append(byte)
+            } reserve: {
+                out.reserveCapacity($0)
+            }
+        } catch {
+            return .failure(error)
         }
-        return out
+        return .success(out)
     }
 
     /// Decodes hex that must be exactly `byteCount` bytes long.
