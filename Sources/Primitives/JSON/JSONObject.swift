@@ -2,10 +2,16 @@
 /// ignores order (RFC 8259 objects are unordered); writing keeps it unless sorted keys are asked for.
 ///
 /// The members are kept in one array in their order, with a table from key to position: iterating
-/// walks the array (no lookup per member), and a parsed object takes the parser's members as they are.
+/// walks the array (no lookup per member), and a parsed object is built from the parser's members.
 package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One member (a struct, not a tuple: arrays of it are copied and freed without generic witnesses).
+    struct Member: Sendable {
+        let key: String
+        var value: JSONValue
+    }
+
     /// The members in insertion order.
-    private var members: [(key: String, value: JSONValue)] = []
+    private var members: [Member] = []
     /// Each key's index in `members`.
     private var positions: [String: Int] = [:]
 
@@ -14,7 +20,7 @@ package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// An object from a dictionary; keys in sorted order (a dictionary has none of its own).
     package init(_ dictionary: [String: JSONValue]) {
         reserveCapacity(dictionary.count)
-        for key in dictionary.keys.sorted() { self[key] = dictionary[key] }
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) { self[key] = value }
     }
 
     /// An object from key/value pairs in this order; a later duplicate key replaces the earlier value.
@@ -49,7 +55,7 @@ package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionary
                     members[index].value = newValue
                 } else {
                     positions[key] = members.count
-                    members.append((key, newValue))
+                    members.append(Member(key: key, value: newValue))
                 }
             } else if let index = positions.removeValue(forKey: key) {
                 members.remove(at: index)
@@ -64,10 +70,8 @@ package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// An object of `members` in their order, built at its final size (one hash per key), or the
-    /// index (in `members`) of the first member that repeats an earlier key.
-    static func uniqueMembers(
-        _ members: ArraySlice<(key: String, value: JSONValue)>
-    ) -> Result<JSONObject, DuplicateKey> {
+    /// index (counted from the slice's start) of the first member that repeats an earlier key.
+    static func uniqueMembers(_ members: ArraySlice<Member>) -> Result<JSONObject, DuplicateKey> {
         var object = JSONObject()
         object.positions.reserveCapacity(members.count)
         for (offset, member) in members.enumerated() {
@@ -84,8 +88,18 @@ package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionary
         Dictionary(uniqueKeysWithValues: members.lazy.map { ($0.key, $0.value) })
     }
 
-    /// The members in their order.
-    package func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> { members.makeIterator() }
+    /// The members in their order, read straight from the array.
+    package struct Iterator: IteratorProtocol {
+        private var members: IndexingIterator<[Member]>
+
+        fileprivate init(_ members: [Member]) { self.members = members.makeIterator() }
+
+        package mutating func next() -> (key: String, value: JSONValue)? {
+            members.next().map { ($0.key, $0.value) }
+        }
+    }
+
+    package func makeIterator() -> Iterator { Iterator(members) }
 
     package static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.count == b.count && a.members.allSatisfy { b[$0.key] == $0.value }

@@ -9,7 +9,7 @@ struct JSONParser {
     private var depth = 0
     /// The members read so far of every object still open, innermost last, and their keys'
     /// offsets: one buffer for the whole document instead of one growing array per object.
-    private var openMembers: [(key: String, value: JSONValue)] = []
+    private var openMembers: [JSONObject.Member] = []
     private var openKeyOffsets: [Int] = []
     /// Units of work done (bytes examined plus values built): tests bound it by the input size.
     private(set) var steps = 0
@@ -136,7 +136,7 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            openMembers.append((key, value))
+            openMembers.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error(.jsonSyntax, "unterminated object") }
             let c = bytes[index]
