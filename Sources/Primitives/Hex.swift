@@ -26,6 +26,12 @@ package enum Hex {
         return Array(bytes).withUnsafeBufferPointer { encode(buffer: $0, prefix: prefix) }
     }
 
+    /// As ``encode(_:prefix:)`` for an array: not generic, so a caller in another module calls it
+    /// directly instead of through the generic entry point's witness tables and metadata look-ups.
+    package static func encode(_ bytes: [UInt8], prefix: Bool = true) -> String {
+        bytes.withUnsafeBufferPointer { encode(buffer: $0, prefix: prefix) }
+    }
+
     private static func encode(buffer: UnsafeBufferPointer<UInt8>, prefix: Bool) -> String {
         let count = (prefix ? 2 : 0) + buffer.count * 2
         return digits.withUnsafeBufferPointer { digits in
@@ -49,13 +55,35 @@ package enum Hex {
     /// Decodes hex under the given prefix rule.
     /// - Throws: `PrimitivesError` `.hexPrefix`, `.hexOddLength`, `.hexInvalidDigit`.
     package static func decode(_ text: some StringProtocol, prefix: Prefix) throws(PrimitivesError) -> [UInt8] {
-        var out: [UInt8] = []
-        try decode(text, prefix: prefix) { (byte: UInt8) in
-            out.append(byte)
-        } reserve: {
-            out.reserveCapacity($0)
+        // Native strings and substrings are read from their UTF-8 buffer (the common case, and
+        // several times faster than the generic index walk); anything else is copied first.
+        let bytes = text.utf8.withContiguousStorageIfAvailable { decode(utf8: $0, prefix: prefix) }
+        return try (bytes ?? Array(text.utf8).withUnsafeBufferPointer { decode(utf8: $0, prefix: prefix) }).get()
+    }
+
+    /// As ``decode(_:prefix:)`` for a `String` (every payload field): not generic, so a caller in
+    /// another module calls it directly instead of through witness tables and metadata look-ups.
+    package static func decode(_ text: String, prefix: Prefix) throws(PrimitivesError) -> [UInt8] {
+        let bytes = text.utf8.withContiguousStorageIfAvailable { decode(utf8: $0, prefix: prefix) }
+        return try (bytes ?? Array(text.utf8).withUnsafeBufferPointer { decode(utf8: $0, prefix: prefix) }).get()
+    }
+
+    /// The bytes of the hex in `utf8`, written straight into the array's storage.
+    private static func decode(utf8: UnsafeBufferPointer<UInt8>, prefix: Prefix) -> Result<[UInt8], PrimitivesError> {
+        let start: Int
+        do { start = try digitsStart(utf8, prefix: prefix) } catch { return .failure(error) }
+        var failure: PrimitivesError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: (utf8.count - start) / 2) { out, initialized in
+            var offset = start
+            while offset < utf8.count {
+                guard let byte = pair(utf8, at: offset, failure: &failure) else { return }
+                out[initialized] = byte
+                initialized += 1
+                offset += 2
+            }
         }
-        return out
+        if let failure { return .failure(failure) }
+        return .success(bytes)
     }
 
     /// Decodes hex that must be exactly `byteCount` bytes long.
@@ -80,38 +108,24 @@ package enum Hex {
 
     /// Whether `text` is valid hex under `prefix` (of exactly `byteCount` bytes when given).
     package static func isValid(_ text: some StringProtocol, prefix: Prefix, byteCount: Int? = nil) -> Bool {
-        var count = 0
-        do {
-            try decode(text, prefix: prefix) { (_: UInt8) in
-                count += 1
-            } reserve: { _ in
+        // Native strings and substrings are read from their UTF-8 buffer; anything else is copied first.
+        func check(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let start = try? digitsStart(utf8, prefix: prefix) else { return false }
+            if let byteCount, byteCount != (utf8.count - start) / 2 { return false }
+            var failure: PrimitivesError?
+            var offset = start
+            while offset < utf8.count {
+                guard pair(utf8, at: offset, failure: &failure) != nil else { return false }
+                offset += 2
             }
-        } catch {
-            return false
+            return true
         }
-        return byteCount.map { $0 == count } ?? true
+        return text.utf8.withContiguousStorageIfAvailable(check) ?? Array(text.utf8).withUnsafeBufferPointer(check)
     }
 
-    private static func decode(
-        _ text: some StringProtocol, prefix: Prefix, _ emit: (UInt8) -> Void, reserve: (Int) -> Void
-    ) throws(PrimitivesError) {
-        // Native strings and substrings are read from their UTF-8 buffer (the common case, and
-        // several times faster than the generic index walk); anything else is copied first.
-        func run(_ utf8: UnsafeBufferPointer<UInt8>) -> PrimitivesError? {
-            do {
-                try decode(utf8: utf8, prefix: prefix, emit, reserve: reserve)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        let failure = text.utf8.withContiguousStorageIfAvailable(run) ?? Array(text.utf8).withUnsafeBufferPointer(run)
-        if let failure { throw failure }
-    }
-
-    private static func decode(
-        utf8: UnsafeBufferPointer<UInt8>, prefix: Prefix, _ emit: (UInt8) -> Void, reserve: (Int) -> Void
-    ) throws(PrimitivesError) {
+    /// Where the digits start in `utf8` under `prefix`, once the prefix rule and an even number
+    /// of digits are checked.
+    private static func digitsStart(_ utf8: UnsafeBufferPointer<UInt8>, prefix: Prefix) throws(PrimitivesError) -> Int {
         let hasPrefix = utf8.count >= 2 && utf8[0] == 0x30 && utf8[1] == 0x78
         switch prefix {
         case .required:
@@ -125,18 +139,23 @@ package enum Hex {
         guard digitCount % 2 == 0 else {
             throw PrimitivesError(.hexOddLength, "odd number of hex digits (\(digitCount))")
         }
-        reserve(digitCount / 2)
-        var offset = start
-        while offset < utf8.count {
-            guard let hi = nibble(utf8[offset]) else {
-                throw PrimitivesError(.hexInvalidDigit, at: offset, "not a hex digit")
-            }
-            guard let lo = nibble(utf8[offset + 1]) else {
-                throw PrimitivesError(.hexInvalidDigit, at: offset + 1, "not a hex digit")
-            }
-            offset += 2
-            emit(hi << 4 | lo)
+        return start
+    }
+
+    /// The byte of the two digits at `offset`, or `nil` with `failure` naming the first bad digit.
+    @inline(__always)
+    private static func pair(
+        _ utf8: UnsafeBufferPointer<UInt8>, at offset: Int, failure: inout PrimitivesError?
+    ) -> UInt8? {
+        guard let hi = nibble(utf8[offset]) else {
+            failure = PrimitivesError(.hexInvalidDigit, at: offset, "not a hex digit")
+            return nil
         }
+        guard let lo = nibble(utf8[offset + 1]) else {
+            failure = PrimitivesError(.hexInvalidDigit, at: offset + 1, "not a hex digit")
+            return nil
+        }
+        return hi << 4 | lo
     }
 
     /// The value of one hex digit, `nil` for any other byte.

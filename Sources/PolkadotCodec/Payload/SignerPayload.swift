@@ -110,7 +110,8 @@ package struct SignerPayload: Hashable, Sendable {
             throw PolkadotCodecError(.badField, "signedExtensions must be an array")
         }
         signedExtensions = try items.map { (item) throws(PolkadotCodecError) -> String in
-            guard case .string(let s) = item, !s.isEmpty, s.count <= 128 else {
+            // At most 128 characters; a string of at most 128 UTF-8 bytes has no more (no counting).
+            guard case .string(let s) = item, !s.isEmpty, s.utf8.count <= 128 || s.count <= 128 else {
                 throw PolkadotCodecError(.badField, "signedExtensions must hold identifier strings")
             }
             return s

@@ -92,7 +92,12 @@ package struct SigningPayload: Hashable, Sendable {
         call = p.method
         self.extra = extra.bytes
         additionalSigned = additional.bytes
-        bytes = p.method + extra.bytes + additional.bytes
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(p.method.count + extra.bytes.count + additional.bytes.count)
+        bytes += p.method
+        bytes += extra.bytes
+        bytes += additional.bytes
+        self.bytes = bytes
         // polkadot-js extrinsic/util.ts: `u8a.length > 256 ? blake2AsU8a(u8a) : u8a`.
         hashed = bytes.count > 256
         signedBytes = hashed ? Blake2b.hash256(bytes) : bytes

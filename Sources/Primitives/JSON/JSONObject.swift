@@ -1,16 +1,26 @@
 /// A JSON object: unique keys in the order they were written, with constant-time lookup. Equality
 /// ignores order (RFC 8259 objects are unordered); writing keeps it unless sorted keys are asked for.
+///
+/// The members are kept in one array in their order, with a table from key to position: iterating
+/// walks the array (no lookup per member), and a parsed object is built from the parser's members.
 package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// Keys in insertion order.
-    package private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    /// One member (a struct, not a tuple: arrays of it are copied and freed without generic witnesses).
+    struct Member: Sendable {
+        let key: String
+        var value: JSONValue
+    }
+
+    /// The members in insertion order.
+    private var members: [Member] = []
+    /// Each key's index in `members`.
+    private var positions: [String: Int] = [:]
 
     package init() {}
 
     /// An object from a dictionary; keys in sorted order (a dictionary has none of its own).
     package init(_ dictionary: [String: JSONValue]) {
-        keys = dictionary.keys.sorted()
-        storage = dictionary
+        reserveCapacity(dictionary.count)
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) { self[key] = value }
     }
 
     /// An object from key/value pairs in this order; a later duplicate key replaces the earlier value.
@@ -26,21 +36,30 @@ package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Room for `count` members without growing.
     mutating func reserveCapacity(_ count: Int) {
-        storage.reserveCapacity(count)
-        keys.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        members.reserveCapacity(count)
     }
 
-    package var count: Int { keys.count }
-    package var isEmpty: Bool { keys.isEmpty }
+    /// Keys in insertion order.
+    package var keys: [String] { members.map(\.key) }
+
+    package var count: Int { members.count }
+    package var isEmpty: Bool { members.isEmpty }
 
     /// The member `key`; setting `nil` removes it, setting a new key appends it.
     package subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { positions[key].map { members[$0].value } }
         set {
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if let index = positions[key] {
+                    members[index].value = newValue
+                } else {
+                    positions[key] = members.count
+                    members.append(Member(key: key, value: newValue))
+                }
+            } else if let index = positions.removeValue(forKey: key) {
+                members.remove(at: index)
+                for later in index..<members.count { positions[members[later].key] = later }
             }
         }
     }
@@ -51,33 +70,51 @@ package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// An object of `members` in their order, built at its final size (one hash per key), or the
-    /// index of the first member that repeats an earlier key.
-    static func uniqueMembers(_ members: [(key: String, value: JSONValue)]) -> Result<JSONObject, DuplicateKey> {
+    /// index (counted from the slice's start) of the first member that repeats an earlier key.
+    static func uniqueMembers(_ members: ArraySlice<Member>) -> Result<JSONObject, DuplicateKey> {
         var object = JSONObject()
-        object.reserveCapacity(members.count)
-        for (index, member) in members.enumerated() {
-            guard object.storage.updateValue(member.value, forKey: member.key) == nil else {
-                return .failure(DuplicateKey(index: index))
+        object.positions.reserveCapacity(members.count)
+        for (offset, member) in members.enumerated() {
+            guard object.positions.updateValue(offset, forKey: member.key) == nil else {
+                return .failure(DuplicateKey(index: offset))
             }
-            object.keys.append(member.key)
         }
+        object.members = Array(members)
         return .success(object)
     }
 
     /// The members as a dictionary.
-    package var dictionary: [String: JSONValue] { storage }
+    package var dictionary: [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: members.lazy.map { ($0.key, $0.value) })
+    }
 
-    package func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-        var index = 0
-        let keys = keys
-        let storage = storage
-        return AnyIterator { () -> (key: String, value: JSONValue)? in
-            guard index < keys.count, let value = storage[keys[index]] else { return nil }
-            defer { index += 1 }
-            return (keys[index], value)
+    /// The members in their order, read straight from the array.
+    package struct Iterator: IteratorProtocol {
+        private var members: IndexingIterator<[Member]>
+
+        fileprivate init(_ members: [Member]) { self.members = members.makeIterator() }
+
+        package mutating func next() -> (key: String, value: JSONValue)? {
+            members.next().map { ($0.key, $0.value) }
         }
     }
 
-    package static func == (a: JSONObject, b: JSONObject) -> Bool { a.storage == b.storage }
-    package func hash(into h: inout Hasher) { h.combine(storage) }
+    package func makeIterator() -> Iterator { Iterator(members) }
+
+    package static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.count == b.count && a.members.allSatisfy { b[$0.key] == $0.value }
+    }
+
+    /// Independent of member order, as equality is.
+    package func hash(into h: inout Hasher) {
+        var combined = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            combined ^= memberHasher.finalize()
+        }
+        h.combine(members.count)
+        h.combine(combined)
+    }
 }

@@ -7,6 +7,10 @@ struct JSONParser {
     private var bytes: [UInt8] = []
     private var index = 0
     private var depth = 0
+    /// The members read so far of every object still open, innermost last, and their keys'
+    /// offsets: one buffer for the whole document instead of one growing array per object.
+    private var openMembers: [JSONObject.Member] = []
+    private var openKeyOffsets: [Int] = []
     /// Units of work done (bytes examined plus values built): tests bound it by the input size.
     private(set) var steps = 0
 
@@ -19,6 +23,8 @@ struct JSONParser {
         bytes = Array(input)
         index = 0
         depth = 0
+        openMembers.removeAll(keepingCapacity: true)
+        openKeyOffsets.removeAll(keepingCapacity: true)
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
@@ -114,14 +120,14 @@ struct JSONParser {
         }
         // Members are collected first and the object is built once at its size (one hash per key,
         // no rehashing as it grows); a duplicate key is reported at its own offset.
-        var members: [(key: String, value: JSONValue)] = []
-        var keyOffsets: [Int] = []
+        let first = openMembers.count
+        let firstKey = openKeyOffsets.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(.jsonSyntax, "expected a string key")
             }
-            keyOffsets.append(index)
+            openKeyOffsets.append(index)
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -129,7 +135,8 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            openMembers.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error(.jsonSyntax, "unterminated object") }
             let c = bytes[index]
@@ -139,11 +146,15 @@ struct JSONParser {
             guard c == UInt8(ascii: ",") else { throw error(.jsonSyntax, "expected , or } in object") }
         }
         depth -= 1
-        switch JSONObject.uniqueMembers(members) {
-        case .success(let object): return .object(object)
+        let object = JSONObject.uniqueMembers(openMembers[first...])
+        openMembers.removeSubrange(first...)
+        switch object {
+        case .success(let object):
+            openKeyOffsets.removeSubrange(firstKey...)
+            return .object(object)
         case .failure(let duplicate):
             throw PrimitivesError(
-                .jsonDuplicateKey, at: keyOffsets[duplicate.index], "a key appears twice in one object")
+                .jsonDuplicateKey, at: openKeyOffsets[firstKey + duplicate.index], "a key appears twice in one object")
         }
     }
 

@@ -6,7 +6,10 @@
 /// - Parsing (``parse(_:limits:)``) is one linear pass over the bytes with bounded nesting; it refuses
 ///   invalid UTF-8, unpaired surrogate escapes, duplicate keys and trailing data with a typed
 ///   ``PrimitivesError`` that never echoes the input.
-package indirect enum JSONValue: Sendable, Hashable {
+///
+/// Not `indirect`: strings, numbers, arrays and objects already keep their contents on the heap, so
+/// a box per value would only add an allocation (and a release) for every value parsed.
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(JSONNumber)

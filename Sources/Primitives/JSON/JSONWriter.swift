@@ -49,14 +49,20 @@ extension JSONValue {
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             out.append(UInt8(ascii: "{"))
-            let keys = options.contains(.sortedKeys) ? object.keys.sorted() : object.keys
-            for (i, key) in keys.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
+            var first = true
+            func writeMember(_ member: (key: String, value: JSONValue)) {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
                 newline(level + 1)
-                Self.writeString(key, into: &out)
+                Self.writeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(0x20) }
-                (object[key] ?? .null).write(into: &out, options: options, level: level + 1)
+                member.value.write(into: &out, options: options, level: level + 1)
+            }
+            if options.contains(.sortedKeys) {
+                object.sorted { $0.key < $1.key }.forEach(writeMember)
+            } else {
+                object.forEach(writeMember)
             }
             if !object.isEmpty { newline(level) }
             out.append(UInt8(ascii: "}"))

@@ -32,11 +32,13 @@ package struct TokenFormat: Hashable, Sendable {
 
     /// Inserts thousands separators: `"1234567"` → `"1,234,567"`.
     package static func grouped(_ digits: String) -> String {
-        var out: [Character] = []
-        for (i, c) in digits.reversed().enumerated() {
-            if i > 0 && i % 3 == 0 { out.append(",") }
+        let count = digits.count
+        var out = ""
+        out.reserveCapacity(digits.utf8.count + count / 3)
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (count - i) % 3 == 0 { out.append(",") }
             out.append(c)
         }
-        return String(out.reversed())
+        return out
     }
 }

@@ -48,7 +48,9 @@ package enum KnownChains {
 
     /// The chain with this genesis hash, if known.
     package static func chain(genesisHash: [UInt8]) -> Chain? {
-        let hex = Hex.encode(genesisHash)
-        return all.first { $0.genesisHash == hex }
+        zip(all, genesisHashes).first { $0.1 == genesisHash }?.0
     }
+
+    /// The table's genesis hashes as bytes (compared as they are, not encoded per look-up).
+    private static let genesisHashes: [[UInt8]] = all.map { (try? Hex.decode($0.genesisHash, prefix: .required)) ?? [] }
 }

@@ -134,36 +134,36 @@ package struct PayloadSummary: Hashable, Sendable {
     package var rows: [(label: String, value: String, isWarning: Bool)] {
         let r = renderer
         var rows: [(label: String, value: String, isWarning: Bool)] = []
-        rows.append(
-            ("chain", "\(chainName ?? "unknown chain") (genesis \(Hex.encode(genesisHash)))", chainName == nil))
+        rows.reserveCapacity(11 + warnings.count)
+        // Chain name, symbol, extension names and error reasons come from the dapp: control, format
+        // and line-separator characters are escaped (DisplayText) as each row is added; a decoded
+        // call keeps its lines.
+        func add(_ label: String, _ value: String, _ isWarning: Bool) {
+            rows.append((label, DisplayText.visible(value), isWarning))
+        }
+        add("chain", "\(chainName ?? "unknown chain") (genesis \(Hex.encode(genesisHash)))", chainName == nil)
         var spec = "\(specVersion), transaction version \(transactionVersion)"
         switch metadataMatches {
         case true?: spec += " (metadata matches)"
         case false?: spec += " (metadata is for \(metadataSpecVersion ?? 0): MISMATCH)"
         case nil: spec += call == nil ? " (no metadata)" : ""
         }
-        rows.append(("spec version", spec, metadataMatches == false))
-        rows.append(("signer", signer, false))
-        rows.append(("nonce", String(nonce), false))
-        rows.append(("tip", r.balanceText(tip), false))
+        add("spec version", spec, metadataMatches == false)
+        add("signer", signer, false)
+        add("nonce", String(nonce), false)
+        add("tip", r.balanceText(tip), false)
         let native = "native token" + (properties.token.map { " (\($0.symbol))" } ?? "")
-        rows.append(("fee asset", feeAsset.map { r.inline($0) } ?? native, false))
-        rows.append(("mortality", mortalityText, false))
-        rows.append(("metadata hash", metadataHashStatus.text, metadataHashStatus.isWarning))
+        add("fee asset", feeAsset.map { r.inline($0) } ?? native, false)
+        add("mortality", mortalityText, false)
+        add("metadata hash", metadataHashStatus.text, metadataHashStatus.isWarning)
         if let call {
-            rows.append(("call", r.text(call), false))
+            rows.append(("call", DisplayText.visibleLines(r.text(call)), false))
         } else {
-            rows.append(("call", callProblem ?? "not decoded", true))
+            add("call", callProblem ?? "not decoded", true)
         }
-        rows.append(("call hash", Hex.encode(callHash), false))
-        for w in warnings { rows.append(("warning", w, true)) }
-        // Chain name, symbol, extension names and error reasons come from the dapp: control, format
-        // and line-separator characters are escaped (DisplayText); a decoded call keeps its lines.
-        return rows.map { row in
-            row.label == "call" && call != nil
-                ? (row.label, DisplayText.visibleLines(row.value), row.isWarning)
-                : (row.label, DisplayText.visible(row.value), row.isWarning)
-        }
+        add("call hash", Hex.encode(callHash), false)
+        for w in warnings { add("warning", w, true) }
+        return rows
     }
 
     /// The summary as lines of text (``rows``, labels aligned; a decoded call indented below its label).

@@ -50,10 +50,20 @@ package final class ChainMetadataCache: Sendable {
     /// What was approved for `genesisHash`, or `nil` when nothing is stored (or it does not decode).
     package func approved(genesisHash: String) -> ApprovedMetadata? {
         let key = genesisHash.lowercased()
-        guard Hex.isValid(key, prefix: .required, byteCount: 32),
-            let spec = try? store.metadataVersion(genesisHash: key),
-            let genesis = try? Hex.decode(key, prefix: .required, byteCount: 32)
-        else { return nil }
+        guard let genesis = try? Hex.decode(key, prefix: .required, byteCount: 32) else { return nil }
+        return approved(key: key, genesis: genesis)
+    }
+
+    /// The same for a payload's genesis hash, already 32 bytes (no hex to check or decode; the
+    /// cache key is its lower-case hex).
+    package func approved(genesisHash: [UInt8]) -> ApprovedMetadata? {
+        guard genesisHash.count == 32 else { return nil }
+        return approved(key: Hex.encode(genesisHash), genesis: genesisHash)
+    }
+
+    /// `key`: the genesis hash as `0x` + lower-case hex; `genesis`: its 32 bytes.
+    private func approved(key: String, genesis: [UInt8]) -> ApprovedMetadata? {
+        guard let spec = try? store.metadataVersion(genesisHash: key) else { return nil }
         if let hit = cache.withLock({ $0[key] }), hit.spec == spec { return hit.approved }
         guard let stored = try? store.metadata(genesisHash: key) else { return nil }
         var properties = ChainProperties(name: stored.chain.isEmpty ? nil : stored.chain, ss58Prefix: stored.ss58Format)

@@ -73,9 +73,12 @@ package enum MetadataHashCheck {
     ///   list and the approved metadata both have `CheckMetadataHash`, and the hash is known: the
     ///   payload becomes mode 1 with that hash (nothing else changes) → added.
     /// - Otherwise mode 0 → not used, with a note saying why nothing was added.
+    ///
+    /// `addsCheck` is asked only for a mode-0 payload that would get the check (it reads a setting).
     /// - Throws: `SignerError.metadataHashMismatch` when the site's hash is not the chain's as Sigil knows it.
     package static func apply(
-        to payload: inout SignerPayload, expected: Expected, chainHasExtension: Bool, addsCheck: Bool
+        to payload: inout SignerPayload, expected: Expected, chainHasExtension: Bool,
+        addsCheck: @autoclosure () -> Bool
     ) throws -> MetadataHashStatus {
         let listed = payload.signedExtensions.contains(extensionName)
         if let sent = payload.metadataHash {
@@ -98,7 +101,7 @@ package enum MetadataHashCheck {
         guard payload.withSignedTransaction else {
             return .notUsed(note: "Sigil adds the check only when the site asks for the signed transaction")
         }
-        guard addsCheck else { return .notUsed(note: "adding the check is turned off for this chain") }
+        guard addsCheck() else { return .notUsed(note: "adding the check is turned off for this chain") }
         switch expected {
         case .unknown(let reason):
             return .notUsed(note: "Sigil cannot add it: \(reason)")

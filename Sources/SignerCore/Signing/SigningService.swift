@@ -128,14 +128,15 @@ package final class SigningService: RequestSigner {
 
     package func prepareExtrinsic(payload: JSONValue, account: SignerAccount) throws -> ExtrinsicSigningRequest {
         var parsed = try polkadotCodec { () throws(PolkadotCodecError) in try SignerPayload(value: payload) }
-        let approved = metadata.approved(genesisHash: Hex.encode(parsed.genesisHash))
+        let genesisHash = parsed.genesisHash
+        let approved = metadata.approved(genesisHash: genesisHash)
         let source = approved?.source
         let status = try MetadataHashCheck.apply(
             to: &parsed,
             expected: MetadataHashCheck.expected(for: parsed, approved: approved, cache: metadata),
             chainHasExtension: source?.metadata.signedExtensionIdentifiers.contains(MetadataHashCheck.extensionName)
                 ?? false,
-            addsCheck: addsMetadataHash(genesisHash: parsed.genesisHash))
+            addsCheck: addsMetadataHash(genesisHash: genesisHash))
         let prepared = try PreparedPayload(
             payload: parsed, metadata: source?.metadata, provided: source?.properties, metadataHash: status)
         guard Hex.encode(prepared.payload.accountId) == account.key else {
