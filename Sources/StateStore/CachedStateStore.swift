@@ -49,6 +49,18 @@ package final class CachedStateStore: StateStore {
         }
     }
 
+    /// ``refresh()`` from async code (the server's ticker): the reads run through the store's async access.
+    package func refresh() async throws(StateStoreError) {
+        let generation = snapshot.withLock { $0.generation }
+        let settings = try await base.allSettings()
+        let versions = try await base.metadataVersions()
+        snapshot.withLock { current in
+            guard current.generation == generation else { return }
+            current.settings = settings
+            current.versions = versions
+        }
+    }
+
     private func wrote(_ change: (inout Snapshot) -> Void) {
         snapshot.withLock { current in
             change(&current)
@@ -82,8 +94,24 @@ package final class CachedStateStore: StateStore {
         wrote { $0.settings[key] = value }
     }
 
+    package func setSettings(_ values: [String: String?]) async throws(StateStoreError) {
+        try await base.setSettings(values)
+        wrote { current in
+            for (key, value) in values { current.settings[key] = value }
+        }
+    }
+
     package func saveMetadata(_ metadata: ChainMetadata) throws(StateStoreError) {
         try base.saveMetadata(metadata)
+        savedMetadata(metadata)
+    }
+
+    package func saveMetadata(_ metadata: ChainMetadata) async throws(StateStoreError) {
+        try await base.saveMetadata(metadata)
+        savedMetadata(metadata)
+    }
+
+    private func savedMetadata(_ metadata: ChainMetadata) {
         let key = try? GenesisHash.normalized(metadata.genesisHash)
         wrote { current in
             if let key { current.versions[key] = metadata.specVersion }
@@ -131,4 +159,34 @@ package final class CachedStateStore: StateStore {
     }
 
     package func allMetadata() throws(StateStoreError) -> [ChainMetadata] { try base.allMetadata() }
+
+    // MARK: From async code: the cached reads from memory, everything else through `base`'s async access
+
+    package func allSettings() async throws(StateStoreError) -> [String: String] { snapshot.withLock { $0.settings } }
+
+    package func metadataVersions() async throws(StateStoreError) -> [String: UInt32] {
+        snapshot.withLock { $0.versions }
+    }
+
+    @discardableResult
+    package func authorize(origin: String, name: String, accounts: [String]) async throws(StateStoreError)
+        -> ConnectedSite
+    {
+        try await base.authorize(origin: origin, name: name, accounts: accounts)
+    }
+
+    package func updateAccounts(origin: String, accounts: [String]) async throws(StateStoreError) -> ConnectedSite? {
+        try await base.updateAccounts(origin: origin, accounts: accounts)
+    }
+
+    @discardableResult
+    package func revoke(origin: String) async throws(StateStoreError) -> Int64? {
+        try await base.revoke(origin: origin)
+    }
+
+    package func siteChanges(after revision: Int64) async throws(StateStoreError) -> SiteChanges {
+        try await base.siteChanges(after: revision)
+    }
+
+    package func allMetadata() async throws(StateStoreError) -> [ChainMetadata] { try await base.allMetadata() }
 }

@@ -139,6 +139,32 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// One transaction of this store, built once and run either synchronously (the command line) or
+    /// from async code through GRDB's async access (``perform(_:)``): the body is the same for both,
+    /// so the two faces of ``StateStore`` cannot drift apart.
+    struct Transaction<T: Sendable>: Sendable {
+        /// What it does, for the error ("revoke: SQLite …").
+        let context: String
+        /// A write transaction (GRDB's writer), else a read on a reader connection.
+        let writes: Bool
+        let body: @Sendable (Database) throws -> T
+    }
+
+    func perform<T>(_ transaction: Transaction<T>) throws(StateStoreError) -> T {
+        transaction.writes
+            ? try write(transaction.context, transaction.body) : try read(transaction.context, transaction.body)
+    }
+
+    /// Runs `transaction` on GRDB's dispatch queues and suspends meanwhile (never blocks a concurrency thread).
+    func perform<T>(_ transaction: Transaction<T>) async throws(StateStoreError) -> T {
+        do {
+            return transaction.writes
+                ? try await writer.write(transaction.body) : try await writer.read(transaction.body)
+        } catch {
+            throw Self.wrap(error, transaction.context)
+        }
+    }
+
     /// A read that runs exactly one SQL statement, without the explicit `BEGIN DEFERRED … COMMIT`
     /// (and read-only toggling) `read` wraps around its body: a lone statement already runs in its
     /// own implicit read transaction in SQLite (autocommit), so it sees one consistent state. On a
@@ -198,11 +224,24 @@ package final class SQLiteStateStore: StateStore {
 
     @discardableResult
     package func authorize(origin: String, name: String, accounts: [String]) throws(StateStoreError) -> ConnectedSite {
+        try perform(try authorizing(origin: origin, name: name, accounts: accounts))
+    }
+
+    @discardableResult
+    package func authorize(origin: String, name: String, accounts: [String]) async throws(StateStoreError)
+        -> ConnectedSite
+    {
+        try await perform(try authorizing(origin: origin, name: name, accounts: accounts))
+    }
+
+    private func authorizing(origin: String, name: String, accounts: [String]) throws(StateStoreError)
+        -> Transaction<ConnectedSite>
+    {
         try Self.check(origin, "origin", max: Self.maxOriginLength)
         let unique = try Self.uniqueAddresses(accounts)
         let time = now()
         let name = String(name.prefix(256))
-        return try write("authorize") { db in
+        return Transaction(context: "authorize", writes: true) { db in
             try db.execute(
                 sql: """
                     INSERT INTO site (origin, name, authorized_at, updated_at) VALUES (?, ?, ?, ?)
@@ -218,9 +257,19 @@ package final class SQLiteStateStore: StateStore {
     }
 
     package func updateAccounts(origin: String, accounts: [String]) throws(StateStoreError) -> ConnectedSite? {
+        try perform(try updatingAccounts(origin: origin, accounts: accounts))
+    }
+
+    package func updateAccounts(origin: String, accounts: [String]) async throws(StateStoreError) -> ConnectedSite? {
+        try await perform(try updatingAccounts(origin: origin, accounts: accounts))
+    }
+
+    private func updatingAccounts(origin: String, accounts: [String]) throws(StateStoreError)
+        -> Transaction<ConnectedSite?>
+    {
         let unique = try Self.uniqueAddresses(accounts)
         let time = now()
-        return try write("update accounts") { db in
+        return Transaction(context: "update accounts", writes: true) { db in
             try db.execute(sql: "UPDATE site SET updated_at = ? WHERE origin = ?", arguments: [time, origin])
             guard db.changesCount > 0 else { return nil }
             try Self.replaceAccounts(db, origin: origin, with: unique)
@@ -241,8 +290,15 @@ package final class SQLiteStateStore: StateStore {
     }
 
     @discardableResult
-    package func revoke(origin: String) throws(StateStoreError) -> Int64? {
-        try write("revoke") { db in
+    package func revoke(origin: String) throws(StateStoreError) -> Int64? { try perform(Self.revoking(origin)) }
+
+    @discardableResult
+    package func revoke(origin: String) async throws(StateStoreError) -> Int64? {
+        try await perform(Self.revoking(origin))
+    }
+
+    private static func revoking(_ origin: String) -> Transaction<Int64?> {
+        Transaction(context: "revoke", writes: true) { db in
             try db.execute(sql: "DELETE FROM site WHERE origin = ?", arguments: [origin])
             guard db.changesCount > 0 else { return nil }
             return try Self.stamp(db, origin: origin)
@@ -259,7 +315,15 @@ package final class SQLiteStateStore: StateStore {
     }
 
     package func siteChanges(after revision: Int64) throws(StateStoreError) -> SiteChanges {
-        try read("read site changes") { db in
+        try perform(Self.readingSiteChanges(after: revision))
+    }
+
+    package func siteChanges(after revision: Int64) async throws(StateStoreError) -> SiteChanges {
+        try await perform(Self.readingSiteChanges(after: revision))
+    }
+
+    private static func readingSiteChanges(after revision: Int64) -> Transaction<SiteChanges> {
+        Transaction(context: "read site changes", writes: false) { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT origin, revision FROM site_revision WHERE revision > ? ORDER BY revision",
                 arguments: [revision])
@@ -329,9 +393,17 @@ package final class SQLiteStateStore: StateStore {
     // MARK: Metadata
 
     package func saveMetadata(_ metadata: ChainMetadata) throws(StateStoreError) {
+        try perform(try savingMetadata(metadata))
+    }
+
+    package func saveMetadata(_ metadata: ChainMetadata) async throws(StateStoreError) {
+        try await perform(try savingMetadata(metadata))
+    }
+
+    private func savingMetadata(_ metadata: ChainMetadata) throws(StateStoreError) -> Transaction<Void> {
         let hash = try Self.normalizedGenesisHash(metadata.genesisHash)
         let time = now()
-        try write("save metadata") { db in
+        return Transaction(context: "save metadata", writes: true) { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO chain_metadata
@@ -377,19 +449,27 @@ package final class SQLiteStateStore: StateStore {
     }
 
     package func metadataVersions() throws(StateStoreError) -> [String: UInt32] {
-        try read("read metadata versions") { db in
-            var out: [String: UInt32] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT genesis_hash, spec_version FROM chain_metadata INDEXED BY chain_metadata_version")
-            {
-                let spec: Int64 = row[1]
-                guard let version = UInt32(exactly: spec) else {
-                    throw StateStoreError(.database, "chain_metadata.spec_version out of range")
-                }
-                out[row[0]] = version
+        try perform(Self.readingMetadataVersions)
+    }
+
+    package func metadataVersions() async throws(StateStoreError) -> [String: UInt32] {
+        try await perform(Self.readingMetadataVersions)
+    }
+
+    private static let readingMetadataVersions = Transaction<[String: UInt32]>(
+        context: "read metadata versions", writes: false
+    ) { db in
+        var out: [String: UInt32] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT genesis_hash, spec_version FROM chain_metadata INDEXED BY chain_metadata_version")
+        {
+            let spec: Int64 = row[1]
+            guard let version = UInt32(exactly: spec) else {
+                throw StateStoreError(.database, "chain_metadata.spec_version out of range")
             }
-            return out
+            out[row[0]] = version
         }
+        return out
     }
 
     /// The writing connection's `PRAGMA synchronous` (2 is FULL), for tests and diagnostics.
@@ -406,10 +486,16 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func allMetadata() throws(StateStoreError) -> [ChainMetadata] {
-        try read("read metadata") { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM chain_metadata ORDER BY genesis_hash").map(Self.metadata(from:))
-        }
+    package func allMetadata() throws(StateStoreError) -> [ChainMetadata] { try perform(Self.readingAllMetadata) }
+
+    package func allMetadata() async throws(StateStoreError) -> [ChainMetadata] {
+        try await perform(Self.readingAllMetadata)
+    }
+
+    private static let readingAllMetadata = Transaction<[ChainMetadata]>(context: "read metadata", writes: false) {
+        db in
+        try Row.fetchAll(db, sql: "SELECT * FROM chain_metadata ORDER BY genesis_hash")
+            .map(SQLiteStateStore.metadata(from:))
     }
 
     @discardableResult
@@ -456,26 +542,43 @@ package final class SQLiteStateStore: StateStore {
     }
 
     package func setSetting(_ key: String, to value: String?) throws(StateStoreError) {
-        try Self.check(key, "setting key", max: Self.maxSettingKeyLength)
-        if let value, value.utf8.count > Self.maxSettingValueLength {
-            throw StateStoreError(.invalidInput, "setting value is over \(Self.maxSettingValueLength) bytes")
+        try perform(try Self.settingValues([key: value]))
+    }
+
+    package func setSettings(_ values: [String: String?]) async throws(StateStoreError) {
+        try await perform(try Self.settingValues(values))
+    }
+
+    private static func settingValues(_ values: [String: String?]) throws(StateStoreError) -> Transaction<Void> {
+        for (key, value) in values {
+            try check(key, "setting key", max: maxSettingKeyLength)
+            if let value, value.utf8.count > maxSettingValueLength {
+                throw StateStoreError(.invalidInput, "setting value is over \(maxSettingValueLength) bytes")
+            }
         }
-        try write("write setting") { db in
-            if let value {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
-            } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+        return Transaction(context: "write setting", writes: true) { db in
+            for (key, value) in values {
+                if let value {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+                } else {
+                    try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+                }
             }
         }
     }
 
-    package func allSettings() throws(StateStoreError) -> [String: String] {
-        try read("read settings") { db in
-            var out: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { out[row["key"]] = row["value"] }
-            return out
-        }
+    package func allSettings() throws(StateStoreError) -> [String: String] { try perform(Self.readingAllSettings) }
+
+    package func allSettings() async throws(StateStoreError) -> [String: String] {
+        try await perform(Self.readingAllSettings)
+    }
+
+    private static let readingAllSettings = Transaction<[String: String]>(context: "read settings", writes: false) {
+        db in
+        var out: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { out[row["key"]] = row["value"] }
+        return out
     }
 
     private static func check(_ value: String, _ field: String, max: Int) throws(StateStoreError) {

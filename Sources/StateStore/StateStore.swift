@@ -60,4 +60,32 @@ package protocol StateStore: Sendable {
     func setSetting(_ key: String, to value: String?) throws(StateStoreError)
     /// Every setting.
     func allSettings() throws(StateStoreError) -> [String: String]
+
+    // MARK: From async code
+    //
+    // The same operations for callers on Swift concurrency threads (the server), as GRDB names its
+    // own: `try await store.revoke(origin:)` picks these. A transaction can wait for SQLite's lock
+    // (another process writing) and for the disk; these never block a concurrency thread meanwhile
+    // (`SQLiteStateStore` runs them through GRDB's async access, on its writer's or a reader's
+    // dispatch queue). Same contracts and errors as the synchronous ones.
+
+    @discardableResult
+    func authorize(origin: String, name: String, accounts: [String]) async throws(StateStoreError) -> ConnectedSite
+    func updateAccounts(origin: String, accounts: [String]) async throws(StateStoreError) -> ConnectedSite?
+    @discardableResult
+    func revoke(origin: String) async throws(StateStoreError) -> Int64?
+    func siteChanges(after revision: Int64) async throws(StateStoreError) -> SiteChanges
+    func saveMetadata(_ metadata: ChainMetadata) async throws(StateStoreError)
+    func allMetadata() async throws(StateStoreError) -> [ChainMetadata]
+    func metadataVersions() async throws(StateStoreError) -> [String: UInt32]
+    func allSettings() async throws(StateStoreError) -> [String: String]
+    /// Sets (a nil value deletes) every setting in `values`, in one transaction: all or none.
+    func setSettings(_ values: [String: String?]) async throws(StateStoreError)
+}
+
+extension StateStore {
+    /// Sets (or with nil, deletes) one setting, from async code.
+    package func setSetting(_ key: String, to value: String?) async throws(StateStoreError) {
+        try await setSettings([key: value])
+    }
 }

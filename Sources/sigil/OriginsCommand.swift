@@ -72,7 +72,7 @@ struct OriginsCommand: ParsableCommand {
             let hadScopes =
                 try !(icrc.grantedScopes(origin).isEmpty)
                 || store.setting(StateStoreIcrcPermissions.legacyKey(origin)) != nil
-            let revoked = try store.revoke(origin: origin) != nil
+            let revoked = try await store.revoke(origin: origin) != nil
             try await icrc.clear(origin)
             guard revoked || hadScopes else {
                 throw ValidationError("\(origin) is not connected (see `sigil origins list`)")

@@ -148,8 +148,7 @@ struct ServeCommand: AsyncParsableCommand {
                 guard runtime.reconcilesAuthorizations else { continue }
                 // Changes by other processes (`sigil origins revoke`), newer than memory only.
                 do {
-                    let state = runtime.state
-                    try await StateStoreWork.run { try state.refresh() }
+                    try await runtime.state.refresh()
                     try await runtime.service.reconcile()
                     if reconcileFailing { logger.info("authorizations readable again") }
                     reconcileFailing = false

@@ -73,10 +73,10 @@ import Testing
 
     @Test func aReconcileThatReadBeforeAnAccountChangeDoesNotUndoIt() async throws {
         let store = try SQLiteStateStore.inMemory()
-        try store.authorize(origin: Fixture.site, name: "Dapp", accounts: [alice.key])
+        try await store.authorize(origin: Fixture.site, name: "Dapp", accounts: [alice.key])
         let persistence = StateStoreAuthorizations(store: store)
         let service = try await Self.service(persistence)
-        try store.authorize(origin: Fixture.other, name: "Other", accounts: [])  // so the read is not empty
+        try await store.authorize(origin: Fixture.other, name: "Other", accounts: [])  // so the read is not empty
         let stale = try await persistence.changes(after: 0)
         try await service.setAccounts(Fixture.site, accounts: [bob.key])
         await service.reconcile(with: stale)
@@ -89,7 +89,7 @@ import Testing
     /// person approves, then released.
     @Test func anApprovalWhileReconcileIsReadingSurvivesIt() async throws {
         let store = try SQLiteStateStore.inMemory()
-        try store.authorize(origin: Fixture.site, name: "Dapp", accounts: [bob.key])
+        try await store.authorize(origin: Fixture.site, name: "Dapp", accounts: [bob.key])
         let held = HeldReads(StateStoreAuthorizations(store: store))
         let service = try await Self.service(held)
         try await service.revoke(Fixture.site)  // the read will hold this revocation
@@ -109,14 +109,14 @@ import Testing
         let directory = try TemporaryStateDirectory()
         defer { directory.remove() }
         let serverStore = try SQLiteStateStore(path: directory.database)
-        try serverStore.authorize(origin: Fixture.site, name: "Dapp", accounts: [alice.key])
-        try serverStore.authorize(origin: Fixture.other, name: "Other", accounts: [alice.key])
+        try await serverStore.authorize(origin: Fixture.site, name: "Dapp", accounts: [alice.key])
+        try await serverStore.authorize(origin: Fixture.other, name: "Other", accounts: [alice.key])
         let service = try await Self.service(StateStoreAuthorizations(store: serverStore))
         _ = try await service.send("pub(accounts.subscribe)", id: "s1")
 
         // `sigil origins revoke`: another process, its own connection to the same file.
         let cli = try SQLiteStateStore(path: directory.database)
-        #expect(try cli.revoke(origin: Fixture.site) != nil)
+        #expect(try await cli.revoke(origin: Fixture.site) != nil)
 
         // The server changes other sites before it has looked: the revocation stays.
         try await service.setAccounts(Fixture.other, accounts: [bob.key])
@@ -133,9 +133,9 @@ import Testing
 
     @Test func editingTheAccountsOfASiteRevokedElsewhereDoesNotReconnectIt() async throws {
         let store = try SQLiteStateStore.inMemory()
-        try store.authorize(origin: Fixture.site, name: "Dapp", accounts: [alice.key])
+        try await store.authorize(origin: Fixture.site, name: "Dapp", accounts: [alice.key])
         let service = try await Self.service(StateStoreAuthorizations(store: store))
-        try store.revoke(origin: Fixture.site)
+        try await store.revoke(origin: Fixture.site)
         await #expect(throws: SignerError(.notEnabled, "")) {
             try await service.setAccounts(Fixture.site, accounts: [bob.key])
         }
@@ -158,7 +158,7 @@ import Testing
     @Test(arguments: Order.allCases)
     func aGrantAndARevokeFromTwoProcessesEndTheSameInMemoryAndStore(_ order: Order) async throws {
         let store = try SQLiteStateStore.inMemory()
-        try store.authorize(origin: Fixture.site, name: "Dapp", accounts: [bob.key])
+        try await store.authorize(origin: Fixture.site, name: "Dapp", accounts: [bob.key])
         let persistence = StateStoreAuthorizations(store: store)
         let service = try await Self.service(persistence)
         try await service.revoke(Fixture.site)  // so the page can ask again
@@ -166,11 +166,11 @@ import Testing
         switch order {
         case .pageGrantsThenCliRevokes:
             try await Self.connect(service, accounts: [alice.key])
-            try store.revoke(origin: Fixture.site)
+            try await store.revoke(origin: Fixture.site)
         case .cliRevokesThenPageGrants:
             _ = try await service.send("pub(authorize.tab)", ["origin": "Dapp"])
             let id = try #require(await service.pendingApprovals.first).id
-            #expect(try store.revoke(origin: Fixture.site) == nil)  // not connected: no change
+            #expect(try await store.revoke(origin: Fixture.site) == nil)  // not connected: no change
             try await service.approve(id, accounts: [alice.key])
         }
         await service.reconcile(with: stale)

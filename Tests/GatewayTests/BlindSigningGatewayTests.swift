@@ -18,7 +18,7 @@ import Testing
 
     func gateway(_ settings: any BlindSigningSettings) async throws -> GatewayService {
         let store = try SQLiteStateStore.inMemory()
-        try store.saveMetadata(
+        try await store.saveMetadata(
             ChainMetadata(
                 genesisHash: MetadataHashGatewayTests.polkadot, specVersion: 2_000_000, chain: "Polkadot",
                 ss58Format: 0, tokenSymbol: "DOT", tokenDecimals: 10,

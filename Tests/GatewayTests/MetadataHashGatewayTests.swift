@@ -35,7 +35,7 @@ import Testing
     func gateway(approved: Bool = true) async throws -> GatewayService {
         let store = try SQLiteStateStore.inMemory()
         if approved {
-            try store.saveMetadata(
+            try await store.saveMetadata(
                 ChainMetadata(
                     genesisHash: Self.polkadot, specVersion: 2_000_000, chain: "Polkadot", ss58Format: 0,
                     tokenSymbol: "DOT", tokenDecimals: 10, metadata: try Self.resource("polkadot-v15.scale")))

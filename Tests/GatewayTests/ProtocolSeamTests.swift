@@ -374,7 +374,7 @@ import Testing
         let listed = try g.store.connectedSites().contains { $0.origin == origin }
         #expect(listed)
         // What `sigil origins revoke` does.
-        #expect(try g.store.revoke(origin: origin) != nil)
+        #expect(try await g.store.revoke(origin: origin) != nil)
         try await StateStoreIcrcPermissions(store: g.store).clear(origin)
         try await g.service.reconcile()
         let (asking, queued) = try await ProtocolSeamTests.ask(g, entry, origin, 1)

@@ -46,8 +46,8 @@ import Testing
 
     @Test func storedSitesLoadInTheirRevisionOrder() async throws {
         let store = try SQLiteStateStore.inMemory()
-        try store.authorize(origin: Self.b, name: "B", accounts: [])
-        try store.authorize(origin: Self.a, name: "A", accounts: ["0x01"])
+        try await store.authorize(origin: Self.b, name: "B", accounts: [])
+        try await store.authorize(origin: Self.a, name: "A", accounts: ["0x01"])
         let loaded = try await StateStoreAuthorizations(store: store).load()
         #expect(loaded.sites.map(\.source) == [Self.b, Self.a])
         #expect(loaded.revision == 2)

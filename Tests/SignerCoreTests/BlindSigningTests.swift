@@ -54,8 +54,8 @@ import Testing
         for other in ["https://a.example:443", "http://a.example", "https://x.a.example", "https://A.example"] {
             #expect(try await !settings.isAllowed(other))
         }
-        try store.setSetting(StateStoreBlindSigning.key("https://c.example"), to: "yes")
-        try store.setSetting("icrc.permissions.https://d.example", to: "{}")
+        try await store.setSetting(StateStoreBlindSigning.key("https://c.example"), to: "yes")
+        try await store.setSetting("icrc.permissions.https://d.example", to: "{}")
         #expect(try await settings.allowedOrigins() == [Self.a])
     }
 

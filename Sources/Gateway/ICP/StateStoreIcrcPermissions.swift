@@ -37,21 +37,21 @@ package struct StateStoreIcrcPermissions: IcrcPermissionStore {
     }
 
     package func setScopes(_ states: [String: IcrcSitePermissions.State], for origin: String) async throws {
-        let store = store
-        try await StateStoreWork.run {
-            for method in IcrcMethod.scoped {
-                guard let state = states[method.name] else { continue }
-                try store.setSetting(Self.key(method, origin), to: state.rawValue)
-            }
+        var values: [String: String?] = [:]
+        for method in IcrcMethod.scoped {
+            guard let state = states[method.name] else { continue }
+            values.updateValue(state.rawValue, forKey: Self.key(method, origin))
         }
+        try await store.setSettings(values)
     }
 
     package func clear(_ origin: String) async throws {
-        let store = store
-        try await StateStoreWork.run {
-            for method in IcrcMethod.scoped { try store.setSetting(Self.key(method, origin), to: nil) }
-            try store.setSetting(Self.legacyKey(origin), to: nil)
+        // `updateValue(nil, …)` keeps the key with a nil value (a deletion); `values[key] = nil` would drop it.
+        var values: [String: String?] = [:]
+        for key in IcrcMethod.scoped.map({ Self.key($0, origin) }) + [Self.legacyKey(origin)] {
+            values.updateValue(nil, forKey: key)
         }
+        try await store.setSettings(values)
     }
 
     /// The scopes granted to `origin` (for `sigil origins list`), by method name, sorted.

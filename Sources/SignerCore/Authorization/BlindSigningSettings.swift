@@ -50,12 +50,11 @@ package struct StateStoreBlindSigning: BlindSigningSettings {
     }
 
     package func setAllowed(_ allowed: Bool, for origin: String) async throws {
-        let store = store
-        try await StateStoreWork.run { try store.setSetting(Self.key(origin), to: allowed ? "on" : nil) }
+        try await store.setSetting(Self.key(origin), to: allowed ? "on" : nil)
     }
 
     package func allowedOrigins() async throws -> [String] {
-        try store.allSettings().compactMap { key, value in
+        try await store.allSettings().compactMap { key, value in
             key.hasPrefix(Self.prefix) && value == "on" ? String(key.dropFirst(Self.prefix.count)) : nil
         }.sorted()
     }

@@ -11,8 +11,7 @@ struct StateStoreMetadata: MetadataRegistry {
     let store: any StateStore
 
     func known() async -> [(genesisHash: String, specVersion: UInt32)] {
-        let store = store
-        return ((try? await StateStoreWork.run { try store.allMetadata() }) ?? []).map {
+        ((try? await store.allMetadata()) ?? []).map {
             ($0.genesisHash, $0.specVersion)
         }
     }
@@ -32,7 +31,6 @@ struct StateStoreMetadata: MetadataRegistry {
             genesisHash: genesisHash, specVersion: specVersion, chain: definition["chain"]?.stringValue ?? "",
             ss58Format: ss58, tokenSymbol: definition["tokenSymbol"]?.stringValue, tokenDecimals: decimals,
             metadata: raw, extraJSON: String(decoding: rest.encoded(), as: UTF8.self))
-        let store = store
-        try await StateStoreWork.run { try store.saveMetadata(metadata) }
+        try await store.saveMetadata(metadata)
     }
 }
