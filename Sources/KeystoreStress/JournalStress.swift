@@ -34,9 +34,10 @@ enum JournalStress {
             subjectDigest: [], result: result, shownTruncated: false, shown: JournalShown.encode(shown))
     }
 
-    /// The writer: `journal-write DIR ROUND`. Never returns.
-    static func write(directory: String, round: UInt64) async throws -> Never {
-        let store = try SQLiteStateStore(path: directory + "/state.sqlite")
+    /// The writer: `journal-write DIR ROUND [--sync commit|periodic]`. Never returns. With
+    /// `periodic` an acknowledged entry has reached the OS, not the disk: a SIGKILL must lose none.
+    static func write(directory: String, round: UInt64, durability: SQLiteStateStore.Durability) async throws -> Never {
+        let store = try SQLiteStateStore(path: directory + "/state.sqlite", durability: durability)
         let key = try key()
         if try store.journalKey() == nil { try store.appendJournal([keyEntry(key)]) }
         _ = try store.checkpointJournal(key: key)  // as `sigil serve` does at start
@@ -72,10 +73,11 @@ enum JournalStress {
     }
 
     /// The harness: `journal-crash DIR [--rounds N] [--seconds S] [--seed X] [--max-delay-us U]
-    /// [--rounds-per-journal K]`. Every K rounds the writers start a new journal (a new directory
+    /// [--rounds-per-journal K] [--sync commit|periodic]`. Every K rounds the writers start a new journal (a new directory
     /// under DIR), so that verifying after each kill stays cheap in a debug build.
     static func crash(
-        directory root: String, rounds: Int, seconds: Int, seed: UInt64, maxDelay: UInt32, roundsPerJournal: Int
+        directory root: String, rounds: Int, seconds: Int, seed: UInt64, maxDelay: UInt32, roundsPerJournal: Int,
+        durability: SQLiteStateStore.Durability
     ) throws {
         var rng = SplitMix64(seed: seed)
         let start = Date()
@@ -93,7 +95,9 @@ enum JournalStress {
                 _ = try DataDirectory.open(directory)  // 0700, as `sigil journal verify` requires
                 previousHead = nil
             }
-            let (process, pipe) = try spawn(["journal-write", directory, String(done + 1)])
+            let (process, pipe) = try spawn([
+                "journal-write", directory, String(done + 1), "--sync", durability.rawValue,
+            ])
             let ready = awaitReady(pipe)
             guard ready.hasPrefix("R ") else { fail("round \(done + 1): writer did not start: \(ready)") }
             let delay = UInt32.random(in: 0...maxDelay, using: &rng)
@@ -143,7 +147,7 @@ enum JournalStress {
             done += 1
         }
         print(
-            "journal-crash: \(done) SIGKILLed writers, \(acknowledged) acknowledged signatures all in the journal, "
+            "journal-crash (--sync \(durability.rawValue)): \(done) SIGKILLed writers, \(acknowledged) acknowledged signatures all in the journal, "
                 + "\(finished + current) entries in \(journals) journals, the chain verified after every kill "
                 + String(format: "(verification %.1f s in total)", verifyTime))
         let required = min(rounds, 100)

@@ -1,6 +1,7 @@
 import Foundation
 import Keystore
 import SigilTesting
+import StateStore
 
 // Internal test tool; see README.md. Exit status 0 = all checks passed.
 
@@ -13,6 +14,14 @@ func option(_ name: String, _ defaultValue: Int) -> Int {
     let args = CommandLine.arguments
     guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return defaultValue }
     return v
+}
+
+/// `--sync commit|periodic` (the store's durability, `sigil serve --journal-sync`); commit by default.
+func durabilityOption() -> SQLiteStateStore.Durability {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: "--sync"), i + 1 < args.count else { return .commit }
+    guard let durability = SQLiteStateStore.Durability(rawValue: args[i + 1]) else { fail("--sync commit|periodic") }
+    return durability
 }
 
 /// The path of this executable, to spawn writers.
@@ -134,17 +143,19 @@ do {
         if ledger.commits < writers * 5 { fail("too few commits (\(ledger.commits)) to say anything") }
 
     case "journal-write":
-        try await JournalStress.write(directory: dir, round: args.count > 3 ? UInt64(args[3]) ?? 0 : 0)
+        try await JournalStress.write(
+            directory: dir, round: args.count > 3 ? UInt64(args[3]) ?? 0 : 0, durability: durabilityOption())
 
     case "journal-crash":
         try JournalStress.crash(
             directory: dir, rounds: option("--rounds", 300), seconds: option("--seconds", 90),
             seed: UInt64(truncatingIfNeeded: option("--seed", Int(Date().timeIntervalSince1970))),
             maxDelay: UInt32(clamping: option("--max-delay-us", 150_000)),
-            roundsPerJournal: option("--rounds-per-journal", 10))
+            roundsPerJournal: option("--rounds-per-journal", 10), durability: durabilityOption())
 
     case "journal-fill":
-        try JournalStress.fill(directory: dir, count: option("--entries", 1_000_000), batchSize: option("--batch", 10_000))
+        try JournalStress.fill(
+            directory: dir, count: option("--entries", 1_000_000), batchSize: option("--batch", 10_000))
 
     case "lock":
         let directory = try DataDirectory.open(dir)

@@ -10,11 +10,11 @@ import Primitives
     import Darwin
 #endif
 
-/// `StateStore` on one SQLite file through GRDB: WAL journal, `synchronous=FULL`, foreign keys on,
-/// schema by `DatabaseMigrator` (see `SQLiteStateStore+Migrations.swift`).
+/// `StateStore` on one SQLite file through GRDB: WAL journal, `synchronous=FULL` (or NORMAL, see
+/// ``Durability``), foreign keys on, schema by `DatabaseMigrator` (see `SQLiteStateStore+Migrations.swift`).
 ///
-/// Durability: each method is one transaction; once it returns, the change survives a SIGKILL or a
-/// power cut (FULL syncs the WAL on commit). Several processes may open the same file: SQLite's locks
+/// Durability: each method is one transaction; once it returns, the change survives a SIGKILL, and
+/// with ``Durability/commit`` (the default) a power cut too (FULL syncs the WAL on commit). Several processes may open the same file: SQLite's locks
 /// serialise writers, and a writer waits up to `busyTimeout` before failing with `.database`.
 /// The database file is created with mode 0600 before SQLite opens it, so its `-wal` and `-shm`
 /// files get 0600 too. Opening takes `<path>.migration-lock` (flock) while migrating, so several
@@ -29,6 +29,23 @@ package final class SQLiteStateStore: StateStore {
     let writer: any DatabaseWriter
     /// The clock of stored times: milliseconds since 1970.
     package let now: @Sendable () -> Int64
+    /// When a committed change is on disk.
+    package let durability: Durability
+    /// The WAL file (`<path>-wal`), synced by ``syncToDisk()``; nil in memory.
+    private let walPath: String?
+
+    /// When a commit is on disk (docs/journal.md §7, "What each guarantee needs").
+    package enum Durability: String, Sendable, CaseIterable {
+        /// Every commit is synced to disk before it returns (`synchronous=FULL`): a committed change
+        /// survives a crash of the process, of the operating system and a power cut.
+        case commit
+        /// A commit reaches the operating system before it returns (`synchronous=NORMAL` in WAL
+        /// mode: its pages are written to the WAL, not synced), so it survives a crash of the
+        /// process; ``syncToDisk()`` syncs the WAL (the journal's writer calls it at most every
+        /// 100 ms after a commit). A power cut or an OS crash can lose the commits since the last
+        /// sync, never corrupt the database or the chain (SQLite's WAL guarantees).
+        case periodic
+    }
 
     /// Opens (creating and migrating if needed) the database at `path`.
     /// - Parameters:
@@ -36,13 +53,15 @@ package final class SQLiteStateStore: StateStore {
     ///   - now: the clock for `authorizedAt`/`updatedAt`, milliseconds since 1970 (tests inject one).
     /// - Throws: `.database` when SQLite cannot open or migrate the file.
     package init(
-        path: String, busyTimeout: Duration = .seconds(10),
+        path: String, busyTimeout: Duration = .seconds(10), durability: Durability = .commit,
         now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
     ) throws(StateStoreError) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StateStoreError(POSIX.error("open", path)) }
         _ = close(fd)
         self.now = now
+        self.durability = durability
+        walPath = path + "-wal"
         // GRDB reads the applied migrations outside the migration's transaction, so two processes
         // opening a new database at once could both run `v1-initial`; a lock file serialises them.
         let migrationLock: DirectoryLock
@@ -56,8 +75,10 @@ package final class SQLiteStateStore: StateStore {
             let pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
             // GRDB's pool sets `synchronous = NORMAL` on its writer after `prepareDatabase` ran (WAL
             // setup): a commit would then not be synced, and a power cut could lose acknowledged
-            // changes and journal entries. FULL again, on the one connection that writes.
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            // changes and journal entries. FULL again, on the one connection that writes, unless
+            // periodic syncs were asked for.
+            let level = durability == .commit ? "FULL" : "NORMAL"
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(level)") }
             writer = pool
             try Self.migrator.migrate(writer)
         } catch {
@@ -81,6 +102,23 @@ package final class SQLiteStateStore: StateStore {
     private init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Int64) {
         self.writer = writer
         self.now = now
+        durability = .commit
+        walPath = nil
+    }
+
+    /// Syncs the WAL file to disk: every commit made before the call is then durable (with
+    /// ``Durability/periodic``; with `.commit` each commit already was). Nothing in memory; a WAL
+    /// that does not exist (no write since the last connection closed) has nothing to sync.
+    /// - Throws: `.fileSystem` naming the file when it cannot be opened or synced.
+    package func syncToDisk() throws(StateStoreError) {
+        guard let walPath else { return }
+        let fd = open(walPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return }
+            throw StateStoreError(POSIX.error("open", walPath))
+        }
+        defer { _ = close(fd) }
+        guard fdatasync(fd) == 0 else { throw StateStoreError(POSIX.error("fdatasync", walPath)) }
     }
 
     private static func configuration(busyTimeout: Duration) -> Configuration {
@@ -171,7 +209,8 @@ package final class SQLiteStateStore: StateStore {
     /// hot path (one call per signing request) the wrapper's extra statements cost several times
     /// the query itself (`scripts/bench-sign` with `BENCH_PERF`). Never use it for two statements
     /// that must agree, nor for writes.
-    private func singleStatementRead<T>(_ context: String, _ body: (Database) throws -> T) throws(StateStoreError) -> T {
+    private func singleStatementRead<T>(_ context: String, _ body: (Database) throws -> T) throws(StateStoreError) -> T
+    {
         do {
             return try writer.unsafeRead(body)
         } catch {

@@ -147,6 +147,11 @@ struct ServeOptions: ParsableArguments {
         name: .customLong("journal-checkpoint-interval"),
         help: ArgumentHelp(ServeConfiguration.help("journal-checkpoint-interval"), valueName: "seconds"))
     var journalCheckpointInterval: String?
+
+    @Option(
+        name: .customLong("journal-sync"),
+        help: ArgumentHelp(ServeConfiguration.help("journal-sync"), valueName: "commit|periodic"))
+    var journalSync: String?
 }
 
 /// The format of log lines on standard error.

@@ -124,8 +124,10 @@ struct ConfigurationResolverTests {
             "SIGIL_PUBLIC_UI_URL": "http://127.0.0.1:19716",
             "SIGIL_APPROVAL_TIMEOUT": "30", "SIGIL_DENY_HOST": "evil.example", "SIGIL_TOKEN_OUTPUT": "file",
             "SIGIL_JOURNAL": "false", "SIGIL_JOURNAL_MIRROR": directory, "SIGIL_JOURNAL_SHOWN_LIMIT": "100",
-            "SIGIL_JOURNAL_CHECKPOINT_INTERVAL": "5", "SIGIL_IC_URL": "http://127.0.0.1:4943",
-            "SIGIL_ICON_RPC": "http://127.0.0.1:9000/api/v3", "SIGIL_ETH_RPC": "http://127.0.0.1:8545,https://eth.example",
+            "SIGIL_JOURNAL_CHECKPOINT_INTERVAL": "5", "SIGIL_JOURNAL_SYNC": "periodic",
+            "SIGIL_IC_URL": "http://127.0.0.1:4943",
+            "SIGIL_ICON_RPC": "http://127.0.0.1:9000/api/v3",
+            "SIGIL_ETH_RPC": "http://127.0.0.1:8545,https://eth.example",
             "SIGIL_ICON_NID": "0x53", "SIGIL_ICON_BLIND_SIGNING": "https://a.example,https://b.example",
         ])
         for option in ServeConfiguration.options where option.name != "config" {
@@ -146,7 +148,7 @@ struct ConfigurationResolverTests {
         #expect(settings.clients == ["a", "b"] && settings.allowedHosts == ["sigil.internal"])
         #expect(settings.approvalTimeoutSeconds == 30 && settings.deniedHosts == ["evil.example"])
         #expect(!settings.journal && settings.journalMirror == directory && settings.journalShownLimit == 100)
-        #expect(settings.journalCheckpointIntervalSeconds == 5)
+        #expect(settings.journalCheckpointIntervalSeconds == 5 && settings.journalSync == "periodic")
         #expect(settings.tokenOutput == "file")
     }
 

@@ -148,6 +148,7 @@ import Testing
             "approval-timeout": .integer(settings.approvalTimeoutSeconds), "journal": .boolean(settings.journal),
             "journal-shown-limit": .integer(settings.journalShownLimit),
             "journal-checkpoint-interval": .integer(settings.journalCheckpointIntervalSeconds),
+            "journal-sync": .string(settings.journalSync),
             "icon-nid": .string(settings.iconNID),
         ]
         let defaulted = ServeConfiguration.options.filter { $0.defaultValue != nil }

@@ -104,6 +104,11 @@ package enum ServeConfiguration {
             "journal-checkpoint-interval", .integer(1...86_400, noun: "a number of seconds"), default: .integer(60),
             summary: "Seconds between journal checkpoints (when entries were added; one is also made at shutdown)."),
         ConfigurationOption(
+            "journal-sync", .choice(["commit", "periodic"]), default: .string("commit"),
+            summary:
+                "When a journal entry is on disk: commit (before its reply leaves; survives a power cut) or periodic (reaches the OS before the reply, survives a crash of Sigil; synced every 100 ms)."
+        ),
+        ConfigurationOption(
             "icon-rpc", .string, unset: "no ICON node: sending answers -9999 (no ICON node configured)",
             summary:
                 "ICON node JSON-RPC v3 URL (http(s)://host[:port]/api/v3) that approved ICON transactions are sent to.",

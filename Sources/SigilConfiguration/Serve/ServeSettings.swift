@@ -47,6 +47,8 @@ package struct ServeSettings: Sendable {
     package var journalShownLimit: Int
     /// Seconds between journal checkpoints.
     package var journalCheckpointIntervalSeconds: Int
+    /// When a journal entry (and any state change) is on disk: `commit` or `periodic` (docs/journal.md §7).
+    package var journalSync: String
 
     /// Reads the settings. Every option with a default has a value in `configuration` (the resolver
     /// fills in `ServeConfiguration.options`' defaults), so the fallbacks after `??` are never taken;
@@ -83,5 +85,6 @@ package struct ServeSettings: Sendable {
         journalMirror = configuration.string("journal-mirror")
         journalShownLimit = configuration.integer("journal-shown-limit") ?? 0
         journalCheckpointIntervalSeconds = configuration.integer("journal-checkpoint-interval") ?? 0
+        journalSync = configuration.string("journal-sync") ?? "commit"
     }
 }

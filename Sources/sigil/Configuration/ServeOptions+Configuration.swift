@@ -36,6 +36,7 @@ extension ServeOptions {
             "journal-mirror": journalMirror.map(ConfigurationValue.string),
             "journal-shown-limit": journalShownLimit.map(ConfigurationValue.string),
             "journal-checkpoint-interval": journalCheckpointInterval.map(ConfigurationValue.string),
+            "journal-sync": journalSync.map(ConfigurationValue.string),
         ]
     }
 

@@ -65,7 +65,9 @@ struct GatewayRuntime: Sendable {
             let directory = try DataDirectory.open(path)
             // One server per data directory: refuse before touching state.
             serveLock = try directory.lockForServing()
-            store = try SQLiteStateStore(path: directory.databasePath)
+            store = try SQLiteStateStore(
+                path: directory.databasePath,
+                durability: SQLiteStateStore.Durability(rawValue: settings.journalSync) ?? .commit)
             logger.info("state", metadata: ["path": "\(directory.databasePath)"])
             journalKeyPath = directory.path + "/" + JournalKey.fileName
         }
