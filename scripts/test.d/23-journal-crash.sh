@@ -11,7 +11,7 @@
 # (`--journal-sync commit`, the default) and with periodic syncs (`--sync periodic`: an acknowledged
 # entry has reached the OS but maybe not the disk, which a SIGKILL must not lose either).
 # tier: full
-# typical: 140 s
+# typical: 110 s
 # shellcheck source=../lib/harness.sh
 . "$(dirname "$0")/../lib/harness.sh"
 need KeystoreStress
