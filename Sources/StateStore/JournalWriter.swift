@@ -3,10 +3,12 @@ import Journal
 import Keystore
 import Synchronization
 
-/// Appends journal entries with group commit: callers suspend until their entry is durable, and
+/// Appends journal entries with group commit: callers suspend until their entry is committed, and
 /// everything that arrived while one transaction was syncing goes into the next one. One sync of
 /// SQLite's WAL then covers many concurrent signatures, so the journal costs little throughput
-/// while no entry is acknowledged before it is on disk (docs/journal.md §7).
+/// while no entry is acknowledged before it is committed: on disk with the store's
+/// `Durability.commit`, in the OS's hands (and on disk at most 100 ms later) with `.periodic`
+/// (docs/journal.md §7).
 ///
 /// Gathering: a transaction's fixed cost (begin, the head's read, commit and its sync) is most of an
 /// entry's. When entries are promised (``expectAppend()``: requests decided and being signed), the
@@ -17,12 +19,6 @@ import Synchronization
 ///
 /// Entries are written on one dispatch queue of their own (never a Swift concurrency thread, which
 /// must not block on `fsync`), in arrival order; sequence numbers follow commit order.
-///
-/// Durability follows the store's (``SQLiteStateStore/Durability``): with `.commit` an entry is on
-/// disk when `append` returns; with `.periodic` it has reached the operating system (a crash of the
-/// process loses nothing), and the writer syncs the WAL at most ``periodicSync`` after a commit — at
-/// once after a commit when the last sync is older than that, else on a timer for the last commits
-/// before the writer goes idle.
 package final class JournalWriter: Sendable {
     /// The store written to.
     package let store: SQLiteStateStore
@@ -31,10 +27,6 @@ package final class JournalWriter: Sendable {
     /// Longest wait for promised entries before a commit (the default of `init`'s `gatherWindow`).
     package static let gatherWindow = DispatchTimeInterval.milliseconds(4)
     private let window: DispatchTimeInterval
-    /// The longest an entry stays unsynced with a `.periodic` store (the default of `init`'s `syncEvery`).
-    package static let periodicSync = DispatchTimeInterval.milliseconds(100)
-    /// nil: every commit is synced by SQLite (`.commit`).
-    private let syncEvery: DispatchTimeInterval?
 
     private typealias Continuation = CheckedContinuation<JournalEntry, any Error>
     private struct State {
@@ -47,12 +39,6 @@ package final class JournalWriter: Sendable {
         var promised = 0
         /// The drain waits on `arrival` for a promised entry.
         var gathering = false
-        /// Periodic syncs (touched on `queue` only): commits not yet synced, when the last sync
-        /// was, whether a timer is set, and how many syncs ran (for tests).
-        var unsynced = false
-        var lastSync = DispatchTime.now()
-        var syncScheduled = false
-        var syncs = 0
 
         /// The oldest `JournalWriter.maxBatch` pending entries (all of them, moved out, when they fit).
         mutating func takeBatch() -> ([JournalEntry.Content], [Continuation]) {
@@ -72,18 +58,10 @@ package final class JournalWriter: Sendable {
 
     /// - Parameter gatherWindow: the longest wait for promised entries (tests pass `.never` to show
     ///   that nothing but an arrival or a dropped promise ends the wait).
-    /// - Parameter syncEvery: the longest an entry stays unsynced when the store's durability is `.periodic`.
-    package init(
-        store: SQLiteStateStore, gatherWindow: DispatchTimeInterval = JournalWriter.gatherWindow,
-        syncEvery: DispatchTimeInterval = JournalWriter.periodicSync
-    ) {
+    package init(store: SQLiteStateStore, gatherWindow: DispatchTimeInterval = JournalWriter.gatherWindow) {
         self.store = store
         window = gatherWindow
-        self.syncEvery = store.durability == .periodic ? syncEvery : nil
     }
-
-    /// How many periodic syncs of the WAL have run.
-    package var periodicSyncs: Int { state.withLock { $0.syncs } }
 
     /// Promises an entry: a commit starting before it arrives waits for it (at most the gathering window).
     package func expectAppend() -> JournalExpectation {
@@ -172,58 +150,8 @@ package final class JournalWriter: Sendable {
             do {
                 let entries = try store.appendJournal(contents)
                 for (continuation, entry) in zip(continuations, entries) { continuation.resume(returning: entry) }
-                committed()
             } catch {
                 for continuation in continuations { continuation.resume(throwing: error) }
-            }
-        }
-    }
-
-    // MARK: Periodic syncs (on `queue`)
-
-    /// After a commit to a `.periodic` store: syncs now when the last sync is older than `syncEvery`
-    /// (a writer under steady load never leaves its drain, so a timer alone would never run), else
-    /// makes sure a timer syncs it by then.
-    private func committed() {
-        guard let syncEvery else { return }
-        enum Next { case syncNow, timerSet, setTimer(DispatchTime) }
-        let next = state.withLock { state -> Next in
-            state.unsynced = true
-            let due = state.lastSync + syncEvery
-            if due <= DispatchTime.now() { return .syncNow }
-            if state.syncScheduled { return .timerSet }
-            state.syncScheduled = true
-            return .setTimer(due)
-        }
-        switch next {
-        case .syncNow: syncIfNeeded()
-        case .timerSet: break
-        case .setTimer(let due): queue.asyncAfter(deadline: due) { self.syncIfNeeded(fromTimer: true) }
-        }
-    }
-
-    private func syncIfNeeded(fromTimer: Bool = false) {
-        let needed = state.withLock { state -> Bool in
-            if fromTimer { state.syncScheduled = false }
-            return state.unsynced
-        }
-        guard needed else { return }
-        do {
-            try store.syncToDisk()
-            state.withLock { state in
-                state.unsynced = false
-                state.lastSync = DispatchTime.now()
-                state.syncs += 1
-            }
-        } catch {
-            // Kept unsynced: the next commit, or this retry, tries again.
-            let retry = state.withLock { state -> Bool in
-                guard !state.syncScheduled else { return false }
-                state.syncScheduled = true
-                return true
-            }
-            if retry, let syncEvery {
-                queue.asyncAfter(deadline: .now() + syncEvery) { self.syncIfNeeded(fromTimer: true) }
             }
         }
     }

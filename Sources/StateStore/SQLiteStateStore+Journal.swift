@@ -17,7 +17,8 @@ extension SQLiteStateStore {
 
     /// Appends entries in one transaction (one sync of the WAL for all of them), chained after the
     /// stored head, all with the time `time` (default: the store's clock).
-    /// - Returns: the entries as stored, once committed (durable: `synchronous=FULL`).
+    /// - Returns: the entries as stored, once committed (on disk with `Durability.commit`; with
+    ///   `.periodic` in the OS's hands, on disk at most `periodicSyncInterval` later).
     /// - Throws: `.database`; nothing is appended then.
     @discardableResult
     package func appendJournal(_ contents: [JournalEntry.Content], time: Int64? = nil) throws(StateStoreError)
@@ -53,6 +54,7 @@ extension SQLiteStateStore {
                 do {
                     let result = try body(db)
                     try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                    periodicSync?.committed()
                     return result
                 } catch {
                     if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
@@ -90,7 +92,9 @@ extension SQLiteStateStore {
         func blob(_ index: Int32, _ value: [UInt8]) {
             codes.append(
                 value.withUnsafeBytes { bytes in
-                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                        return sqlite3_bind_zeroblob(handle, index, 0)
+                    }
                     return sqlite3_bind_blob(handle, index, base, Int32(clamping: bytes.count), transientBinding)
                 })
         }

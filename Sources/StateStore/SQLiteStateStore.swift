@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Journal
 import Keystore
 import Primitives
@@ -31,8 +32,10 @@ package final class SQLiteStateStore: StateStore {
     package let now: @Sendable () -> Int64
     /// When a committed change is on disk.
     package let durability: Durability
-    /// The WAL file (`<path>-wal`), synced by ``syncToDisk()``; nil in memory.
-    private let walPath: String?
+    /// With `.periodic`: syncs the WAL at most ``periodicSyncInterval`` after every commit.
+    let periodicSync: PeriodicSync?
+    /// The longest a commit of a `.periodic` store stays unsynced.
+    package static let periodicSyncInterval = DispatchTimeInterval.milliseconds(100)
 
     /// When a commit is on disk (docs/journal.md §7, "What each guarantee needs").
     package enum Durability: String, Sendable, CaseIterable {
@@ -41,9 +44,9 @@ package final class SQLiteStateStore: StateStore {
         case commit
         /// A commit reaches the operating system before it returns (`synchronous=NORMAL` in WAL
         /// mode: its pages are written to the WAL, not synced), so it survives a crash of the
-        /// process; ``syncToDisk()`` syncs the WAL (the journal's writer calls it at most every
-        /// 100 ms after a commit). A power cut or an OS crash can lose the commits since the last
-        /// sync, never corrupt the database or the chain (SQLite's WAL guarantees).
+        /// process; every commit, of any kind, is synced at most ``periodicSyncInterval`` after it
+        /// (``PeriodicSync``), and ``syncToDisk()`` syncs at once. A power cut or an OS crash can
+        /// lose the commits of that window, never corrupt the database or the chain (SQLite's WAL).
         case periodic
     }
 
@@ -54,6 +57,7 @@ package final class SQLiteStateStore: StateStore {
     /// - Throws: `.database` when SQLite cannot open or migrate the file.
     package init(
         path: String, busyTimeout: Duration = .seconds(10), durability: Durability = .commit,
+        syncInterval: DispatchTimeInterval = SQLiteStateStore.periodicSyncInterval,
         now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
     ) throws(StateStoreError) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -61,7 +65,6 @@ package final class SQLiteStateStore: StateStore {
         _ = close(fd)
         self.now = now
         self.durability = durability
-        walPath = path + "-wal"
         // GRDB reads the applied migrations outside the migration's transaction, so two processes
         // opening a new database at once could both run `v1-initial`; a lock file serialises them.
         let migrationLock: DirectoryLock
@@ -78,7 +81,22 @@ package final class SQLiteStateStore: StateStore {
             // changes and journal entries. FULL again, on the one connection that writes, unless
             // periodic syncs were asked for.
             let level = durability == .commit ? "FULL" : "NORMAL"
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(level)") }
+            // The WAL's name as SQLite resolved it (a symlinked database's WAL is beside its target).
+            let wal = try pool.writeWithoutTransaction { db -> String? in
+                try db.execute(sql: "PRAGMA synchronous = \(level)")
+                guard let name = sqlite3_db_filename(db.sqliteConnection, "main"),
+                    let wal = sqlite3_filename_wal(name)
+                else { return nil }
+                return String(cString: wal)
+            }
+            if durability == .periodic {
+                guard let wal, !wal.isEmpty else {
+                    throw StateStoreError(.database, "open \(path): SQLite names no WAL file for periodic syncs")
+                }
+                periodicSync = PeriodicSync(walPath: wal, interval: syncInterval)
+            } else {
+                periodicSync = nil
+            }
             writer = pool
             try Self.migrator.migrate(writer)
         } catch {
@@ -103,23 +121,20 @@ package final class SQLiteStateStore: StateStore {
         self.writer = writer
         self.now = now
         durability = .commit
-        walPath = nil
+        periodicSync = nil
     }
 
-    /// Syncs the WAL file to disk: every commit made before the call is then durable (with
-    /// ``Durability/periodic``; with `.commit` each commit already was). Nothing in memory; a WAL
-    /// that does not exist (no write since the last connection closed) has nothing to sync.
-    /// - Throws: `.fileSystem` naming the file when it cannot be opened or synced.
+    /// Syncs the WAL file to disk now: every commit made before the call is then durable (with
+    /// ``Durability/periodic``; with `.commit` each commit already was, and this does nothing).
+    /// - Throws: `.fileSystem` or `.diskFull` naming the file when it cannot be opened or synced.
     package func syncToDisk() throws(StateStoreError) {
-        guard let walPath else { return }
-        let fd = open(walPath, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return }
-            throw StateStoreError(POSIX.error("open", walPath))
-        }
-        defer { _ = close(fd) }
-        guard fdatasync(fd) == 0 else { throw StateStoreError(POSIX.error("fdatasync", walPath)) }
+        guard let periodicSync else { return }
+        let code = periodicSync.syncNow()
+        guard code == 0 else { throw StateStoreError(POSIX.error("fdatasync", periodicSync.walPath, code)) }
     }
+
+    /// With `.periodic`: how many WAL syncs ran and failed (a failure is retried; tests and diagnostics).
+    package var periodicSyncCounts: (syncs: Int, failures: Int) { periodicSync?.counts ?? (0, 0) }
 
     private static func configuration(busyTimeout: Duration) -> Configuration {
         var config = Configuration()
@@ -163,7 +178,9 @@ package final class SQLiteStateStore: StateStore {
 
     func write<T>(_ context: String, _ body: (Database) throws -> T) throws(StateStoreError) -> T {
         do {
-            return try writer.write(body)
+            let result = try writer.write(body)
+            periodicSync?.committed()
+            return result
         } catch {
             throw Self.wrap(error, context)
         }
@@ -193,12 +210,22 @@ package final class SQLiteStateStore: StateStore {
             ? try write(transaction.context, transaction.body) : try read(transaction.context, transaction.body)
     }
 
-    /// Runs `transaction` on GRDB's dispatch queues and suspends meanwhile (never blocks a concurrency thread).
+    /// Runs `transaction` on GRDB's dispatch queues and suspends meanwhile (never blocks a concurrency
+    /// thread). It runs to its end even when the calling task is cancelled (GRDB would interrupt it):
+    /// a grant or a revocation a person approved must not be dropped because the dapp's HTTP client
+    /// went away meanwhile. So it runs in a task of its own, which inherits no cancellation.
     func perform<T>(_ transaction: Transaction<T>) async throws(StateStoreError) -> T {
-        do {
-            return transaction.writes
+        let writer = writer
+        let periodicSync = periodicSync
+        let result = await Task {
+            transaction.writes
                 ? try await writer.write(transaction.body) : try await writer.read(transaction.body)
-        } catch {
+        }.result
+        switch result {
+        case .success(let value):
+            if transaction.writes { periodicSync?.committed() }
+            return value
+        case .failure(let error):
             throw Self.wrap(error, transaction.context)
         }
     }

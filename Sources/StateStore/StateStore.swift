@@ -1,10 +1,12 @@
 import Journal
 import Keystore
+
 /// Everything Sigil remembers besides the keys: connected sites and the accounts each may see,
 /// chain metadata per genesis hash, and settings.
 ///
 /// `SQLiteStateStore` is the implementation; the protocol lets another backend replace it. Every
-/// method is synchronous, safe to call from any thread, and atomic: it either fully happens or, if
+/// operation is synchronous (the command line), those the server calls from async code also have
+/// an `async` overload (below); each is safe to call from any thread, and atomic: it either fully happens or, if
 /// it throws (or the process dies), leaves no trace. Nothing secret is ever stored here.
 ///
 /// Site changes are numbered: each one (authorize, account list, revoke, forgotten account) takes

@@ -100,7 +100,15 @@ package final class StateStoreJournal: SigningJournal {
     package func checkpoint() async throws -> JournalCheckpoint? {
         guard let key else { return nil }
         let store = store
-        let checkpoint = try await offload { try store.checkpointJournal(key: key) }
+        let checkpoint = try await offload {
+            let checkpoint = try store.checkpointJournal(key: key)
+            // A mirror line must never be on disk before what it covers (a `.periodic` store has
+            // not synced the last entries, nor the checkpoint itself, yet): after a power cut the
+            // database would have lost a checkpoint the mirror keeps, and verification would
+            // call that tampering.
+            if checkpoint != nil { try store.syncToDisk() }
+            return checkpoint
+        }
         guard let checkpoint else { return nil }
         logger.info("journal checkpoint", metadata: ["number": "\(checkpoint.number)", "seq": "\(checkpoint.seq)"])
         if let mirror {

@@ -180,6 +180,14 @@ struct ServeCommand: AsyncParsableCommand {
                 logger.error("journal checkpoint at shutdown failed", metadata: ["reason": "\(error)"])
             }
         }
+        // With `--journal-sync periodic`, what the last 100 ms committed is on disk before the exit.
+        if let store = runtime.state.base as? SQLiteStateStore {
+            do {
+                try store.syncToDisk()
+            } catch {
+                logger.error("state sync at shutdown failed", metadata: ["reason": "\(error)"])
+            }
+        }
         // The tokens die with the process; so does their file.
         if let tokenFile { TokenFile.remove(tokenFile) }
         logger.info("stopped", metadata: ["uptime_s": "\(Int(runtime.telemetry.uptimeSeconds))"])

@@ -106,7 +106,7 @@ package enum ServeConfiguration {
         ConfigurationOption(
             "journal-sync", .choice(["commit", "periodic"]), default: .string("commit"),
             summary:
-                "When a journal entry is on disk: commit (before its reply leaves; survives a power cut) or periodic (reaches the OS before the reply, survives a crash of Sigil; synced every 100 ms)."
+                "When a journal entry (and every change of the state database) is on disk: commit (before its reply leaves; survives a power cut) or periodic (reaches the OS before the reply, survives a crash of Sigil; on disk at most 100 ms after its commit)."
         ),
         ConfigurationOption(
             "icon-rpc", .string, unset: "no ICON node: sending answers -9999 (no ICON node configured)",
