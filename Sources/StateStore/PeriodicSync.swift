@@ -90,6 +90,9 @@ final class PeriodicSync: Sendable {
     /// How many syncs succeeded and failed so far.
     var counts: (syncs: Int, failures: Int) { state.withLock { ($0.syncs, $0.failures) } }
 
+    /// The `errno` of the last failed sync (0: none failed).
+    var lastError: Int32 { state.withLock { $0.lastError } }
+
     /// `fdatasync` of the WAL file through a descriptor of its own (a sync flushes the file, not
     /// the descriptor). A missing file has nothing to sync (no write since the pool opened it).
     /// - Returns: 0, or `errno`.

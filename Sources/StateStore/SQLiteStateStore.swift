@@ -136,6 +136,12 @@ package final class SQLiteStateStore: StateStore {
     /// With `.periodic`: how many WAL syncs ran and failed (a failure is retried; tests and diagnostics).
     package var periodicSyncCounts: (syncs: Int, failures: Int) { periodicSync?.counts ?? (0, 0) }
 
+    /// The last failed periodic sync, as the error `syncToDisk()` would have thrown, or nil.
+    package var periodicSyncFailure: StateStoreError? {
+        guard let periodicSync, periodicSync.lastError != 0 else { return nil }
+        return StateStoreError(POSIX.error("fdatasync", periodicSync.walPath, periodicSync.lastError))
+    }
+
     private static func configuration(busyTimeout: Duration) -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true

@@ -142,9 +142,21 @@ struct ServeCommand: AsyncParsableCommand {
         let journalTicker = runtime.journal.map { Self.journalTicker($0, settings: settings, logger: logger) }
         let ticker = Task {
             var reconcileFailing = false
+            var syncFailures = 0
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
                 await runtime.service.tick()
+                // `--journal-sync periodic`: a WAL sync that failed (it is retried) is said once per new failure.
+                if let store = runtime.state.base as? SQLiteStateStore, store.periodicSyncCounts.failures > syncFailures
+                {
+                    syncFailures = store.periodicSyncCounts.failures
+                    logger.error(
+                        "state database not synced to disk; retrying",
+                        metadata: [
+                            "failures": "\(syncFailures)",
+                            "reason": "\(store.periodicSyncFailure.map { "\($0)" } ?? "")",
+                        ])
+                }
                 guard runtime.reconcilesAuthorizations else { continue }
                 // Changes by other processes (`sigil origins revoke`), newer than memory only.
                 do {
