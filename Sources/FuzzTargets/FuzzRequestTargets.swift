@@ -78,7 +78,8 @@ extension FuzzTarget {
                     transaction: .object(tx), action: action, account: account, now: 0x5d56f3231f818)
             else { return }
             request.fromLink = action == .send
-            try checkDisplay(.signIcon(request), rows: request.summary, target: .iconRequest)
+            try checkDisplay(
+                .adapter(IconApproval.of(request, source: "https://d.example")), rows: request.summary, target: .iconRequest)
         }
     }
 

@@ -110,11 +110,10 @@ import Testing
             ? try await service.handleIconConnect(wire, from: client, caller: Fixture.site + "/back")
             : try await service.handle(wire, from: client)
         let approval = try #require(await service.pendingApprovals.last)
-        guard case .signIcon(let request) = approval.subject else {
+        guard case .adapter(let request) = approval.subject, request.wallet == "icon" else {
             Issue.record("not an ICON request")
             return
         }
-        #expect(request.fromLink == viaLink)
         #expect(request.summary.contains { $0.label == "came from" && $0.isWarning } == viaLink)
         let headline = ApprovalHeadline(approval.subject, source: approval.source, accounts: [])
         #expect(headline.warnings.contains { $0.contains("came from a link") && $0.contains("Referer") } == viaLink)

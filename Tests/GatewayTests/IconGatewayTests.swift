@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import IconCodec
+import Journal
 import Keystore
 import Logging
 import Primitives
@@ -55,7 +56,7 @@ final class IconTestDoubleNode: IconNode {
 
     func makeService(
         mode: GatewayOptions.ApprovalMode = .automatic, node: (any IconNode)? = IconTestDoubleNode(),
-        blind: Set<String> = [], withIcon: Bool = true
+        blind: Set<String> = [], withIcon: Bool = true, journal: StateStoreJournal? = nil
     ) async throws -> GatewayService {
         let pair = try IconKeyPair(secretKey: SecretBytes(try Hex.decode(Self.key1, prefix: .forbidden)))
         let info = IconAccountInfo(address: pair.address, name: "K1", whenCreated: nil, isTesting: false, fileName: "")
@@ -70,7 +71,7 @@ final class IconTestDoubleNode: IconNode {
         return try await GatewayService(
             options: options, signer: signer, metadata: InMemoryMetadataRegistry(),
             persistence: InMemoryAuthorizations([]), clock: TestClock(), serverID: "srv1",
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), journal: journal)
     }
 
     /// One Connect request; the answer object (after the person when `approve` is given).
@@ -111,6 +112,21 @@ final class IconTestDoubleNode: IconNode {
         #expect(accounts.allSatisfy { $0["type"]?.stringValue != "icon" })
     }
 
+    /// The journal records an ICON signature as every protocol's (the seam's one path): protocol
+    /// `icon`, the wire method, the `hx` account, the digest of the 32 bytes signed, the signature.
+    @Test func aSignatureIsJournaledAsEveryProtocolsIs() async throws {
+        let journal = try JournalPathTests.journal()
+        let service = try await makeService(journal: journal)
+        _ = try await connect(service, ["id": 1, "method": "bind"])
+        let signed = try await connect(service, ["id": 2, "method": "sign", "params": Self.vIcon7A])
+        let signature = try IconKeyPair.decodeSignature(base64: try #require(signed["result"]?.stringValue))
+        let entry = try #require(try JournalPathTests.entries(journal).last?.content)
+        #expect(entry.protocolName == "icon" && entry.method == "icon(sign)" && entry.account == Self.me)
+        #expect(entry.decision == "auto-approved" && entry.result == signature)
+        #expect(entry.subjectDigest == JournalCodec.hash(try IconTransaction(json: Self.vIcon7A).hash))
+        #expect(try await journal.verify().isValid)
+    }
+
     @Test func aPersonDecides() async throws {
         let service = try await makeService(mode: .person)
         #expect(try await connect(service, ["id": 1, "method": "bind"], approve: false)["code"] == -1000)
@@ -124,7 +140,10 @@ final class IconTestDoubleNode: IconNode {
             "icon(connect)", ["id": 4, "method": "sign", "params": Self.vIcon7A], id: "c4")
         #expect(immediate == nil)
         let approval = try #require(await service.pendingApprovals.first)
-        guard case .signIcon(let request) = approval.subject else { Issue.record("not an ICON approval"); return }
+        guard case .adapter(let request) = approval.subject, request.wallet == "icon" else {
+            Issue.record("not an ICON approval")
+            return
+        }
         #expect(request.summary.contains { $0.label == "value" && $0.value.hasPrefix("1 ICX") })
         try await service.approve(approval.id)
         #expect(

@@ -51,7 +51,9 @@ import Testing
 /// `! Verified` warning), and a multi-line value's continuation lines are indented under its label.
 /// Also (b): a request from a link says the identity is the referring page's, unverified.
 @Suite struct TerminalPromptDisplayTests {
-    static func iconRequest(method: String, fromLink: Bool = false) throws -> ApprovalSubject {
+    static func iconRequest(
+        method: String, fromLink: Bool = false, source: String = "https://dapp.example"
+    ) throws -> ApprovalSubject {
         let tx = try IconTransaction(json: [
             "version": "0x3", "from": "hx902ecb51c109183ace539f247b4ea1347fbf23b5",
             "to": "cxb0776ee37f5b45bfaea8cff1d8232fbb6122ec32", "stepLimit": "0x30d40", "timestamp": "0x5d56f3231f818",
@@ -62,7 +64,7 @@ import Testing
             hash: tx.hash,
             summary: [SummaryRow("call", method), SummaryRow("decoded", lines: "first\nsecond\u{2028}\n! third")])
         request.fromLink = fromLink
-        return .signIcon(request)
+        return .adapter(IconApproval.of(request, source: source))
     }
 
     @Test(arguments: ["vote\n! Verified: 0 ICX leaves your account", "vote\u{2028}! Verified", "vote\r! Verified"])
@@ -84,7 +86,7 @@ import Testing
         var queue = ApprovalQueue<ApprovalSubject>()
         let pending = try queue.enqueue(
             source: "https://trusted.example", session: nil,
-            subject: try Self.iconRequest(method: "vote", fromLink: true), now: .zero)
+            subject: try Self.iconRequest(method: "vote", fromLink: true, source: "https://trusted.example"), now: .zero)
         let text = TerminalPrompt.describe(pending, accounts: [])
         #expect(text.contains("   ! This request came from a link"))
         #expect(text.contains("Referer"))

@@ -200,28 +200,6 @@ import Testing
         #expect(headline.mentions.first?.address == "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
     }
 
-    /// V-ICON-7 A (1 ICX), B (a token transfer), C (a call), prepared by the signing service (the
-    /// account is named K1), and a blind hash.
-    @Test(
-        arguments: [
-            (0, IconSigningRequest.Action.send, "Send 1 ICX from K1 to hx87a9…4d6a"),
-            (0, .signOnly, "Send 1 ICX from K1 to hx87a9…4d6a (the site sends it)"),
-            (1, .send, "Send 1 (smallest units) of token cxb077…ec32 from K1 to hxab2d…cd8b"),
-            (2, .send, "Call setText on contract cxb077…ec32 from K1"),
-            (0, .blindHash, "Sign a bare hash for https://d.example (blind signing)"),
-        ] as [(Int, IconSigningRequest.Action, String)])
-    func iconRequests(vector: Int, action: IconSigningRequest.Action, expected: String) throws {
-        let (service, account) = try IconSigningTests().service()
-        var request = try service.prepareIcon(
-            transaction: try JSONValue.parse(IconSigningTests.vectors[vector].json), action: .signOnly,
-            account: account, now: IconSigningTests.now)
-        request.action = action
-        let headline = ApprovalHeadline(.signIcon(request), source: "https://d.example", accounts: [account])
-        #expect(headline.text == expected)
-        #expect(headline.mentions.first?.name == "K1" && headline.mentions.first?.identicon == nil)
-        #expect(headline.warnings.count == (action == .blindHash ? 1 : 0))
-    }
-
     @Test(
         arguments: [
             ("abc", "abc"), ("14E5nqKAp3oAJcmzgZhUD2RcptBeUBScxKHgJKU4HPNcKVf3", "14E5…KVf3"),

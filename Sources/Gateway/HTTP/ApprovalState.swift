@@ -64,7 +64,6 @@ enum ApprovalState {
         case .signBytes(let request): request.summary
         case .provideMetadata(let proposal): proposal.summary
         case .adapter(let request): request.summary
-        case .signIcon(let request): request.summary
         }
     }
 
@@ -88,8 +87,7 @@ enum ApprovalState {
         case .signExtrinsic: "extrinsic"
         case .signBytes: "bytes"
         case .provideMetadata: "metadata"
-        case .adapter(let request): request.wallet
-        case .signIcon(let request): request.action == .blindHash ? "icon-hash" : "icon"
+        case .adapter(let request): request.kind
         }
     }
 
@@ -100,7 +98,6 @@ enum ApprovalState {
         case .signBytes: "Sign a message for \(approval.source)?"
         case .provideMetadata(let p): "Update \(p.chain.isEmpty ? "chain" : p.chain) metadata from \(approval.source)?"
         case .adapter(let request): request.title
-        case .signIcon(let request): IconGateway.title(request, source: approval.source)
         }
     }
 }

@@ -186,9 +186,11 @@ struct IconAdapter: Sendable {
             prepared.fromLink = true
             prepared.summary.append(SummaryRow("came from", IconSummary.linkWarning(client.source), warning: true))
         }
-        let approval = try core.requestSignature(.signIcon(prepared), from: client)
-        return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type,
-            replies: IconReplies(adapter: self, shape: shape))
+        let approval = try core.requestSignature(
+            .adapter(IconApproval.of(prepared, source: client.source)), from: client)
+        return await core.queued(
+            approval, request, client, sign: signStep(prepared), scheme: account.type,
+            replies: IconReplies(adapter: self, shape: shape, signing: prepared))
     }
 
     /// `REQUEST_SIGNING {from, hash}`: refused unless the person allowed blind signing for this
@@ -212,9 +214,11 @@ struct IconAdapter: Sendable {
             throw IconConnectError.noMatchedWallet(IconSigningGate.isAddress(from) ? from : "")
         }
         let prepared = try signer.prepareIconHash(hash: hash, account: account)
-        let approval = try core.requestSignature(.signIcon(prepared), from: client)
-        return await core.queued(approval, request, client, sign: signStep(prepared), scheme: account.type,
-            replies: IconReplies(adapter: self, shape: shape))
+        let approval = try core.requestSignature(
+            .adapter(IconApproval.of(prepared, source: client.source)), from: client)
+        return await core.queued(
+            approval, request, client, sign: signStep(prepared), scheme: account.type,
+            replies: IconReplies(adapter: self, shape: shape, signing: prepared))
     }
 
     /// After the journal: a refused journal entry withholds the signature (-4001); a send goes to

@@ -8,6 +8,8 @@ import SignerCore
 struct IconReplies: BridgeReplies {
     let adapter: IconAdapter
     let shape: IconReplyShape
+    /// The prepared signing request this answers (nil for a bind): what an approved send submits.
+    var signing: IconSigningRequest? = nil
 
     func connection(approved: Bool, granted: [String], failure: GatewayError?) -> WireReply.Body {
         guard approved, failure == nil, let address = adapter.address(in: granted) else {
@@ -36,7 +38,7 @@ struct IconReplies: BridgeReplies {
     func afterJournal(
         _ subject: ApprovalSubject, _ delivery: ApprovalLifecycle.Delivery, body: WireReply.Body, signature: [UInt8]?
     ) async -> WireReply.Body {
-        guard case .signIcon(let request) = subject, delivery == .result else { return body }
+        guard let request = signing, delivery == .result else { return body }
         return await adapter.afterJournal(request, body: body, signature: signature, shape: shape)
     }
 

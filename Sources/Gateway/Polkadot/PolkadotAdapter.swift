@@ -126,7 +126,7 @@ struct PolkadotAdapter: Sendable {
                     Polkadot.SignerResult(id: id, signature: result.signatureHex, signedTransaction: nil))
                 return AdapterSigned(value: response, signature: result.signature)
             }
-        case .signIcon, .authorize, .provideMetadata, .adapter:
+        case .authorize, .provideMetadata, .adapter:
             return nil
         }
     }

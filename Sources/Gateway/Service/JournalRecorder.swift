@@ -106,8 +106,9 @@ struct JournalRecorder: Sendable {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
-        case .signIcon(let request): key = request.accountKey
-        case .authorize, .provideMetadata, .adapter: return ""
+        // The account as its protocol writes it (an ICON `hx…`, an EIP-55 `0x…`, a principal).
+        case .adapter(let request): return request.account
+        case .authorize, .provideMetadata: return ""
         }
         return signer.account(key: key)?.address
     }

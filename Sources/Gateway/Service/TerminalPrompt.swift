@@ -68,9 +68,6 @@ package enum TerminalPrompt {
         case .adapter(let request):
             lines.append("== \(printable(request.title))")
             rows = request.summary
-        case .signIcon(let request):
-            lines.append("== \(printable(IconGateway.title(request, source: approval.source)))")
-            rows = request.summary
         }
         // The sentence first (names and short addresses, as on the approval page), its warnings, then
         // every detail in full.

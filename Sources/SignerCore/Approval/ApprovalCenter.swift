@@ -83,7 +83,7 @@ package struct ApprovalCenter: Sendable {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
-        case .signIcon(let request): key = request.accountKey
+        case .adapter(let request) where !request.requestId.isEmpty && !request.account.isEmpty: key = request.account
         case .authorize, .provideMetadata, .adapter:
             throw SignerError(.invalidInput, "not a signing request")
         }

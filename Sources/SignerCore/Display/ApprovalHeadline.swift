@@ -32,7 +32,7 @@ package struct ApprovalHeadline: Sendable, Equatable {
     /// The headline of `subject`, asked by `source`, for a person whose accounts are `accounts`.
     /// The warning of a request made through the ICONex Connect URL form (a link): the site's
     /// identity is the referring page's claim.
-    static func linkWarning(_ source: String) -> String {
+    package static func linkWarning(_ source: String) -> String {
         "This request came from a link, not from the site's own script: \(source) is only what the "
             + "referring page claims (Referer) and Sigil cannot verify it. A link posted on a site you "
             + "trust shows that site here; approve only if you started this yourself."
@@ -64,11 +64,13 @@ package struct ApprovalHeadline: Sendable, Equatable {
                 )
             }
         case .adapter(let request):
-            let call = request.sentence ?? request.summary.first { $0.label == "call" }?.value
-            text = builder.shortenedIdentifiers(IconSummary.safe(call ?? String(request.title.trimmingSuffix("?"))))
-            builder.warnings += request.summary.filter { $0.label == "warning" }.map { Self.sentence($0.value) }
-        case .signIcon(let request):
-            text = builder.icon(request, source: source)
+            if let headline = request.headline {
+                text = builder.adapter(headline)
+            } else {
+                let call = request.sentence ?? request.summary.first { $0.label == "call" }?.value
+                text = builder.shortenedIdentifiers(IconSummary.safe(call ?? String(request.title.trimmingSuffix("?"))))
+                builder.warnings += request.summary.filter { $0.label == "warning" }.map { Self.sentence($0.value) }
+            }
         }
         // The one gate for what a site supplied (DisplayText): escaped, then cut.
         text = DisplayText.clipped(DisplayText.visible(text), Self.maxCharacters)
@@ -282,55 +284,28 @@ package struct ApprovalHeadline: Sendable, Equatable {
             return words.joined(separator: " ")
         }
 
-        // MARK: ICON
+        // MARK: Adapters
 
-        mutating func icon(_ request: IconSigningRequest, source: String) -> String {
-            let from = iconMention("from", request.accountKey)
-            if request.fromLink { warnings.append(ApprovalHeadline.linkWarning(source)) }
-            guard let tx = request.transaction, request.action != .blindHash else {
-                warnings.append(
-                    "Blind signing: \(source) asks you to sign a bare hash. Sigil cannot tell what it authorises; "
-                        + "it could move all your funds.")
-                return "Sign a bare hash for \(source) (blind signing)"
-            }
-            let to = iconMention("to", tx.to)
-            let value = tx.value.map(IconSummary.icx) ?? "0"
-            let sendsIt = request.action == .send ? "" : " (the site sends it)"
-            // ICX moved along with a contract call belongs in the sentence, with a warning (issue 24
-            // item 6): a token transfer or a `vote` call can also carry 5000 ICX.
-            let carriesICX = IconSummary.movesICX(tx)
-            switch tx.dataType {
-            case .call?:
-                let method = IconSummary.safe(tx.data?["method"]?.stringValue ?? "")
-                if carriesICX {
-                    warnings.append(
-                        "This contract call also sends \(value) ICX from your account to contract "
-                            + "\(AddressText.short(tx.to)): approve only if you mean to pay the contract.")
+        /// An adapter's own sentence (``AdapterHeadline``): its mentions in order, each account
+        /// as the person's name for it or its short form.
+        mutating func adapter(_ headline: AdapterHeadline) -> String {
+            for mention in headline.mentions { _ = named(mention.role, mention.address) }
+            warnings += headline.warnings
+            return headline.parts.map { part in
+                switch part {
+                case .text(let text): text
+                case .account(let address): named(nil, address)
                 }
-                let alsoICX = carriesICX ? ", and \(value) ICX to the contract" : ""
-                if method == "transfer", let params = tx.data?["params"]?.objectValue,
-                    let amount = params["_value"]?.stringValue, IconSummary.isCanonicalHex(amount),
-                    let receiver = params["_to"]?.stringValue
-                {
-                    let toText = iconMention("to", receiver)
-                    return
-                        "Send \(IconSummary.decimal(amount)) (smallest units) of token \(AddressText.short(tx.to)) from \(from) "
-                        + "to \(toText)\(alsoICX)\(sendsIt)"
-                }
-                let sending = carriesICX ? ", sending \(value) ICX with it" : ""
-                return "Call \(clip(method, 60)) on contract \(to) from \(from)\(sending)\(sendsIt)"
-            case .deposit?:
-                if carriesICX { return "Deposit \(value) ICX to contract \(to) from \(from)\(sendsIt)" }
-                return "Deposit to contract \(to) from \(from)\(sendsIt)"
-            default:
-                return "Send \(value) ICX from \(from) to \(to)\(sendsIt)"
-            }
+            }.joined()
         }
 
-        mutating func iconMention(_ role: String, _ address: String) -> String {
-            let safe = IconSummary.safe(address)
-            let m = AddressMention(role: role, address: safe, name: names[safe.lowercased()], identicon: nil)
-            if !mentions.contains(where: { $0.address == m.address && $0.role == m.role }) { mentions.append(m) }
+        /// The name the person gave `address`, else its short form; recorded as a mention with `role`.
+        mutating func named(_ role: String?, _ address: String) -> String {
+            let m = AddressMention(
+                role: role ?? "", address: address, name: names[address.lowercased()], identicon: nil)
+            if let role, !mentions.contains(where: { $0.address == m.address && $0.role == role }) {
+                mentions.append(m)
+            }
             return m.text
         }
     }

@@ -115,7 +115,7 @@ package enum IconSummary {
         return String(decoding: digits.reversed().map { $0 + 0x30 }, as: UTF8.self)
     }
 
-    static func isCanonicalHex(_ s: String) -> Bool {
+    package static func isCanonicalHex(_ s: String) -> Bool {
         let u = Array(s.utf8)
         return u.count >= 3 && u.count <= 66 && u[0] == 0x30 && u[1] == 0x78
             && u[2...].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }

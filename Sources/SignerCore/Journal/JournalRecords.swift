@@ -16,7 +16,6 @@ package enum JournalRecords {
     package static func protocolName(of subject: ApprovalSubject) -> String {
         switch subject {
         case .adapter(let request): request.wallet
-        case .signIcon: "icon"
         case .authorize, .signExtrinsic, .signBytes, .provideMetadata: polkadot
         }
     }
@@ -29,12 +28,6 @@ package enum JournalRecords {
         case .signBytes: "pub(bytes.sign)"
         case .provideMetadata: "pub(metadata.provide)"
         case .adapter(let request): request.method
-        case .signIcon(let request):
-            switch request.action {
-            case .signOnly: "icon(sign)"
-            case .send: "icon(send)"
-            case .blindHash: "icon(signing)"
-            }
         }
     }
 
@@ -60,7 +53,6 @@ package enum JournalRecords {
         case .signBytes(let request): summary = request.summary
         case .provideMetadata(let proposal): summary = proposal.summary
         case .adapter(let request): summary = request.summary
-        case .signIcon(let request): summary = request.summary
         }
         return rows + summary.map { JournalShown.Row($0.label, $0.value, warning: $0.isWarning) }
     }
@@ -73,9 +65,8 @@ package enum JournalRecords {
         case .signExtrinsic(let request): JournalCodec.hash(request.prepared.signing.signedBytes)
         case .signBytes(let request): JournalCodec.hash(request.message)
         case .provideMetadata(let proposal): JournalCodec.hash(proposal.definitionJSON)
+        // An ICP request id, an Ethereum signing hash, the 32 bytes an ICON signature covers.
         case .adapter(let request): request.requestId.isEmpty ? [] : JournalCodec.hash(request.requestId)
-        // The 32 bytes an ICON signature covers (the transaction's SHA3-256, or the blind hash).
-        case .signIcon(let request): JournalCodec.hash(request.hash)
         }
     }
 
@@ -86,7 +77,6 @@ package enum JournalRecords {
         switch subject {
         case .signExtrinsic(let request): key = request.accountKey
         case .signBytes(let request): key = request.accountKey
-        case .signIcon(let request): return request.accountKey
         case .adapter(let request): return request.account
         case .authorize, .provideMetadata: return ""
         }

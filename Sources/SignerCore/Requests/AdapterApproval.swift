@@ -2,7 +2,8 @@
 /// person reads (the title, the rows, the warnings among them), what the journal records (the
 /// protocol and method, the account, the digest of exactly what the signature covers), and nothing
 /// a protocol would have to be switched over for. The Internet Computer (ICRC-25 permissions,
-/// ICRC-49 calls) and Ethereum (EIP-1193) requests are queued as this.
+/// ICRC-49 calls), ICON (Connect and relay signatures) and Ethereum (EIP-1193) requests are queued
+/// as this.
 package struct AdapterApproval: Sendable, Equatable {
     /// The journal's protocol name (`icp`, `ethereum`); also the approval page's `kind`.
     package let wallet: String
@@ -18,12 +19,19 @@ package struct AdapterApproval: Sendable, Equatable {
     /// The one sentence the approval page and the terminal show first; nil: the `call` row, else
     /// the title.
     package let sentence: String?
-    /// The account that signs, as the protocol writes it (`0x…` EIP-55, a principal); empty when none.
+    /// The account that signs, as the protocol writes it (`0x…` EIP-55, a principal, `hx…`); empty
+    /// when none. For a request of a connected site it must be one of the site's granted keys.
     package let account: String
+    /// The approval page's `kind` (how the page draws it: `icon-hash` is a bare hash); the wallet
+    /// name unless the adapter says otherwise.
+    package let kind: String
+    /// The sentence with the accounts it names, when the adapter builds it (``AdapterHeadline``);
+    /// nil: ``sentence``, the `call` row or the title, with the warning rows.
+    package let headline: AdapterHeadline?
 
     package init(
         method: String, title: String, summary: [SummaryRow], requestId: [UInt8] = [], wallet: String = "icp",
-        sentence: String? = nil, account: String = ""
+        sentence: String? = nil, account: String = "", kind: String? = nil, headline: AdapterHeadline? = nil
     ) {
         self.wallet = wallet
         self.method = method
@@ -32,8 +40,45 @@ package struct AdapterApproval: Sendable, Equatable {
         self.requestId = requestId
         self.sentence = sentence
         self.account = account
+        self.kind = kind ?? wallet
+        self.headline = headline
     }
 
     /// The rows that are warnings.
     package var warnings: [String] { summary.filter { $0.label == "warning" }.map(\.value) }
+}
+
+/// An adapter's headline (``ApprovalHeadline``) in protocol-neutral parts: the addresses it names
+/// (in order, each with its role), the sentence as text and accounts, and its warnings as sentences.
+/// The person's names for accounts are filled in when the headline is shown (an account the person
+/// named reads as the name, any other as its short form), so an adapter never sees them.
+package struct AdapterHeadline: Sendable, Equatable {
+    /// An address the request names: its role (`from`, `to`) and the address.
+    package struct Mention: Sendable, Equatable {
+        package var role: String
+        package var address: String
+        package init(_ role: String, _ address: String) {
+            self.role = role
+            self.address = address
+        }
+    }
+
+    /// A piece of the sentence.
+    package enum Part: Sendable, Equatable {
+        /// Text as it is (it still passes ``DisplayText`` with the whole sentence).
+        case text(String)
+        /// An address: the person's name for it, else ``AddressText/short(_:)``.
+        case account(String)
+    }
+
+    /// The addresses named, in order (signer first).
+    package var mentions: [Mention]
+    package var parts: [Part]
+    package var warnings: [String]
+
+    package init(mentions: [Mention], parts: [Part], warnings: [String]) {
+        self.mentions = mentions
+        self.parts = parts
+        self.warnings = warnings
+    }
 }

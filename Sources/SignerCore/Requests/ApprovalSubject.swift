@@ -11,15 +11,15 @@ package indirect enum ApprovalSubject: Sendable, Equatable {
     case signBytes(BytesSigningRequest)
     /// `pub(metadata.provide)`: store chain metadata.
     case provideMetadata(MetadataProposal)
-    /// A protocol adapter's request (ICRC-25 permissions, ICRC-49 calls, Ethereum): ``AdapterApproval``.
+    /// A protocol adapter's request, protocol-neutral (``AdapterApproval``): ICRC-25 permissions,
+    /// ICRC-49 calls, ICON signatures (Connect `sign`/`sendICX`/`sendToken`, relay
+    /// `REQUEST_JSON-RPC`/`REQUEST_SIGNING`), Ethereum.
     case adapter(AdapterApproval)
-    /// ICON (Connect `sign`/`sendICX`/`sendToken`, relay `REQUEST_JSON-RPC`/`REQUEST_SIGNING`).
-    case signIcon(IconSigningRequest)
 
     /// Whether approving it makes a signature.
     package var signs: Bool {
         switch self {
-        case .signExtrinsic, .signBytes, .signIcon: true
+        case .signExtrinsic, .signBytes: true
         case .adapter(let request): !request.requestId.isEmpty
         case .authorize, .provideMetadata: false
         }
@@ -33,7 +33,6 @@ package indirect enum ApprovalSubject: Sendable, Equatable {
         case .signBytes: "sign message"
         case .provideMetadata: "metadata update"
         case .adapter(let request): request.wallet == "icp" ? "internet computer" : request.wallet
-        case .signIcon: "sign ICON transaction"
         }
     }
 }

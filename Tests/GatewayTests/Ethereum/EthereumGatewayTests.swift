@@ -141,6 +141,7 @@ import Testing
         #expect(signed.content.method == "personal_sign")
         #expect(signed.content.origin == Self.origin)
         #expect(signed.content.decision == "approved")
+        #expect(signed.content.account == Self.dev0, "the journal records the account that signed")
 
         // Rejected: 4001, nothing journaled as signed.
         let rejected = g.handler.start(
