@@ -280,7 +280,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let dapp = DappHandler(
             service: runtime.service, configuration: runtime.configuration, files: runtime.files, logger: logger,
-            icrc: runtime.icrc, adapters: [runtime.ethereum])
+            adapters: runtime.adapters)
         let ui = ApprovalPortal(
             service: runtime.service, directory: runtime.accounts, configuration: runtime.configuration,
             endpoints: runtime.endpoints, files: runtime.files, logger: logger, telemetry: runtime.telemetry)

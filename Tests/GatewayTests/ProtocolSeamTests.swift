@@ -14,8 +14,9 @@ import Testing
 
 /// The protocol seam (issue 24 items 1, 2, 3, 4, 5, 7, 11): one hostile script run against every
 /// protocol entry of the dapp port — polkadot `/v1/request`, the ICON relay on `/v1/request`, ICONex
-/// Connect `POST` and `GET /icon/connect`, ICRC `/v1/icrc`, the ICRC-29 relay `/v1/icrc29` and Ethereum
-/// `/v1/ethereum` — with
+/// Connect `POST` and `GET /icon/connect`, ICRC `/v1/icrc`, the ICRC-29 relay `/v1/icrc29`, Ethereum
+/// `/v1/ethereum`, and a protocol added as a test fixture (`FixtureProtocol`, one registration line)
+/// — with
 /// the same outcome for all: a never-connected origin is rate-limited (429), deny-listed before any
 /// prompt, takes a strangers' place whose prompt ends when its client goes away, and cannot write
 /// more than a bounded number of journal entries; a grant of any protocol is in the one grant book
@@ -91,6 +92,12 @@ import Testing
                 name: "Ethereum /v1/ethereum",
                 quick: { origin, _ in request(origin, "/v1/ethereum", rpc("eth_chainId")) },
                 prompt: { origin, _ in request(origin, "/v1/ethereum", rpc("eth_requestAccounts")) },
+                answersPending: false,
+                isDenial: { $0.status.code == 200 && json($0)?["error"]?["code"] == 4100 }),
+            Entry(
+                name: "fixture protocol /v1/fixture",
+                quick: { origin, _ in request(origin, "/v1/fixture", rpc("fixture_status")) },
+                prompt: { origin, _ in request(origin, "/v1/fixture", rpc("fixture_connect")) },
                 answersPending: false,
                 isDenial: { $0.status.code == 200 && json($0)?["error"]?["code"] == 4100 }),
         ]
@@ -204,7 +211,7 @@ import Testing
         await ethereum.watchRevocations()
         let handler = DappHandler(
             service: service, configuration: configuration, files: StaticFiles(files: [:]),
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), icrc: icrc, adapters: [ethereum])
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), adapters: [icrc, ethereum, try FixtureProtocol(seam: service, grants: service)])
         return Gateway(service: service, handler: handler, store: store, journal: journal, clock: clock, signer: signer)
     }
 
@@ -276,9 +283,10 @@ import Testing
         let response = try #require(exchange.response)
         #expect(entry.isDenial(response), "\(entry.name): \(String(decoding: response.body, as: UTF8.self))")
         #expect(await g.service.pendingApprovals.isEmpty)
-        // Refused, and journaled as such (a denied host's refusals are budgeted like any stranger's).
+        // Refused, and journaled as such by every protocol alike (a denied host's refusals are
+        // budgeted like any stranger's).
         let entries = try JournalPathTests.entries(g.journal)
-        #expect(entries.count <= 1 && entries.allSatisfy { $0.content.decision == "refused" })
+        #expect(entries.count == 1 && entries.allSatisfy { $0.content.decision == "refused" }, "\(entries.count)")
     }
 
     /// Items 1 and 3: 8 subdomains of one owner × 8 prompts, each client gone at once. Every prompt

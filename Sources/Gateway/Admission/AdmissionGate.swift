@@ -1,30 +1,30 @@
 import SignerCore
 
-/// Every way a request enters the dapp port. Each route names its entry point when it asks the
-/// ``AdmissionGate``; docs/threat-model.md "Checks per entry point" lists what each one passes.
-package enum EntryPoint: String, Sendable, CaseIterable {
-    /// `POST /v1/request`: polkadot-js messages and the ICON relay events of the bridge.
-    case request = "POST /v1/request"
-    /// `GET /v1/events` (SSE).
-    case events = "GET /v1/events"
-    /// `GET /v1/poll` (long poll).
-    case poll = "GET /v1/poll"
-    /// `POST /v1/icrc`: ICRC-25/27/29/49 JSON-RPC.
-    case icrc = "POST /v1/icrc"
-    /// `POST /v1/icrc29`: the ICRC-29 signer page relaying a dapp's `event.origin`.
-    case icrc29 = "POST /v1/icrc29"
-    /// `POST /v1/ethereum`: EIP-1193 JSON-RPC.
-    case ethereum = "POST /v1/ethereum"
-    /// `POST /icon/connect`: ICONex Connect v1 as a JSON body.
-    case iconConnectPost = "POST /icon/connect"
-    /// `GET /icon/connect`: ICONex Connect v1 in the seed's URL form (answered by a 303).
-    case iconConnectGet = "GET /icon/connect"
-
+/// A way a request enters the dapp port: the method and path of its route. Each route names its
+/// entry point when it asks the ``AdmissionGate``; docs/threat-model.md "Checks per entry point"
+/// lists what each one passes. The bridge's own routes are here; each protocol adapter declares its
+/// route beside its code (`EntryPoint.icrc` in `ICP/`, `.ethereum` in `Ethereum/`, ICON's Connect
+/// routes in `Icon/`), so a new protocol adds none here.
+package struct EntryPoint: Sendable, Hashable, CustomStringConvertible {
+    /// `POST`, `GET`.
+    package let method: String
     /// The route's path (`/v1/icrc`).
-    package var path: String {
-        guard let space = rawValue.firstIndex(of: " ") else { return rawValue }
-        return String(rawValue[rawValue.index(after: space)...])
+    package let path: String
+
+    package init(_ method: String, _ path: String) {
+        self.method = method
+        self.path = path
     }
+
+    /// `POST /v1/icrc`.
+    package var description: String { "\(method) \(path)" }
+
+    /// `POST /v1/request`: polkadot-js messages and the ICON relay events of the bridge.
+    package static let request = EntryPoint("POST", "/v1/request")
+    /// `GET /v1/events` (SSE).
+    package static let events = EntryPoint("GET", "/v1/events")
+    /// `GET /v1/poll` (long poll).
+    package static let poll = EntryPoint("GET", "/v1/poll")
 }
 
 /// Why the gate refused a request, before any protocol code saw it. Each route answers it in its

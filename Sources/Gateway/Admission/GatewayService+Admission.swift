@@ -23,10 +23,16 @@ extension GatewayService {
         }
     }
 
-    /// Journals the refusal of a denied host's `message` (a wire name of any protocol) when the
-    /// message asks a person, within the journal budget (docs/journal.md §1).
+    /// Journals the refusal of a denied host's `message` (a bridge message: polkadot-js, ICON) when
+    /// the message asks a person, within the journal budget (docs/journal.md §1).
     package func noteDenied(_ message: String, _ source: String) async {
         guard let method = registry.method(named: message), method.asksAPerson else { return }
-        await coordinator.journalRefusal(method: message, source, GatewayError(.notAllowed, "denied host"))
+        await journalDenied(message, source)
+    }
+
+    /// Journals the refusal of a denied host's request for `method`, a method that asks a person
+    /// (the adapter said so: ``JSONRPCAdapter/asksAPerson(_:)``), within the journal budget.
+    package func journalDenied(_ method: String, _ source: String) async {
+        await coordinator.journalRefusal(method: method, source, GatewayError(.notAllowed, "denied host"))
     }
 }

@@ -35,13 +35,12 @@ package struct DappHandler: HTTPHandler {
     ///   - service: the gateway core.
     ///   - configuration: tokens and limits.
     ///   - files: `public/` (the bridge script); approval assets and templates are not served here.
-    ///   - icrc: the Internet Computer signer (ICRC-25/27/29/49 at `POST /v1/icrc` and the ICRC-29
-    ///     page `/icrc29.html`), nil when not served.
-    ///   - adapters: the other protocol adapters, each one JSON-RPC route on the one adapter route
-    ///     (``JSONRPCAdapter``; Ethereum at `POST /v1/ethereum`).
+    ///   - adapters: the protocol adapters served as JSON-RPC routes, each on the one adapter route
+    ///     (``JSONRPCAdapter``: ICRC at `POST /v1/icrc` with its ICRC-29 page's relay, Ethereum at
+    ///     `POST /v1/ethereum`).
     package init(
         service: GatewayService, configuration: GatewayConfiguration, files: StaticFiles, logger: Logger,
-        icrc: IcrcService? = nil, adapters: [any JSONRPCAdapter] = []
+        adapters: [any JSONRPCAdapter] = []
     ) {
         extraHosts = configuration.extraAllowedHosts
         publicURLs = configuration.publicURLs
@@ -101,37 +100,6 @@ package struct DappHandler: HTTPHandler {
                         responder.send(ident.decorate(.status(Self.status(for: error))))
                     }
                 }
-            }
-        }
-        if let icrc {
-            // ICRC JSON-RPC 2.0 (docs/protocol.md, ICP section): one request per POST; the answer may
-            // wait for a person. The origin is the browser's `Origin` (or a token's identity), never
-            // a field of the request; the ICRC-29 page relays with the dapp's `event.origin` through
-            // the relay token.
-            Self.addAdapterRoute(
-                icrc, to: &router, service: service, configuration: configuration, identify: identify)
-            // The ICRC-29 signer page's relay: only the page itself (a same-origin request, so its
-            // `Origin` is this port's own origin, which no other site's browser request can carry)
-            // may name the dapp it talks to, as the `event.origin` the browser gave it.
-            let scheme = configuration.usesTLS ? "https" : "http"
-            router.route(.post, "/v1/icrc29") { request, responder in
-                guard let host = request.headers["Host"], let own = SiteOrigin("\(scheme)://\(host)"),
-                    let origin = SecurityGates.siteOrigin(request), origin == own,
-                    let claimed = request.headers["X-Sigil-ICRC29-Origin"].flatMap(SiteOrigin.init), claimed != own
-                else { responder.send(.status(.forbidden)); return }
-                guard SecurityGates.isJSON(request) else { responder.send(.status(.unsupportedMediaType)); return }
-                guard request.body.count <= configuration.maxRequestBodyBytes else {
-                    responder.send(.status(.contentTooLarge)); return
-                }
-                let task = Task {
-                    let client = ClientIdentity(source: claimed.description, session: "icrc29-relay")
-                    if let refusal = await service.admit(client, at: .icrc29) {
-                        responder.send(await Self.adapterRefusal(icrc, refusal, request.body, client, service))
-                        return
-                    }
-                    responder.send(Self.json(await icrc.handle(body: request.body, origin: claimed.description), .ok))
-                }
-                responder.onCancel { task.cancel() }
             }
         }
         for adapter in adapters {

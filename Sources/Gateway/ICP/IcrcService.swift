@@ -3,6 +3,13 @@ import ICPCodec
 import Primitives
 import SignerCore
 
+extension EntryPoint {
+    /// `POST /v1/icrc`: ICRC-25/27/29/49 JSON-RPC.
+    package static let icrc = EntryPoint("POST", "/v1/icrc")
+    /// `POST /v1/icrc29`: the ICRC-29 signer page relaying a dapp's `event.origin`.
+    package static let icrc29 = EntryPoint("POST", "/v1/icrc29")
+}
+
 /// Where approved calls go: a replica (`--ic-url`), or a test double.
 package protocol IcNetwork: Sendable {
     /// Submits the signed call, waits until its status is replied, rejected or done, and returns the
@@ -320,10 +327,21 @@ package actor IcrcService {
     }
 }
 
-/// ICRC on the dapp port (`POST /v1/icrc`), through the one adapter route.
+/// ICRC on the dapp port (`POST /v1/icrc`), through the one adapter route, and the ICRC-29 signer
+/// page's relay (`POST /v1/icrc29`, the dapp's `event.origin` in `X-Sigil-ICRC29-Origin`).
 extension IcrcService: JSONRPCAdapter {
     package nonisolated var entryPoint: EntryPoint { .icrc }
     package nonisolated var defaultSession: String { "icrc-json-rpc" }
+    package nonisolated var pageRelay: PageRelay? {
+        PageRelay(entryPoint: .icrc29, originHeader: "X-Sigil-ICRC29-Origin", session: "icrc29-relay")
+    }
+    /// ICRC-25 permission requests, ICRC-27 accounts, ICRC-49 calls and envelope signing ask a person.
+    package nonisolated func asksAPerson(_ method: String) -> Bool {
+        switch IcrcMethod.allCases.first(where: { $0.name == method }) {
+        case .requestPermissions?, .accounts?, .callCanister?, .signEnvelopes?: true
+        case .permissions?, .supportedStandards?, .status?, nil: false
+        }
+    }
     /// A denied host gets ICRC-25 3000 "Permission not granted".
     package nonisolated func deniedReply(id: JSONValue?) -> JSONValue {
         IcrcRequest.reply(id: id, error: IcrcError(.permissionNotGranted, "the site is on the deny list"))

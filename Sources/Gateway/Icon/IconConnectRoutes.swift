@@ -3,6 +3,13 @@ import GatewayHTTP
 import Primitives
 import SignerCore
 
+extension EntryPoint {
+    /// `POST /icon/connect`: ICONex Connect v1 as a JSON body.
+    package static let iconConnectPost = EntryPoint("POST", "/icon/connect")
+    /// `GET /icon/connect`: ICONex Connect v1 in the seed's URL form (answered by a 303).
+    package static let iconConnectGet = EntryPoint("GET", "/icon/connect")
+}
+
 /// ICONex Connect v1 over HTTP (docs/protocol.md "ICON"), beside the relay messages the bridge
 /// sends to `/v1/request`:
 ///

@@ -33,10 +33,9 @@ struct GatewayRuntime: Sendable {
     let telemetry: GatewayTelemetry
     /// The signing journal (docs/journal.md), nil with `--no-journal`.
     let journal: StateStoreJournal?
-    /// The Internet Computer signer (ICRC-25/27/29/49, docs/protocol.md ICP section).
-    let icrc: IcrcService
-    /// The Ethereum provider's wallet side (EIP-1193, docs/protocol.md Ethereum section).
-    let ethereum: EthereumService
+    /// The protocol adapters served as JSON-RPC routes on the one adapter route (``JSONRPCAdapter``):
+    /// one line each where `make` lists them.
+    let adapters: [any JSONRPCAdapter]
 
     static func make(settings: ServeSettings, logger: Logger) async throws -> GatewayRuntime {
         guard let directory = PublicDirectory.locate(explicit: settings.publicDirectory) else {
@@ -143,18 +142,37 @@ struct GatewayRuntime: Sendable {
             persistence: StateStoreAuthorizations(store: state), serverID: String(Secret.token().prefix(12)),
             logger: logger, metrics: telemetry.metrics, journal: journal,
             blindSigning: StateStoreBlindSigning(store: state), icrcScopes: StateStoreIcrcPermissions(store: state))
+        // The JSON-RPC protocol adapters, one line each (each stands on the service's seam).
+        let adapters: [any JSONRPCAdapter] = [
+            try icrc(settings, service: service, keys: icpKeys),
+            try await ethereum(settings, service: service, signer: accounts),
+        ]
+        return GatewayRuntime(
+            service: service, accounts: accounts, configuration: configuration, files: files,
+            endpoints: GatewayEndpoints(),
+            reconcilesAuthorizations: serveLock != nil, state: state, serveLock: serveLock, development: development,
+            telemetry: telemetry, journal: journal, adapters: adapters)
+    }
+
+    /// The Internet Computer signer (ICRC-25/27/29/49, docs/protocol.md ICP section; `--ic-url`).
+    static func icrc(_ settings: ServeSettings, service: GatewayService, keys: [IcpKeyPair]) throws -> IcrcService {
         let network: IcReplicaClient?
         do {
             network = try settings.icURL.map { try IcReplicaClient(baseURL: $0) }
         } catch {
             throw ValidationErrorText("--ic-url must be an http:// or https:// URL")
         }
-        let icrc = IcrcService(
-            registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: icpKeys),
-            permissions: service,
+        return IcrcService(
+            registry: try MethodRegistry.standard(), signer: IcpCallSigner(keys: keys), permissions: service,
             approver: service, network: network)
+    }
+
+    /// The Ethereum provider's wallet side (EIP-1193, docs/protocol.md Ethereum section; `--eth-rpc`).
+    static func ethereum(_ settings: ServeSettings, service: GatewayService, signer: SigningService) async throws
+        -> EthereumService
+    {
         let ethereum = EthereumService(
-            signer: accounts, grants: service, approver: service,
+            signer: signer, grants: service, approver: service,
             endpoints: try settings.ethRPC.map { url in
                 do {
                     return try HTTPEthereumRPC(url: url)
@@ -163,11 +181,7 @@ struct GatewayRuntime: Sendable {
                 }
             })
         await ethereum.watchRevocations()
-        return GatewayRuntime(
-            service: service, accounts: accounts, configuration: configuration, files: files,
-            endpoints: GatewayEndpoints(),
-            reconcilesAuthorizations: serveLock != nil, state: state, serveLock: serveLock, development: development,
-            telemetry: telemetry, journal: journal, icrc: icrc, ethereum: ethereum)
+        return ethereum
     }
 
     /// The journal over the state database: its key opened (or created) with the accounts'
