@@ -145,8 +145,8 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "Primitives", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "ICPCodec", "IconCodec",
-                "EthereumCodec",
+                "Primitives", "GatewayHTTP", "SignerCore", "Keystore", "Journal", "StateStore", "ScaleCodec",
+                "PolkadotCodec", "ICPCodec", "IconCodec", "EthereumCodec",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],

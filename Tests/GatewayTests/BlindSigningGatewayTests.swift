@@ -53,7 +53,10 @@ import Testing
         #expect(await service.blindSigningOrigins() == [Fixture.site])
         #expect(try await service.send("pub(extrinsic.sign)", try payload(method: "0xff00"), id: "s2") == nil)
         let approval = try #require(await service.pendingApprovals.first)
-        guard case .signExtrinsic(let request) = approval.subject else { Issue.record("kind"); return }
+        guard case .adapter(let request) = approval.subject, request.kind == "extrinsic" else {
+            Issue.record("kind")
+            return
+        }
         #expect(request.summary.first == SummaryRow("warning", ExtrinsicSigningRequest.blindWarning, warning: true))
         let result = try await base.approve(service)
         #expect(result["signature"]?.stringValue?.hasPrefix("0x01") == true)
@@ -63,7 +66,10 @@ import Testing
             try await service.send("pub(extrinsic.sign)", try payload(method: MetadataHashGatewayTests.call), id: "s3")
                 == nil)
         let plain = try #require(await service.pendingApprovals.first)
-        guard case .signExtrinsic(let decoded) = plain.subject else { Issue.record("kind"); return }
+        guard case .adapter(let decoded) = plain.subject, decoded.kind == "extrinsic" else {
+            Issue.record("kind")
+            return
+        }
         #expect(!decoded.summary.contains { $0.value == ExtrinsicSigningRequest.blindWarning })
 
         // Off again: refused again.

@@ -84,7 +84,10 @@ struct BrokenJournal: SigningJournal {
         let service = try await Fixture.service(sites: Fixture.connected(), journal: gated)
         #expect(try await service.send("pub(extrinsic.sign)", Fixture.transfer) == nil)
         let approval = try #require(await service.pendingApprovals.first)
-        guard case .signExtrinsic(let request) = approval.subject else { Issue.record("not a transaction"); return }
+        guard case .adapter(let request) = approval.subject, request.kind == "extrinsic" else {
+            Issue.record("not a transaction")
+            return
+        }
         let approving = Task { try await service.approve(approval.id) }
         #expect(await Self.eventually { gated.waiting == 1 })
         #expect(try await service.logged().isEmpty, "a reply left before its journal entry was committed")
@@ -98,7 +101,7 @@ struct BrokenJournal: SigningJournal {
         #expect(c.decision == "approved" && c.origin == Fixture.site && c.appName == "Dapp")
         #expect(c.protocolName == "polkadot" && c.method == "pub(extrinsic.sign)" && c.account == alice.address)
         #expect(c.result == signature)
-        #expect(c.subjectDigest == JournalCodec.hash(request.prepared.signing.signedBytes))
+        #expect(c.subjectDigest == JournalCodec.hash(request.requestId) && !request.requestId.isEmpty)
         let shown = try #require(c.shownRows)
         #expect(shown.first == JournalShown.Row("site", Fixture.site))
         #expect(shown.dropFirst().map(\.label) == request.summary.map(\.label))

@@ -69,7 +69,9 @@ import Testing
     func queue(_ service: GatewayService, _ payload: JSONValue) async throws -> [SummaryRow] {
         #expect(try await service.send("pub(extrinsic.sign)", payload, id: "s1") == nil)
         let approval = try #require(await service.pendingApprovals.first)
-        guard case .signExtrinsic(let request) = approval.subject else { throw SignerError(.invalidInput, "kind") }
+        guard case .adapter(let request) = approval.subject, request.kind == "extrinsic" else {
+            throw SignerError(.invalidInput, "kind")
+        }
         return request.summary
     }
 

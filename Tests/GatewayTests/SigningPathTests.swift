@@ -113,7 +113,10 @@ import Testing
         let pending = await service.pendingApprovals
         #expect(pending.count == 2)
         let approved = try #require(pending.first)
-        guard case .signExtrinsic(let shown) = approved.subject else { Issue.record("not a signature"); return }
+        guard case .adapter(let shown) = approved.subject, shown.kind == "extrinsic" else {
+            Issue.record("not a signature")
+            return
+        }
         try await service.approve(approved.id)
         let reply = try #require(
             try await service.keptEvents(
@@ -121,7 +124,9 @@ import Testing
             ).last?.reply)
         guard case .response(let result) = reply.body else { Issue.record("\(reply.body)"); return }
         try verify(result, signs: first)
-        #expect(signer.signedExtrinsics == [shown])
+        // Exactly what was shown (its rows, the bytes the journal's digest covers) was signed.
+        #expect(signer.signedExtrinsics.map(\.summary) == [shown.summary])
+        #expect(signer.signedExtrinsics.map(\.prepared.signing.signedBytes) == [shown.requestId])
         #expect(await service.pendingApprovals.count == 1)
     }
 

@@ -8,9 +8,11 @@ import Testing
 @Suite struct TerminalPromptTests {
     let accounts = [TestAccounts.alice, TestAccounts.bob]
     let authorize = ApprovalSubject.authorize(AuthorizationRequest(declaredName: "Dapp"))
-    let message = ApprovalSubject.signBytes(
-        BytesSigningRequest(address: "a", accountKey: "k", message: [], summary: [SummaryRow("message", "hi\u{1b}[2J")])
-    )
+    let message = ApprovalSubject.adapter(
+        AdapterApproval(
+            method: "pub(bytes.sign)", title: "Sign a message for https://dapp.example?",
+            summary: [SummaryRow("message", "hi\u{1b}[2J")], requestId: [1], wallet: "polkadot", account: "a",
+            kind: "bytes"))
 
     @Test(
         arguments: [

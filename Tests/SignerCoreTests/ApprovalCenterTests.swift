@@ -1,3 +1,4 @@
+import PolkadotCodec
 import Primitives
 import SigilTesting
 import Testing
@@ -11,10 +12,14 @@ import Testing
 
     static let prepared: PreparedPayload? = try? PreparedPayload(json: Array(PayloadFixtures.polkadotA.utf8))
 
+    /// A signing request for the account `key` (as polkadot-js's adapter queues one).
     func extrinsic(_ key: String) throws -> ApprovalSubject {
-        .signExtrinsic(
-            ExtrinsicSigningRequest(
-                address: "addr", accountKey: key, prepared: try #require(Self.prepared), summary: []))
+        let prepared = try #require(Self.prepared)
+        return .adapter(
+            AdapterApproval(
+                method: "pub(extrinsic.sign)", title: "Sign a transaction for \(site)?", summary: [],
+                requestId: prepared.signing.signedBytes, wallet: "polkadot", account: "addr", accountKey: key,
+                kind: "extrinsic"))
     }
 
     func connected(_ accounts: [String]) -> ApprovalCenter {

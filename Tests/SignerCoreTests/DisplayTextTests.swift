@@ -72,8 +72,6 @@ import Testing
         let (signer, _) = try IconSigningTests().service()
         let alice = ApprovalHeadlineTests.alice
         let message = signer.prepareMessage(data: input, address: alice.address, account: alice)
-        Self.expectVisible(
-            ApprovalHeadline(.signBytes(message), source: "https://d.example", accounts: [alice]), "message")
         Self.expectVisible(message.summary, "message")
 
         let metadata = ApprovalSubject.provideMetadata(

@@ -60,8 +60,6 @@ enum ApprovalState {
     static func rows(_ subject: ApprovalSubject) -> [SummaryRow] {
         switch subject {
         case .authorize: []
-        case .signExtrinsic(let request): request.summary
-        case .signBytes(let request): request.summary
         case .provideMetadata(let proposal): proposal.summary
         case .adapter(let request): request.summary
         }
@@ -84,8 +82,6 @@ enum ApprovalState {
     static func kind(_ subject: ApprovalSubject) -> String {
         switch subject {
         case .authorize: "authorize"
-        case .signExtrinsic: "extrinsic"
-        case .signBytes: "bytes"
         case .provideMetadata: "metadata"
         case .adapter(let request): request.kind
         }
@@ -94,8 +90,6 @@ enum ApprovalState {
     static func title(_ approval: PendingApproval<ApprovalSubject>) -> String {
         switch approval.subject {
         case .authorize: "Connect \(approval.source)?"
-        case .signExtrinsic: "Sign a transaction for \(approval.source)?"
-        case .signBytes: "Sign a message for \(approval.source)?"
         case .provideMetadata(let p): "Update \(p.chain.isEmpty ? "chain" : p.chain) metadata from \(approval.source)?"
         case .adapter(let request): request.title
         }

@@ -60,11 +60,12 @@ struct PolkadotAdapter: Sendable {
         case .bytesSign:
             let params = try request.params(Polkadot.BytesSign.self)
             let account = try core.account(params.address, allowed: try core.requireEnabled(source))
-            let subject = ApprovalSubject.signBytes(
-                signer.prepareMessage(data: params.data, address: account.address, account: account))
-            let approval = try core.requestSignature(subject, from: client)
+            let message = signer.prepareMessage(data: params.data, address: account.address, account: account)
+            let approval = try core.requestSignature(
+                .adapter(PolkadotApproval.of(message, account: account, source: source)), from: client)
             return await core.queued(
-                approval, request, client, sign: signStep(approval), scheme: account.type, replies: self)
+                approval, request, client, sign: signStep(message, id: approval.id), scheme: account.type,
+                replies: self)
         case .extrinsicSign:
             let payload = try request.params(Polkadot.ExtrinsicSign.self)
             guard case .object = payload else { throw SignerError(.invalidInput, "payload is not an object") }
@@ -74,10 +75,12 @@ struct PolkadotAdapter: Sendable {
             let account = try core.account(address, allowed: try core.requireEnabled(source))
             let prepared = try signer.prepareExtrinsic(payload: payload, account: account)
             let blindAllowed = prepared.isBlind ? await core.isBlindSigningAllowed(source) : false
-            let subject = ApprovalSubject.signExtrinsic(try prepared.checkedForBlindSigning(allowed: blindAllowed))
-            let approval = try core.requestSignature(subject, from: client)
+            let checked = try prepared.checkedForBlindSigning(allowed: blindAllowed)
+            let approval = try core.requestSignature(
+                .adapter(PolkadotApproval.of(checked, account: account, source: source)), from: client)
             return await core.queued(
-                approval, request, client, sign: signStep(approval), scheme: account.type, replies: self)
+                approval, request, client, sign: signStep(checked, id: approval.id), scheme: account.type,
+                replies: self)
         case .rpcListProviders:
             return try Self.reply(Polkadot.RpcListProviders.self, id, [:])
         }
@@ -104,30 +107,29 @@ struct PolkadotAdapter: Sendable {
         }
     }
 
-    /// The sign step of an approved polkadot-js request: what it signs is the prepared request
-    /// itself (its `PreparedPayload`, its hash), never rebuilt. nil for a request that signs nothing.
-    func signStep(_ approval: PendingApproval<ApprovalSubject>) -> ApprovalWaiter.Sign? {
+    /// The sign step of an approved transaction: what it signs is the prepared request the person
+    /// was shown (its `PreparedPayload`, its hash: ``PolkadotApproval`` built the approval from the
+    /// same value), never rebuilt. `id` is the approval's, which polkadot-js's result carries.
+    func signStep(_ request: ExtrinsicSigningRequest, id: UInt64) -> ApprovalWaiter.Sign {
         let signer = self.signer
-        let id = String(approval.id)
-        switch approval.subject {
-        case .signExtrinsic(let request):
-            return {
-                let result = try signer.signExtrinsic(request)
-                var response: JSONValue = ["id": .string(id), "signature": .string(result.signatureHex)]
-                if let tx = result.signedTransaction {
-                    response = response.adding("signedTransaction", .string(Hex.encode(tx)))
-                }
-                return AdapterSigned(value: response, signature: result.signatureBytes)
+        return {
+            let result = try signer.signExtrinsic(request)
+            var response: JSONValue = ["id": .string(String(id)), "signature": .string(result.signatureHex)]
+            if let tx = result.signedTransaction {
+                response = response.adding("signedTransaction", .string(Hex.encode(tx)))
             }
-        case .signBytes(let request):
-            return {
-                let result = try signer.signMessage(request)
-                let response = try JSONValueEncoder().encode(
-                    Polkadot.SignerResult(id: id, signature: result.signatureHex, signedTransaction: nil))
-                return AdapterSigned(value: response, signature: result.signature)
-            }
-        case .authorize, .provideMetadata, .adapter:
-            return nil
+            return AdapterSigned(value: response, signature: result.signatureBytes)
+        }
+    }
+
+    /// The sign step of an approved message: exactly the wrapped bytes shown.
+    func signStep(_ request: BytesSigningRequest, id: UInt64) -> ApprovalWaiter.Sign {
+        let signer = self.signer
+        return {
+            let result = try signer.signMessage(request)
+            let response = try JSONValueEncoder().encode(
+                Polkadot.SignerResult(id: String(id), signature: result.signatureHex, signedTransaction: nil))
+            return AdapterSigned(value: response, signature: result.signature)
         }
     }
 

@@ -33,7 +33,7 @@ extension PolkadotAdapter: BridgeReplies {
         switch subject {
         case .authorize: .error(WireErrorText.authorizationCancelled)
         case .provideMetadata: .error(WireErrorText.rejected)
-        case .signBytes, .signExtrinsic, .adapter: .error(WireErrorText.cancelled)
+        case .adapter: .error(WireErrorText.cancelled)
         }
     }
 }

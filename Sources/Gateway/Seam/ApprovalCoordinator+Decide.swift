@@ -148,7 +148,7 @@ extension ApprovalCoordinator {
                 step.body = waiter?.replies?.metadata(stored: false)
                 step.detail = "not stored"
             }
-        case .signExtrinsic, .signBytes, .adapter:
+        case .adapter:
             break
         }
         return step

@@ -45,8 +45,7 @@ struct JournalRecorder: Sendable {
             }
         let content = JournalRecords.content(
             source: approval.source, appName: appName, subject: approval.subject, decision: recorded,
-            detail: detail, result: signature ?? [], shownLimit: journal.shownLimit,
-            account: knownAddress(approval.subject))
+            detail: detail, result: signature ?? [], shownLimit: journal.shownLimit)
         return await append(content, metadata: ["approval": "\(approval.id)", "origin": "\(approval.source)"])
     }
 
@@ -67,7 +66,7 @@ struct JournalRecorder: Sendable {
         }
         let content = JournalRecords.content(
             source: approval.source, appName: appName, subject: approval.subject, decision: decision,
-            detail: detail, shownLimit: journal.shownLimit, account: knownAddress(approval.subject))
+            detail: detail, shownLimit: journal.shownLimit)
         return await append(content, metadata: ["approval": "\(approval.id)", "origin": "\(approval.source)"])
     }
 
@@ -97,20 +96,6 @@ struct JournalRecorder: Sendable {
             method: method, source: source, appName: site?.appName ?? "", account: account,
             rule: Self.ruleName(error))
         return await append(content, metadata: ["origin": "\(source)"])
-    }
-
-    /// The address the signer lists for the subject's account (it is the generic SS58 the journal
-    /// records, without encoding it again), or nil.
-    func knownAddress(_ subject: ApprovalSubject) -> String? {
-        let key: String
-        switch subject {
-        case .signExtrinsic(let request): key = request.accountKey
-        case .signBytes(let request): key = request.accountKey
-        // The account as its protocol writes it (an ICON `hx…`, an EIP-55 `0x…`, a principal).
-        case .adapter(let request): return request.account
-        case .authorize, .provideMetadata: return ""
-        }
-        return signer.account(key: key)?.address
     }
 
     /// The stable code of a refusal (never its reason text, which may quote input).

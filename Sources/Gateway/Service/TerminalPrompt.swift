@@ -56,12 +56,6 @@ package enum TerminalPrompt {
                 lines.append("   \(i + 1)) \(name)\(AddressText.short(account.address)) (\(account.type))")
             }
             rows = []
-        case .signExtrinsic(let request):
-            lines.append("== Sign a transaction for \(printable(approval.source))?")
-            rows = request.summary
-        case .signBytes(let request):
-            lines.append("== Sign a message for \(printable(approval.source))?")
-            rows = request.summary
         case .provideMetadata(let proposal):
             lines.append("== Update metadata from \(printable(approval.source))?")
             rows = proposal.summary

@@ -79,14 +79,10 @@ package struct ApprovalCenter: Sendable {
         source: String, session: String?, subject: ApprovalSubject, now: Duration
     ) throws -> PendingApproval<ApprovalSubject> {
         _ = try book.accounts(for: source)
-        let key: String
-        switch subject {
-        case .signExtrinsic(let request): key = request.accountKey
-        case .signBytes(let request): key = request.accountKey
-        case .adapter(let request) where !request.requestId.isEmpty && !request.account.isEmpty: key = request.account
-        case .authorize, .provideMetadata, .adapter:
+        guard case .adapter(let request) = subject, !request.requestId.isEmpty, !request.accountKey.isEmpty else {
             throw SignerError(.invalidInput, "not a signing request")
         }
+        let key = request.accountKey
         guard book.allows(source, accountKey: key) else {
             throw SignerError(.unknownAccount, "account not authorized for the source")
         }

@@ -1,21 +1,19 @@
 import Foundation
-import IconCodec
-import PolkadotCodec
 import Primitives
-import ScaleCodec
 
-/// The first thing a person reads about a request: one sentence in plain words built from the
-/// decoded request ("Send 1 DOT from Alice to 14E5…KVf3", "Batch of 3 calls: …", "Sign the message
-/// "hello"", "Update Polkadot metadata to 2000000", "Send 1 ICX from Ice to hx87a9…1c2d"), the
-/// addresses it names (``AddressMention``: full address in the chain's own format, the person's
-/// name for it, identicon colours), and its warnings as short sentences that name the problem.
+/// The first thing a person reads about a request: one sentence in plain words ("Connect
+/// https://dapp.example", "Update Polkadot metadata to 2000000", "Send 1 DOT from Alice to
+/// 14E5…KVf3", "Send 1 ICX from Ice to hx87a9…1c2d"), the addresses it names (``AddressMention``:
+/// full address in the chain's own format, the person's name for it, identicon colours), and its
+/// warnings as short sentences that name the problem.
 ///
-/// Everything comes from the typed request (the decoded call, the message bytes, the ICON
-/// transaction), never from re-reading the summary rows, except for Internet Computer requests whose
-/// sentence ICPCodec's call renderer already wrote (the `call` row). Amounts go through the chain's
-/// ``TokenFormat`` (exact integer arithmetic). Text from a site or from metadata passes through
-/// ``DisplayText/visible(_:)`` (control, format and line-separator characters escaped, never
-/// interpreted) and long parts are cut.
+/// A connection's and a metadata update's sentence is built here; a signing request's is its
+/// adapter's (``AdapterHeadline``, built by the protocol from its typed request when it was queued:
+/// Gateway's PolkadotApproval, IconApproval, the Ethereum adapter), with the person's names for
+/// its accounts filled in here when it is shown. An adapter request without one (Internet Computer)
+/// reads the sentence ICPCodec's call renderer wrote (the `call` row). Text from a site or from
+/// metadata passes through ``DisplayText/visible(_:)`` (control, format and line-separator
+/// characters escaped, never interpreted) and the sentence is cut at ``maxCharacters``.
 package struct ApprovalHeadline: Sendable, Equatable {
     /// The sentence.
     package var text: String
@@ -26,8 +24,6 @@ package struct ApprovalHeadline: Sendable, Equatable {
 
     /// Longest headline: beyond it the sentence is cut with "…" (Details has everything).
     package static let maxCharacters = 300
-    /// Calls of a batch named in its headline; the rest are counted.
-    package static let batchCallsNamed = 3
 
     /// The headline of `subject`, asked by `source`, for a person whose accounts are `accounts`.
     /// The warning of a request made through the ICONex Connect URL form (a link): the site's
@@ -51,10 +47,6 @@ package struct ApprovalHeadline: Sendable, Equatable {
                 builder.warnings.append(
                     "The name this site gives itself looks suspicious: trust the address \(source), not the name.")
             }
-        case .signExtrinsic(let request):
-            text = builder.extrinsic(request)
-        case .signBytes(let request):
-            text = builder.message(request)
         case .provideMetadata(let proposal):
             let chain = DisplayText.visible(proposal.chain)
             text = "Update \(chain.isEmpty ? "chain" : chain) metadata to \(proposal.specVersion)"
@@ -79,7 +71,7 @@ package struct ApprovalHeadline: Sendable, Equatable {
     }
 
     /// `"the payload's …"` → `"The payload's ….";` one sentence for a warning row.
-    static func sentence(_ text: String) -> String {
+    package static func sentence(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let first = trimmed.first else { return trimmed }
         let body = first.uppercased() + trimmed.dropFirst()
@@ -101,162 +93,6 @@ package struct ApprovalHeadline: Sendable, Equatable {
         var warnings: [String] = []
 
         init(names: [String: String]) { self.names = names }
-
-        mutating func mention(_ role: String, accountId: [UInt8], renderer: ValueRenderer) -> String {
-            mention(role, accountId: accountId, address: renderer.accountFormatter(accountId))
-        }
-
-        /// `address` is how the account is written where the request names it.
-        mutating func mention(_ role: String, accountId: [UInt8], address: String) -> String {
-            let m = AddressMention(
-                role: role, address: address, name: names[Hex.encode(accountId)],
-                identicon: accountId.count == 32 ? PolkadotIdenticon.colours(accountId: accountId) : nil)
-            if !mentions.contains(where: { $0.address == m.address && $0.role == m.role }) { mentions.append(m) }
-            return m.text
-        }
-
-        // MARK: Polkadot transactions
-
-        mutating func extrinsic(_ request: ExtrinsicSigningRequest) -> String {
-            let s = request.prepared.summary
-            let r = s.renderer
-            let chain = s.chainName.map(ValueRenderer.safeName) ?? "an unknown chain"
-            let from = mention("from", accountId: request.prepared.payload.accountId, renderer: r)
-            if s.chainName == nil {
-                warnings.append(
-                    "Sigil does not know this chain (genesis \(AddressText.short(Hex.encode(s.genesisHash)))): "
-                        + "amounts and addresses may be shown wrongly.")
-            }
-            if let m = s.metadataSpecVersion, m != s.specVersion {
-                warnings.append(
-                    "Sigil's metadata for \(chain) is for runtime version \(m), this transaction for \(s.specVersion): "
-                        + "what it does may be described wrongly.")
-            }
-            if s.metadataHashStatus.isWarning { warnings.append(sentenceOf(s.metadataHashStatus.text)) }
-            for w in s.warnings where w != s.callProblem && !w.hasPrefix("metadata is for spec version") {
-                warnings.append(ApprovalHeadline.sentence(DisplayText.visible(w)))
-            }
-            guard let call = s.call else {
-                if s.callProblem?.hasPrefix("no metadata") ?? true {
-                    warnings.append(
-                        "Sigil has no metadata for \(chain), so it cannot show what this transaction does: "
-                            + "approve only if you trust the site and know what you asked it to do.")
-                    return "Sign a transaction on \(chain) that Sigil cannot read (no metadata)"
-                }
-                warnings.append(
-                    "This transaction does not decode with Sigil's metadata for \(chain): what it does cannot be shown."
-                )
-                return "Sign a transaction on \(chain) that Sigil cannot read"
-            }
-            return describe(call, from: from, renderer: r, chain: chain, depth: 0)
-        }
-
-        private func sentenceOf(_ text: String) -> String { ApprovalHeadline.sentence(DisplayText.visible(text)) }
-
-        mutating func describe(
-            _ call: DecodedCall, from: String?, renderer r: ValueRenderer, chain: String, depth: Int
-        ) -> String {
-            let pallet = DisplayText.visible(call.pallet)
-            let name = DisplayText.visible(call.name)
-            func arg(_ n: String) -> ScaleValue? { call.args.first { $0.name == n }?.value }
-            let fromText = from.map { " from \($0)" } ?? ""
-            switch (call.pallet, call.name) {
-            case ("Balances", "transfer"), ("Balances", "transfer_keep_alive"), ("Balances", "transfer_allow_death"):
-                guard let dest = arg("dest"), let value = arg("value") else { break }
-                return "Send \(amount(value, r))\(fromText) to \(party("to", dest, r))"
-            case ("Balances", "transfer_all"):
-                guard let dest = arg("dest") else { break }
-                return "Send everything\(fromText) to \(party("to", dest, r))"
-            case ("Staking", "bond"):
-                guard let value = arg("value") else { break }
-                return "Stake \(amount(value, r))"
-            case ("Staking", "bond_extra"):
-                guard let value = arg("max_additional") else { break }
-                return "Stake \(amount(value, r)) more"
-            case ("Staking", "unbond"):
-                guard let value = arg("value") else { break }
-                return "Unstake \(amount(value, r))"
-            case ("Staking", "nominate"):
-                guard case .sequence(let targets)? = arg("targets") else { break }
-                return "Nominate \(targets.count) validator\(targets.count == 1 ? "" : "s")"
-            case ("Staking", "chill"):
-                return "Stop nominating"
-            case ("System", "remark"), ("System", "remark_with_event"):
-                guard case .bytes(let bytes)? = arg("remark") else { break }
-                return "Write the remark \(clip(ValueRenderer.bytesText(bytes), 80)) on \(chain)"
-            case ("Utility", "batch"), ("Utility", "batch_all"), ("Utility", "force_batch"):
-                guard case .sequence(let items)? = arg("calls") else { break }
-                let calls = items.compactMap { item -> DecodedCall? in
-                    if case .call(let c) = item { return c } else { return nil }
-                }
-                guard depth < 2 else { return "a batch of \(calls.count) calls" }
-                let named = calls.prefix(ApprovalHeadline.batchCallsNamed).map {
-                    describe($0, from: nil, renderer: r, chain: chain, depth: depth + 1)
-                }
-                let more = calls.count > named.count ? "; and \(calls.count - named.count) more" : ""
-                let kind = call.name == "batch_all" ? " (all or nothing)" : ""
-                return "Batch of \(calls.count) call\(calls.count == 1 ? "" : "s")\(kind): "
-                    + named.joined(separator: "; ") + more
-            case ("Proxy", "proxy"):
-                guard let real = arg("real"), case .call(let inner)? = arg("call"), depth < 2 else { break }
-                return "As \(party("as", real, r)): "
-                    + describe(inner, from: nil, renderer: r, chain: chain, depth: depth + 1)
-            default: break
-            }
-            return "Call \(pallet).\(name) on \(chain)"
-        }
-
-        func amount(_ value: ScaleValue, _ r: ValueRenderer) -> String {
-            switch value {
-            case .balance(let n), .unsigned(let n): r.balanceText(n)
-            default: clip(r.inline(value), 60)
-            }
-        }
-
-        /// An account argument (`AccountId32`, or `MultiAddress::Id`): named, shortened, remembered.
-        mutating func party(_ role: String, _ value: ScaleValue, _ r: ValueRenderer) -> String {
-            if let id = Self.accountId(value) { return mention(role, accountId: id, renderer: r) }
-            return clip(r.inline(value), 60)
-        }
-
-        static func accountId(_ value: ScaleValue) -> [UInt8]? {
-            switch value {
-            case .account(let bytes): return bytes
-            case .variant(let v) where v.name == "Id" && v.fields.count == 1: return accountId(v.fields[0].value)
-            case .composite(let fields) where fields.count == 1: return accountId(fields[0].value)
-            default: return nil
-            }
-        }
-
-        func clip(_ text: String, _ limit: Int) -> String {
-            text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
-        }
-
-        // MARK: Messages
-
-        mutating func message(_ request: BytesSigningRequest) -> String {
-            var data = request.message
-            if MessageWrapping.isWrapped(data) {
-                data = Array(data.dropFirst(MessageWrapping.prefix.count).dropLast(MessageWrapping.suffix.count))
-            }
-            if let id = Self.accountIdOfKey(request.accountKey) {
-                _ = mention("account", accountId: id, address: DisplayText.visible(request.address))
-            }
-            if MessageWrapping.displayText(data) != nil, ValueRenderer.printableText(data) != nil {
-                return "Sign the message \(clip(ValueRenderer.bytesText(data), 200))"
-            }
-            warnings.append(
-                "This message is not text (shown in hex). Sigil signs it inside <Bytes>…</Bytes>, so the signature "
-                    + "cannot pass for a transaction; still, sign only what you expect.")
-            return "Sign the \(data.count)-byte message \(clip(Hex.encode(data), 80))"
-        }
-
-        static func accountIdOfKey(_ key: String) -> [UInt8]? {
-            guard let bytes = try? Hex.decode(key, prefix: .required), bytes.count == 32 || bytes.count == 20 else {
-                return nil
-            }
-            return bytes
-        }
 
         // MARK: Internet Computer
 
@@ -289,25 +125,32 @@ package struct ApprovalHeadline: Sendable, Equatable {
         /// An adapter's own sentence (``AdapterHeadline``): its mentions in order, each account
         /// as the person's name for it or its short form.
         mutating func adapter(_ headline: AdapterHeadline) -> String {
-            for mention in headline.mentions { _ = named(mention.role, mention.address) }
+            for mention in headline.mentions { _ = named(mention) }
             warnings += headline.warnings
             return headline.parts.map { part in
                 switch part {
-                case .text(let text): text
-                case .account(let address): named(nil, address)
+                case .text(let text): return text
+                case .account(let address):
+                    // The key and identicon of a mention of the same address.
+                    let known = headline.mentions.first { $0.address == address }
+                    return AddressMention(
+                        role: "", address: address, name: name(address, key: known?.key), identicon: nil
+                    ).text
                 }
             }.joined()
         }
 
-        /// The name the person gave `address`, else its short form; recorded as a mention with `role`.
-        mutating func named(_ role: String?, _ address: String) -> String {
+        /// The name the person gave the mention's account (kept under its key, else its address),
+        /// else its short form; recorded as a mention.
+        mutating func named(_ mention: AdapterHeadline.Mention) -> String {
             let m = AddressMention(
-                role: role ?? "", address: address, name: names[address.lowercased()], identicon: nil)
-            if let role, !mentions.contains(where: { $0.address == m.address && $0.role == role }) {
-                mentions.append(m)
-            }
+                role: mention.role, address: mention.address, name: name(mention.address, key: mention.key),
+                identicon: mention.identicon)
+            if !mentions.contains(where: { $0.address == m.address && $0.role == m.role }) { mentions.append(m) }
             return m.text
         }
+
+        func name(_ address: String, key: String?) -> String? { names[(key ?? address).lowercased()] }
     }
 }
 

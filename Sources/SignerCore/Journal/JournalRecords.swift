@@ -16,7 +16,7 @@ package enum JournalRecords {
     package static func protocolName(of subject: ApprovalSubject) -> String {
         switch subject {
         case .adapter(let request): request.wallet
-        case .authorize, .signExtrinsic, .signBytes, .provideMetadata: polkadot
+        case .authorize, .provideMetadata: polkadot
         }
     }
 
@@ -24,8 +24,6 @@ package enum JournalRecords {
     package static func method(of subject: ApprovalSubject) -> String {
         switch subject {
         case .authorize: "pub(authorize.tab)"
-        case .signExtrinsic: "pub(extrinsic.sign)"
-        case .signBytes: "pub(bytes.sign)"
         case .provideMetadata: "pub(metadata.provide)"
         case .adapter(let request): request.method
         }
@@ -49,8 +47,6 @@ package enum JournalRecords {
                         warning: true))
             }
             summary = []
-        case .signExtrinsic(let request): summary = request.summary
-        case .signBytes(let request): summary = request.summary
         case .provideMetadata(let proposal): summary = proposal.summary
         case .adapter(let request): summary = request.summary
         }
@@ -62,25 +58,18 @@ package enum JournalRecords {
     package static func subjectDigest(_ subject: ApprovalSubject) -> [UInt8] {
         switch subject {
         case .authorize: []
-        case .signExtrinsic(let request): JournalCodec.hash(request.prepared.signing.signedBytes)
-        case .signBytes(let request): JournalCodec.hash(request.message)
         case .provideMetadata(let proposal): JournalCodec.hash(proposal.definitionJSON)
-        // An ICP request id, an Ethereum signing hash, the 32 bytes an ICON signature covers.
+        // A Polkadot signing payload or wrapped message, an ICP request id, an Ethereum signing
+        // hash, the 32 bytes an ICON signature covers.
         case .adapter(let request): request.requestId.isEmpty ? [] : JournalCodec.hash(request.requestId)
         }
     }
 
-    /// The account a subject signs for, as an SS58 address with the generic prefix (0x hex for a
-    /// 20-byte account); empty when none.
+    /// The account a subject signs for, as its protocol writes it for the journal (a Substrate
+    /// account as its generic SS58 address, an ICON `hx…`, an EIP-55 `0x…`); empty when none.
     package static func account(of subject: ApprovalSubject) -> String {
-        let key: String
-        switch subject {
-        case .signExtrinsic(let request): key = request.accountKey
-        case .signBytes(let request): key = request.accountKey
-        case .adapter(let request): return request.account
-        case .authorize, .provideMetadata: return ""
-        }
-        return address(ofKey: key)
+        if case .adapter(let request) = subject { return request.account }
+        return ""
     }
 
     /// `0x…` account id → generic SS58 (the key itself when it is not 32 bytes or does not decode).
@@ -96,7 +85,7 @@ package enum JournalRecords {
     ///   - appName: the site's self-declared name (from the request or the connected site), or empty.
     ///   - result: the signature delivered, or empty.
     ///   - shownLimit: bytes of shown text kept.
-    ///   - account: the account's generic SS58 address when the caller knows it (``account(of:)`` otherwise).
+    ///   - account: the account when the caller has it (``account(of:)`` otherwise).
     package static func content(
         source: String, appName: String, subject: ApprovalSubject, decision: JournalDecision, detail: String,
         result: [UInt8] = [], shownLimit: Int, account: String? = nil

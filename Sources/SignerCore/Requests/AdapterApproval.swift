@@ -1,9 +1,9 @@
 /// A protocol adapter's request, protocol-neutral (docs/architecture.md, "The seam"): what the
 /// person reads (the title, the rows, the warnings among them), what the journal records (the
 /// protocol and method, the account, the digest of exactly what the signature covers), and nothing
-/// a protocol would have to be switched over for. The Internet Computer (ICRC-25 permissions,
-/// ICRC-49 calls), ICON (Connect and relay signatures) and Ethereum (EIP-1193) requests are queued
-/// as this.
+/// a protocol would have to be switched over for. Every signing request is queued as this:
+/// polkadot-js (`pub(extrinsic.sign)`, `pub(bytes.sign)`), the Internet Computer (ICRC-25
+/// permissions, ICRC-49 calls), ICON (Connect and relay signatures) and Ethereum (EIP-1193).
 package struct AdapterApproval: Sendable, Equatable {
     /// The journal's protocol name (`icp`, `ethereum`); also the approval page's `kind`.
     package let wallet: String
@@ -19,9 +19,13 @@ package struct AdapterApproval: Sendable, Equatable {
     /// The one sentence the approval page and the terminal show first; nil: the `call` row, else
     /// the title.
     package let sentence: String?
-    /// The account that signs, as the protocol writes it (`0x…` EIP-55, a principal, `hx…`); empty
-    /// when none. For a request of a connected site it must be one of the site's granted keys.
+    /// The account that signs, as the journal records it (`0x…` EIP-55, a principal, `hx…`, a
+    /// generic SS58 address); empty when none.
     package let account: String
+    /// The grant book's key of that account (a Substrate account's `0x…` account id; the account
+    /// itself for the other protocols). For a request of a connected site it must be one of the
+    /// site's granted keys.
+    package let accountKey: String
     /// The approval page's `kind` (how the page draws it: `icon-hash` is a bare hash); the wallet
     /// name unless the adapter says otherwise.
     package let kind: String
@@ -31,7 +35,8 @@ package struct AdapterApproval: Sendable, Equatable {
 
     package init(
         method: String, title: String, summary: [SummaryRow], requestId: [UInt8] = [], wallet: String = "icp",
-        sentence: String? = nil, account: String = "", kind: String? = nil, headline: AdapterHeadline? = nil
+        sentence: String? = nil, account: String = "", accountKey: String? = nil, kind: String? = nil,
+        headline: AdapterHeadline? = nil
     ) {
         self.wallet = wallet
         self.method = method
@@ -40,6 +45,7 @@ package struct AdapterApproval: Sendable, Equatable {
         self.requestId = requestId
         self.sentence = sentence
         self.account = account
+        self.accountKey = accountKey ?? account
         self.kind = kind ?? wallet
         self.headline = headline
     }
@@ -53,13 +59,20 @@ package struct AdapterApproval: Sendable, Equatable {
 /// The person's names for accounts are filled in when the headline is shown (an account the person
 /// named reads as the name, any other as its short form), so an adapter never sees them.
 package struct AdapterHeadline: Sendable, Equatable {
-    /// An address the request names: its role (`from`, `to`) and the address.
+    /// An address the request names: its role (`from`, `to`), the address as the request writes it
+    /// (a Substrate account in the chain's own SS58 format), the key the person's names are kept
+    /// under when it differs from the address (a Substrate account's `0x…` account id), and its
+    /// identicon colours when the protocol has them (``PolkadotIdenticon``).
     package struct Mention: Sendable, Equatable {
         package var role: String
         package var address: String
-        package init(_ role: String, _ address: String) {
+        package var key: String?
+        package var identicon: [String]?
+        package init(_ role: String, _ address: String, key: String? = nil, identicon: [String]? = nil) {
             self.role = role
             self.address = address
+            self.key = key
+            self.identicon = identicon
         }
     }
 
@@ -67,7 +80,8 @@ package struct AdapterHeadline: Sendable, Equatable {
     package enum Part: Sendable, Equatable {
         /// Text as it is (it still passes ``DisplayText`` with the whole sentence).
         case text(String)
-        /// An address: the person's name for it, else ``AddressText/short(_:)``.
+        /// An address: the person's name for it, else ``AddressText/short(_:)`` (a mention of the
+        /// same address gives the key its name is kept under).
         case account(String)
     }
 

@@ -5,21 +5,16 @@
 package indirect enum ApprovalSubject: Sendable, Equatable {
     /// `pub(authorize.tab)`: connect a site and choose the accounts it sees.
     case authorize(AuthorizationRequest)
-    /// `pub(extrinsic.sign)`: sign a transaction.
-    case signExtrinsic(ExtrinsicSigningRequest)
-    /// `pub(bytes.sign)`: sign a message.
-    case signBytes(BytesSigningRequest)
     /// `pub(metadata.provide)`: store chain metadata.
     case provideMetadata(MetadataProposal)
-    /// A protocol adapter's request, protocol-neutral (``AdapterApproval``): ICRC-25 permissions,
-    /// ICRC-49 calls, ICON signatures (Connect `sign`/`sendICX`/`sendToken`, relay
-    /// `REQUEST_JSON-RPC`/`REQUEST_SIGNING`), Ethereum.
+    /// A protocol adapter's request, protocol-neutral (``AdapterApproval``): every signature
+    /// (polkadot-js `extrinsic.sign`/`bytes.sign`; ICON Connect `sign`/`sendICX`/`sendToken`, relay
+    /// `REQUEST_JSON-RPC`/`REQUEST_SIGNING`; ICRC-49 calls; Ethereum) and ICRC-25 permissions.
     case adapter(AdapterApproval)
 
     /// Whether approving it makes a signature.
     package var signs: Bool {
         switch self {
-        case .signExtrinsic, .signBytes: true
         case .adapter(let request): !request.requestId.isEmpty
         case .authorize, .provideMetadata: false
         }
@@ -29,8 +24,6 @@ package indirect enum ApprovalSubject: Sendable, Equatable {
     package var kind: String {
         switch self {
         case .authorize: "authorize"
-        case .signExtrinsic: "sign transaction"
-        case .signBytes: "sign message"
         case .provideMetadata: "metadata update"
         case .adapter(let request): request.wallet == "icp" ? "internet computer" : request.wallet
         }
