@@ -42,14 +42,14 @@ final class BridgeQueueDouble: BridgeQueue {
     {
         try center.requestSignature(source: client.source, session: client.session, subject: subject, now: .zero)
     }
-    func requestMetadata(_ proposal: MetadataProposal, from client: ClientIdentity) throws
+    func requestUpdate(_ request: AdapterApproval, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>
     {
-        try center.requestMetadata(source: client.source, session: client.session, proposal: proposal, now: .zero)
+        try center.requestUpdate(source: client.source, session: client.session, request: request, now: .zero)
     }
     func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        sign: ApprovalWaiter.Sign?, scheme: String?, replies: any BridgeReplies
+        sign: ApprovalWaiter.Sign?, scheme: String?, store: ApprovalWaiter.Store?, replies: any BridgeReplies
     ) async -> GatewayService.Outcome {
         queued.append((approval, sign, scheme, replies))
         return .pending

@@ -199,7 +199,10 @@ import Testing
         ]
         #expect(try await service.send("pub(metadata.provide)", def) == nil)
         let first = try #require(await service.pendingApprovals.first)
-        guard case .provideMetadata(let proposal) = first.subject else { Issue.record("not metadata"); return }
+        guard case .adapter(let proposal) = first.subject, proposal.kind == "metadata" else {
+            Issue.record("not metadata")
+            return
+        }
         #expect(proposal.summary.contains { $0.value == "spec <unknown> → 2000000 for Polkadot" })
         try await service.reject(first.id)
         #expect(try await service.logged().last?.body == .error("Rejected"))

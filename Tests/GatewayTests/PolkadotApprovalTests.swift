@@ -138,7 +138,26 @@ import Testing
         #expect(headline.mentions.map(\.text) == ["Alice"])
     }
 
-    /// What a site sends (a message, the address it names) is shown escaped in the headline and
+    @Test(
+        arguments: [
+            (nil, "Polkadot", 2_000_000, "Update Polkadot metadata to 2000000", false),
+            (1_002_005, "Kusama", 1_003_000, "Update Kusama metadata to 1003000", false),
+            (2_000_000, "Polkadot", 2_000_000, "Update Polkadot metadata to 2000000", true),
+            (nil, "", 7, "Update chain metadata to 7", false),
+            (nil, "Evil\u{202e}", 7, #"Update Evil\u{202E} metadata to 7"#, false),
+        ] as [(UInt32?, String, UInt32, String, Bool)])
+    func metadataUpdates(known: UInt32?, chain: String, spec: UInt32, expected: String, warned: Bool) {
+        let proposal = MetadataProposal(
+            genesisHash: "0x91b1", chain: chain, specVersion: spec, knownSpecVersion: known, definitionJSON: [],
+            summary: [])
+        let approval = PolkadotApproval.of(proposal, source: "https://d.example")
+        let headline = ApprovalHeadline(.adapter(approval), source: "https://d.example", accounts: [])
+        #expect(!ApprovalSubject.adapter(approval).signs && approval.kind == "metadata")
+        #expect(headline.text == expected)
+        #expect(headline.warnings.isEmpty == !warned)
+    }
+
+    /// What a site sends (a message, the address it names, a chain's name) is shown escaped in the headline and
     /// its mentions, never interpreted (issue 24 item 8).
     @Test(arguments: DisplayVectors.nasty)
     func aSitesTextIsShownEscaped(input: String, shown: String) {
@@ -148,6 +167,15 @@ import Testing
         let headline = ApprovalHeadline(.adapter(approval), source: "https://d.example", accounts: [])
         IconApprovalTests.expectVisible(headline, "message")
         #expect(headline.mentions.first?.address == shown)
+
+        let update = PolkadotApproval.of(
+            MetadataProposal(
+                genesisHash: "0x91b1", chain: input, specVersion: 7, knownSpecVersion: nil, definitionJSON: [],
+                summary: [SummaryRow("chain", input)]),
+            source: "https://d.example")
+        let m = ApprovalHeadline(.adapter(update), source: "https://d.example", accounts: [])
+        IconApprovalTests.expectVisible(m, "metadata")
+        #expect(m.text.contains(shown))
     }
 
     /// What the journal records of a transaction and a message: the protocol and method, the
@@ -172,5 +200,15 @@ import Testing
         #expect(JournalRecords.method(of: .adapter(bytes)) == "pub(bytes.sign)")
         #expect(JournalRecords.subjectDigest(.adapter(bytes)) == JournalCodec.hash(wrapped))
         #expect(bytes.kind == "bytes" && bytes.title == "Sign a message for https://d.example?")
+
+        let definition = Array(#"{"genesisHash":"0x91b1","specVersion":7}"#.utf8)
+        let update = PolkadotApproval.of(
+            MetadataProposal(
+                genesisHash: "0x91b1", chain: "Polkadot", specVersion: 7, knownSpecVersion: nil,
+                definitionJSON: definition, summary: []),
+            source: "https://d.example")
+        #expect(JournalRecords.method(of: .adapter(update)) == "pub(metadata.provide)")
+        #expect(JournalRecords.subjectDigest(.adapter(update)) == JournalCodec.hash(definition))
+        #expect(JournalRecords.account(of: .adapter(update)).isEmpty)
     }
 }

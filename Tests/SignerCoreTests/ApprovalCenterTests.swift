@@ -103,11 +103,20 @@ import Testing
         #expect(throws: SignerError(.notEnabled, "")) {
             try center.requestSignature(source: site, session: nil, subject: try extrinsic(alice), now: .zero)
         }
-        let proposal = MetadataProposal(
-            genesisHash: "0x", chain: "c", specVersion: 1, knownSpecVersion: nil, definitionJSON: [], summary: [])
+        let update = AdapterApproval(
+            method: "pub(metadata.provide)", title: "Update c metadata?", summary: [], wallet: "polkadot",
+            kind: "metadata", storedDigest: [1])
         #expect(throws: SignerError(.notEnabled, "")) {
-            try center.requestMetadata(source: site, session: nil, proposal: proposal, now: .zero)
+            try center.requestUpdate(source: site, session: nil, request: update, now: .zero)
         }
+        // An update never signs: a request with bytes to sign is refused as one.
+        var connected = connected([alice])
+        #expect(throws: SignerError(.invalidInput, "")) {
+            guard case .adapter(let signing) = try extrinsic(alice) else { return }
+            try connected.requestUpdate(source: site, session: nil, request: signing, now: .zero)
+        }
+        _ = try? connected.requestUpdate(source: site, session: nil, request: update, now: .zero)
+        #expect(connected.queue.entries.count == 1)
     }
 
     @Test func anAccountTheSiteMayNotUseIsRefusedBeforeAnyPrompt() throws {

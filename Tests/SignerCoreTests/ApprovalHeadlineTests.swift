@@ -35,24 +35,6 @@ import Testing
         #expect(headline.warnings.isEmpty == !warned)
     }
 
-    @Test(
-        arguments: [
-            (nil, "Polkadot", 2_000_000, "Update Polkadot metadata to 2000000", false),
-            (1_002_005, "Kusama", 1_003_000, "Update Kusama metadata to 1003000", false),
-            (2_000_000, "Polkadot", 2_000_000, "Update Polkadot metadata to 2000000", true),
-            (nil, "", 7, "Update chain metadata to 7", false),
-            (nil, "Evil\u{202e}", 7, #"Update Evil\u{202E} metadata to 7"#, false),
-        ] as [(UInt32?, String, UInt32, String, Bool)])
-    func metadataUpdates(known: UInt32?, chain: String, spec: UInt32, expected: String, warned: Bool) {
-        let subject = ApprovalSubject.provideMetadata(
-            MetadataProposal(
-                genesisHash: "0x91b1", chain: chain, specVersion: spec, knownSpecVersion: known, definitionJSON: [],
-                summary: []))
-        let headline = ApprovalHeadline(subject, source: "https://d.example", accounts: [])
-        #expect(headline.text == expected)
-        #expect(headline.warnings.isEmpty == !warned)
-    }
-
     @Test func internetComputerCallsUseTheRenderedSentence() throws {
         let call = ApprovalSubject.adapter(
             AdapterApproval(

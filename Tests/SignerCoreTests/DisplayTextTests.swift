@@ -74,14 +74,6 @@ import Testing
         let message = signer.prepareMessage(data: input, address: alice.address, account: alice)
         Self.expectVisible(message.summary, "message")
 
-        let metadata = ApprovalSubject.provideMetadata(
-            MetadataProposal(
-                genesisHash: "0x91b1", chain: input, specVersion: 7, knownSpecVersion: nil, definitionJSON: [],
-                summary: [SummaryRow("chain", input)]))
-        let m = ApprovalHeadline(metadata, source: "https://d.example", accounts: [])
-        Self.expectVisible(m, "metadata")
-        #expect(m.text.contains(shown))
-
         let connect = ApprovalHeadline(
             .authorize(AuthorizationRequest(declaredName: input)), source: "https://d.example", accounts: [])
         Self.expectVisible(connect, "connect")

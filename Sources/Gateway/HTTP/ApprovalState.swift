@@ -60,7 +60,6 @@ enum ApprovalState {
     static func rows(_ subject: ApprovalSubject) -> [SummaryRow] {
         switch subject {
         case .authorize: []
-        case .provideMetadata(let proposal): proposal.summary
         case .adapter(let request): request.summary
         }
     }
@@ -82,7 +81,6 @@ enum ApprovalState {
     static func kind(_ subject: ApprovalSubject) -> String {
         switch subject {
         case .authorize: "authorize"
-        case .provideMetadata: "metadata"
         case .adapter(let request): request.kind
         }
     }
@@ -90,7 +88,6 @@ enum ApprovalState {
     static func title(_ approval: PendingApproval<ApprovalSubject>) -> String {
         switch approval.subject {
         case .authorize: "Connect \(approval.source)?"
-        case .provideMetadata(let p): "Update \(p.chain.isEmpty ? "chain" : p.chain) metadata from \(approval.source)?"
         case .adapter(let request): request.title
         }
     }

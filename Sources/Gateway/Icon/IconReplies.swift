@@ -19,7 +19,7 @@ struct IconReplies: BridgeReplies {
     }
 
     /// ICON never proposes metadata; answered as declined should one be delivered.
-    func metadata(stored: Bool?) -> WireReply.Body { IconGateway.failure(shape, .cancelled) }
+    func stored(_ stored: Bool?) -> WireReply.Body { IconGateway.failure(shape, .cancelled) }
 
     func signature(_ delivery: ApprovalLifecycle.Delivery, value: (any Sendable)?, error: (any Error)?, source: String)
         -> WireReply.Body

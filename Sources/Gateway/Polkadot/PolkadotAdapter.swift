@@ -55,8 +55,9 @@ struct PolkadotAdapter: Sendable {
             return try Self.reply(Polkadot.MetadataList.self, id, known)
         case .metadataProvide:
             let proposal = try await metadataProposal(try request.params(Polkadot.MetadataProvide.self))
-            let approval = try core.requestMetadata(proposal, from: client)
-            return await core.queued(approval, request, client, replies: self)
+            let approval = try core.requestUpdate(PolkadotApproval.of(proposal, source: source), from: client)
+            return await core.queued(
+                approval, request, client, sign: nil, scheme: nil, store: storeStep(proposal), replies: self)
         case .bytesSign:
             let params = try request.params(Polkadot.BytesSign.self)
             let account = try core.account(params.address, allowed: try core.requireEnabled(source))
@@ -130,6 +131,17 @@ struct PolkadotAdapter: Sendable {
             let response = try JSONValueEncoder().encode(
                 Polkadot.SignerResult(id: String(id), signature: result.signatureHex, signedTransaction: nil))
             return AdapterSigned(value: response, signature: result.signature)
+        }
+    }
+
+    /// The store step of an approved metadata update: the definition the person was shown the
+    /// summary of, stored under its genesis hash and spec version.
+    func storeStep(_ proposal: MetadataProposal) -> ApprovalWaiter.Store {
+        let metadata = self.metadata
+        return {
+            try await metadata.store(
+                genesisHash: proposal.genesisHash, specVersion: proposal.specVersion,
+                definition: (try? JSONValue.parse(proposal.definitionJSON)) ?? .null)
         }
     }
 

@@ -1,3 +1,4 @@
+import Journal
 import PolkadotCodec
 import Primitives
 import ScaleCodec
@@ -19,6 +20,8 @@ enum PolkadotApproval {
     static let extrinsicMethod = "pub(extrinsic.sign)"
     /// The journal's method of a message.
     static let bytesMethod = "pub(bytes.sign)"
+    /// The journal's method of a metadata update.
+    static let metadataMethod = "pub(metadata.provide)"
 
     /// A transaction, for `account` (the signer's listing of the request's account).
     static func of(_ request: ExtrinsicSigningRequest, account: SignerAccount, source: String) -> AdapterApproval {
@@ -40,6 +43,25 @@ enum PolkadotApproval {
             requestId: request.message, wallet: JournalRecords.polkadot, account: account.address,
             accountKey: request.accountKey, kind: "bytes",
             headline: AdapterHeadline(mentions: builder.mentions, parts: parts, warnings: builder.warnings))
+    }
+
+    /// A metadata update: signs nothing; the journal records the digest of the definition stored.
+    static func of(_ proposal: MetadataProposal, source: String) -> AdapterApproval {
+        let chain = DisplayText.visible(proposal.chain)
+        var warnings: [String] = []
+        if let known = proposal.knownSpecVersion, known >= proposal.specVersion {
+            warnings.append(
+                "This is not newer than the metadata Sigil has (version \(known)): there is no reason to accept it.")
+        }
+        return AdapterApproval(
+            method: metadataMethod,
+            title: "Update \(proposal.chain.isEmpty ? "chain" : proposal.chain) metadata from \(source)?",
+            summary: proposal.summary, wallet: JournalRecords.polkadot, kind: "metadata",
+            headline: AdapterHeadline(
+                mentions: [],
+                parts: [.text("Update \(chain.isEmpty ? "chain" : chain) metadata to \(proposal.specVersion)")],
+                warnings: warnings),
+            storedDigest: JournalCodec.hash(proposal.definitionJSON))
     }
 
     /// Calls of a batch named in its headline; the rest are counted.

@@ -12,7 +12,7 @@ extension PolkadotAdapter: BridgeReplies {
         return .response(authResponse(granted))
     }
 
-    func metadata(stored: Bool?) -> WireReply.Body {
+    func stored(_ stored: Bool?) -> WireReply.Body {
         stored == true ? .response(true) : .error(WireErrorText.rejected)
     }
 
@@ -32,7 +32,8 @@ extension PolkadotAdapter: BridgeReplies {
     func cancelled(_ subject: ApprovalSubject) -> WireReply.Body {
         switch subject {
         case .authorize: .error(WireErrorText.authorizationCancelled)
-        case .provideMetadata: .error(WireErrorText.rejected)
+        case .adapter(let request) where request.method == PolkadotApproval.metadataMethod:
+            .error(WireErrorText.rejected)
         case .adapter: .error(WireErrorText.cancelled)
         }
     }

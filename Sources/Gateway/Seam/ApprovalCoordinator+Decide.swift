@@ -111,8 +111,9 @@ extension ApprovalCoordinator {
         }
     }
 
-    /// The decided step of a connection (the grant stored, then applied) and of a metadata update
-    /// (stored); nothing for a request that signs (its sign step runs in `decide`).
+    /// The decided step of a connection (the grant stored, then applied) and of a request that
+    /// stores what it carries (its waiter's store step: polkadot-js's metadata update); nothing for a
+    /// request that signs (its sign step runs in `decide`).
     private nonisolated(nonsending) func decidedStep(_ decision: ApprovalCenter.Decision, _ waiter: ApprovalWaiter?)
         async -> Step
     {
@@ -133,23 +134,20 @@ extension ApprovalCoordinator {
                 step.detail =
                     step.failure != nil ? "not saved" : JournalRecorder.grantedDetail(decision.grantedAccounts)
             }
-        case .provideMetadata(let proposal):
+        case .adapter:
+            guard let store = waiter?.store else { break }
             guard decision.approved else {
-                step.body = waiter?.replies?.metadata(stored: nil)
+                step.body = waiter?.replies?.stored(nil)
                 break
             }
             do {
-                try await metadata.store(
-                    genesisHash: proposal.genesisHash, specVersion: proposal.specVersion,
-                    definition: (try? JSONValue.parse(proposal.definitionJSON)) ?? .null)
-                step.body = waiter?.replies?.metadata(stored: true)
+                try await store()
+                step.body = waiter?.replies?.stored(true)
             } catch {
-                logger.debug("metadata store failed", metadata: ["reason": "\(error)"])
-                step.body = waiter?.replies?.metadata(stored: false)
+                logger.debug("store failed", metadata: ["reason": "\(error)"])
+                step.body = waiter?.replies?.stored(false)
                 step.detail = "not stored"
             }
-        case .adapter:
-            break
         }
         return step
     }

@@ -21,7 +21,6 @@ import SignerCore
 final class ApprovalCoordinator {
     let options: GatewayOptions
     let signer: any RequestSigner
-    let metadata: any MetadataRegistry
     let persistence: any AuthorizationPersistence
     /// The sites the person allowed blind signing (docs/blind-signing.md).
     let blindSigning: any BlindSigningSettings
@@ -61,7 +60,6 @@ final class ApprovalCoordinator {
     struct Parts {
         var options: GatewayOptions
         var signer: any RequestSigner
-        var metadata: any MetadataRegistry
         var persistence: any AuthorizationPersistence
         var blindSigning: any BlindSigningSettings
         var icrcScopes: any IcrcPermissionStore
@@ -79,7 +77,6 @@ final class ApprovalCoordinator {
     ) {
         options = parts.options
         signer = parts.signer
-        metadata = parts.metadata
         persistence = parts.persistence
         blindSigning = parts.blindSigning
         icrcScopes = parts.icrcScopes
@@ -101,11 +98,11 @@ final class ApprovalCoordinator {
     /// the client to wait for the reply on its event stream.
     nonisolated(nonsending) func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        sign: ApprovalWaiter.Sign?, scheme: String?, replies: any BridgeReplies
+        sign: ApprovalWaiter.Sign?, scheme: String?, store: ApprovalWaiter.Store?, replies: any BridgeReplies
     ) async -> GatewayService.Outcome {
         waiters[approval.id] = ApprovalWaiter(
             delivery: .session(session: client.session, requestID: request.id, replies: replies), sign: sign,
-            scheme: scheme)
+            scheme: scheme, store: store)
         if options.approvalMode == .automatic {
             if let reply = try? await decide(approval.id, approve: true, accounts: nil, deliverReply: false).reply {
                 return .reply(reply)

@@ -7,6 +7,9 @@ struct ApprovalWaiter {
     /// Signs the approved request: the value for the waiting client and the signature bytes that
     /// the journal records before the value may leave.
     typealias Sign = @Sendable () throws -> AdapterSigned
+    /// Stores what an approved request carries (polkadot-js's metadata update), before the journal;
+    /// a request with one signs nothing.
+    typealias Store = @Sendable () async throws -> Void
 
     /// Where the answer goes.
     enum Delivery {
@@ -20,13 +23,16 @@ struct ApprovalWaiter {
     let delivery: Delivery
     /// nil: approving it signs nothing (a connection, a permission, a metadata update).
     let sign: Sign?
+    /// The decided step of a request that stores instead (nil for the rest).
+    let store: Store?
     /// The key scheme that signs (metrics and the log line), when it signs.
     let scheme: String?
     var lifecycle: ApprovalLifecycle
 
-    init(delivery: Delivery, sign: Sign?, scheme: String? = nil) {
+    init(delivery: Delivery, sign: Sign?, scheme: String? = nil, store: Store? = nil) {
         self.delivery = delivery
         self.sign = sign
+        self.store = store
         self.scheme = scheme
         lifecycle = ApprovalLifecycle(signs: sign != nil)
     }

@@ -33,24 +33,33 @@ protocol BridgeQueue: AnyObject {
     /// A signing request of `client` (the source must be connected).
     func requestSignature(_ subject: ApprovalSubject, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>
-    /// A metadata update of `client` (the source must be connected).
-    func requestMetadata(_ proposal: MetadataProposal, from client: ClientIdentity) throws
+    /// A request of `client` that signs nothing but stores what it carries (polkadot-js's metadata
+    /// update; the source must be connected).
+    func requestUpdate(_ request: AdapterApproval, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>
     /// Registers who waits (the tab's session, answered in the protocol's words: `replies`) with
-    /// the sign step, then decides at once (automatic mode) or shows the request.
+    /// the sign step (or the store step), then decides at once (automatic mode) or shows the request.
     nonisolated(nonsending) func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
-        sign: ApprovalWaiter.Sign?, scheme: String?, replies: any BridgeReplies
+        sign: ApprovalWaiter.Sign?, scheme: String?, store: ApprovalWaiter.Store?, replies: any BridgeReplies
     ) async -> GatewayService.Outcome
 }
 
 extension BridgeQueue {
-    /// `queued` for a request that signs nothing (a connection, a metadata update).
+    /// `queued` for a connection request (nothing signed or stored by the adapter).
     nonisolated(nonsending) func queued(
         _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
         replies: any BridgeReplies
     ) async -> GatewayService.Outcome {
-        await queued(approval, request, client, sign: nil, scheme: nil, replies: replies)
+        await queued(approval, request, client, sign: nil, scheme: nil, store: nil, replies: replies)
+    }
+
+    /// `queued` for a request that signs.
+    nonisolated(nonsending) func queued(
+        _ approval: PendingApproval<ApprovalSubject>, _ request: WireRequest, _ client: ClientIdentity,
+        sign: @escaping ApprovalWaiter.Sign, scheme: String, replies: any BridgeReplies
+    ) async -> GatewayService.Outcome {
+        await queued(approval, request, client, sign: sign, scheme: scheme, store: nil, replies: replies)
     }
 }
 
@@ -71,9 +80,9 @@ extension ApprovalCoordinator: BridgeQueue {
         try center.requestSignature(source: client.source, session: client.session, subject: subject, now: clock.now)
     }
 
-    func requestMetadata(_ proposal: MetadataProposal, from client: ClientIdentity) throws
+    func requestUpdate(_ request: AdapterApproval, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>
     {
-        try center.requestMetadata(source: client.source, session: client.session, proposal: proposal, now: clock.now)
+        try center.requestUpdate(source: client.source, session: client.session, request: request, now: clock.now)
     }
 }

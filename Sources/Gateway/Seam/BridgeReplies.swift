@@ -12,8 +12,9 @@ protocol BridgeReplies: Sendable {
     /// rejected), `failure` set when the grant could not be stored (nothing changed).
     func connection(approved: Bool, granted: [String], failure: GatewayError?) -> WireReply.Body
 
-    /// A decided metadata update: `stored` nil when the person said no, false when the store refused.
-    func metadata(stored: Bool?) -> WireReply.Body
+    /// A decided request that stores what it carries (polkadot-js's metadata update): `stored` nil
+    /// when the person said no, false when the store refused.
+    func stored(_ stored: Bool?) -> WireReply.Body
 
     /// A decided signing request, before the journal's say: `value` is the sign step's answer
     /// (`.result`), `error` why signing failed (`.failure`).

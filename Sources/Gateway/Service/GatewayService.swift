@@ -64,7 +64,7 @@ package actor GatewayService {
         polkadot = PolkadotAdapter(signer: signer, metadata: metadata)
         icon = IconAdapter(signer: signer, options: options, logger: logger)
         let parts = ApprovalCoordinator.Parts(
-            options: options, signer: signer, metadata: metadata, persistence: persistence,
+            options: options, signer: signer, persistence: persistence,
             blindSigning: blindSigning, icrcScopes: icrcScopes,
             recorder: JournalRecorder(journal: journal, signer: signer, registry: registry, logger: logger),
             clock: clock, logger: logger, metrics: metrics)

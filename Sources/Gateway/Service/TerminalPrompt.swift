@@ -56,9 +56,6 @@ package enum TerminalPrompt {
                 lines.append("   \(i + 1)) \(name)\(AddressText.short(account.address)) (\(account.type))")
             }
             rows = []
-        case .provideMetadata(let proposal):
-            lines.append("== Update metadata from \(printable(approval.source))?")
-            rows = proposal.summary
         case .adapter(let request):
             lines.append("== \(printable(request.title))")
             rows = request.summary

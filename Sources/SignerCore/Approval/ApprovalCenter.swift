@@ -89,13 +89,15 @@ package struct ApprovalCenter: Sendable {
         return try queue.enqueue(source: source, session: session, subject: subject, now: now)
     }
 
-    /// Queues a metadata update (`metadata.provide`) from a connected source.
-    /// - Throws: `notEnabled`, `tooManyPending`.
-    package mutating func requestMetadata(
-        source: String, session: String?, proposal: MetadataProposal, now: Duration
+    /// Queues a request of a connected source that signs nothing and names no account (a
+    /// polkadot-js metadata update: approving it stores what it carries).
+    /// - Throws: `notEnabled`, `invalidInput` (it signs), `tooManyPending`.
+    package mutating func requestUpdate(
+        source: String, session: String?, request: AdapterApproval, now: Duration
     ) throws -> PendingApproval<ApprovalSubject> {
         _ = try book.accounts(for: source)
-        return try queue.enqueue(source: source, session: session, subject: .provideMetadata(proposal), now: now)
+        guard request.requestId.isEmpty else { throw SignerError(.invalidInput, "a signing request") }
+        return try queue.enqueue(source: source, session: session, subject: .adapter(request), now: now)
     }
 
     /// Queues an Internet Computer request (its own permission rules are checked by the ICRC layer).

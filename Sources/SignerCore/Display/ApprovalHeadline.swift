@@ -2,14 +2,14 @@ import Foundation
 import Primitives
 
 /// The first thing a person reads about a request: one sentence in plain words ("Connect
-/// https://dapp.example", "Update Polkadot metadata to 2000000", "Send 1 DOT from Alice to
-/// 14E5…KVf3", "Send 1 ICX from Ice to hx87a9…1c2d"), the addresses it names (``AddressMention``:
+/// https://dapp.example", "Send 1 DOT from Alice to 14E5…KVf3", "Update Polkadot metadata to
+/// 2000000", "Send 1 ICX from Ice to hx87a9…1c2d"), the addresses it names (``AddressMention``:
 /// full address in the chain's own format, the person's name for it, identicon colours), and its
 /// warnings as short sentences that name the problem.
 ///
-/// A connection's and a metadata update's sentence is built here; a signing request's is its
-/// adapter's (``AdapterHeadline``, built by the protocol from its typed request when it was queued:
-/// Gateway's PolkadotApproval, IconApproval, the Ethereum adapter), with the person's names for
+/// A connection's sentence is built here; every other request's is its adapter's
+/// (``AdapterHeadline``, built by the protocol from its typed request when it was queued: Gateway's
+/// PolkadotApproval, IconApproval, the Ethereum adapter), with the person's names for
 /// its accounts filled in here when it is shown. An adapter request without one (Internet Computer)
 /// reads the sentence ICPCodec's call renderer wrote (the `call` row). Text from a site or from
 /// metadata passes through ``DisplayText/visible(_:)`` (control, format and line-separator
@@ -46,14 +46,6 @@ package struct ApprovalHeadline: Sendable, Equatable {
             if request.appName.isSuspicious && !name.isEmpty {
                 builder.warnings.append(
                     "The name this site gives itself looks suspicious: trust the address \(source), not the name.")
-            }
-        case .provideMetadata(let proposal):
-            let chain = DisplayText.visible(proposal.chain)
-            text = "Update \(chain.isEmpty ? "chain" : chain) metadata to \(proposal.specVersion)"
-            if let known = proposal.knownSpecVersion, known >= proposal.specVersion {
-                builder.warnings.append(
-                    "This is not newer than the metadata Sigil has (version \(known)): there is no reason to accept it."
-                )
             }
         case .adapter(let request):
             if let headline = request.headline {

@@ -16,7 +16,7 @@ package enum JournalRecords {
     package static func protocolName(of subject: ApprovalSubject) -> String {
         switch subject {
         case .adapter(let request): request.wallet
-        case .authorize, .provideMetadata: polkadot
+        case .authorize: polkadot
         }
     }
 
@@ -24,7 +24,6 @@ package enum JournalRecords {
     package static func method(of subject: ApprovalSubject) -> String {
         switch subject {
         case .authorize: "pub(authorize.tab)"
-        case .provideMetadata: "pub(metadata.provide)"
         case .adapter(let request): request.method
         }
     }
@@ -47,7 +46,6 @@ package enum JournalRecords {
                         warning: true))
             }
             summary = []
-        case .provideMetadata(let proposal): summary = proposal.summary
         case .adapter(let request): summary = request.summary
         }
         return rows + summary.map { JournalShown.Row($0.label, $0.value, warning: $0.isWarning) }
@@ -58,10 +56,9 @@ package enum JournalRecords {
     package static func subjectDigest(_ subject: ApprovalSubject) -> [UInt8] {
         switch subject {
         case .authorize: []
-        case .provideMetadata(let proposal): JournalCodec.hash(proposal.definitionJSON)
         // A Polkadot signing payload or wrapped message, an ICP request id, an Ethereum signing
-        // hash, the 32 bytes an ICON signature covers.
-        case .adapter(let request): request.requestId.isEmpty ? [] : JournalCodec.hash(request.requestId)
+        // hash, the 32 bytes an ICON signature covers; for an update, what it stores.
+        case .adapter(let request): request.requestId.isEmpty ? request.storedDigest : JournalCodec.hash(request.requestId)
         }
     }
 

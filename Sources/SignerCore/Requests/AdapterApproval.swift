@@ -13,9 +13,12 @@ package struct AdapterApproval: Sendable, Equatable {
     package let title: String
     /// What the person reads, in order; rows labelled `warning` are the request's warnings.
     package let summary: [SummaryRow]
-    /// The bytes the signature covers (an ICP request id, an Ethereum signing hash); empty when
-    /// nothing is signed (a permission, a connection).
+    /// The bytes the signature covers (an ICP request id, an Ethereum signing hash, a Polkadot
+    /// signing payload); empty when nothing is signed (a permission, a metadata update).
     package let requestId: [UInt8]
+    /// For a request that stores what it carries instead of signing (a metadata update): the
+    /// BLAKE2b-256 digest of exactly what is stored, which the journal records; empty otherwise.
+    package let storedDigest: [UInt8]
     /// The one sentence the approval page and the terminal show first; nil: the `call` row, else
     /// the title.
     package let sentence: String?
@@ -36,8 +39,9 @@ package struct AdapterApproval: Sendable, Equatable {
     package init(
         method: String, title: String, summary: [SummaryRow], requestId: [UInt8] = [], wallet: String = "icp",
         sentence: String? = nil, account: String = "", accountKey: String? = nil, kind: String? = nil,
-        headline: AdapterHeadline? = nil
+        headline: AdapterHeadline? = nil, storedDigest: [UInt8] = []
     ) {
+        self.storedDigest = storedDigest
         self.wallet = wallet
         self.method = method
         self.title = title

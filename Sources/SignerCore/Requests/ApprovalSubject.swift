@@ -5,18 +5,17 @@
 package indirect enum ApprovalSubject: Sendable, Equatable {
     /// `pub(authorize.tab)`: connect a site and choose the accounts it sees.
     case authorize(AuthorizationRequest)
-    /// `pub(metadata.provide)`: store chain metadata.
-    case provideMetadata(MetadataProposal)
     /// A protocol adapter's request, protocol-neutral (``AdapterApproval``): every signature
     /// (polkadot-js `extrinsic.sign`/`bytes.sign`; ICON Connect `sign`/`sendICX`/`sendToken`, relay
-    /// `REQUEST_JSON-RPC`/`REQUEST_SIGNING`; ICRC-49 calls; Ethereum) and ICRC-25 permissions.
+    /// `REQUEST_JSON-RPC`/`REQUEST_SIGNING`; ICRC-49 calls; Ethereum), ICRC-25 permissions and
+    /// polkadot-js metadata updates.
     case adapter(AdapterApproval)
 
     /// Whether approving it makes a signature.
     package var signs: Bool {
         switch self {
         case .adapter(let request): !request.requestId.isEmpty
-        case .authorize, .provideMetadata: false
+        case .authorize: false
         }
     }
 
@@ -24,7 +23,6 @@ package indirect enum ApprovalSubject: Sendable, Equatable {
     package var kind: String {
         switch self {
         case .authorize: "authorize"
-        case .provideMetadata: "metadata update"
         case .adapter(let request): request.wallet == "icp" ? "internet computer" : request.wallet
         }
     }

@@ -1,5 +1,8 @@
+import SignerCore
+
 /// Chain metadata a dapp offers (`pub(metadata.provide)`), stored per genesis hash only after a
-/// person approves ("upgrade 1002005 → 2000000 for Polkadot").
+/// person approves ("upgrade 1002005 → 2000000 for Polkadot"); queued as ``PolkadotApproval``'s
+/// update, stored by the adapter's store step.
 package struct MetadataProposal: Sendable, Equatable {
     /// The chain's genesis hash, `0x` + 64 lower-case hex digits.
     package var genesisHash: String
