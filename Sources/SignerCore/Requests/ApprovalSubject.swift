@@ -18,12 +18,4 @@ package indirect enum ApprovalSubject: Sendable, Equatable {
         case .authorize: false
         }
     }
-
-    /// A short label for logs and headings ("authorize", "sign transaction", …).
-    package var kind: String {
-        switch self {
-        case .authorize: "authorize"
-        case .adapter(let request): request.wallet == "icp" ? "internet computer" : request.wallet
-        }
-    }
 }
