@@ -37,10 +37,10 @@ final class BridgeQueueDouble: BridgeQueue {
             source: client.source, declaredName: declaredName, session: client.session, now: .zero,
             askAgain: askAgain, fromLink: fromLink)
     }
-    func requestSignature(_ subject: ApprovalSubject, from client: ClientIdentity) throws
+    func requestSignature(_ request: AdapterApproval, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>
     {
-        try center.requestSignature(source: client.source, session: client.session, subject: subject, now: .zero)
+        try center.requestSignature(source: client.source, session: client.session, request: request, now: .zero)
     }
     func requestUpdate(_ request: AdapterApproval, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>

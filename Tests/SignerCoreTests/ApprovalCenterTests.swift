@@ -13,13 +13,12 @@ import Testing
     static let prepared: PreparedPayload? = try? PreparedPayload(json: Array(PayloadFixtures.polkadotA.utf8))
 
     /// A signing request for the account `key` (as polkadot-js's adapter queues one).
-    func extrinsic(_ key: String) throws -> ApprovalSubject {
+    func extrinsic(_ key: String) throws -> AdapterApproval {
         let prepared = try #require(Self.prepared)
-        return .adapter(
-            AdapterApproval(
-                method: "pub(extrinsic.sign)", title: "Sign a transaction for \(site)?", summary: [],
-                requestId: prepared.signing.signedBytes, wallet: "polkadot", account: "addr", accountKey: key,
-                kind: "extrinsic"))
+        return AdapterApproval(
+            method: "pub(extrinsic.sign)", title: "Sign a transaction for \(site)?", summary: [],
+            requestId: prepared.signing.signedBytes, wallet: "polkadot", account: "addr", accountKey: key,
+            kind: "extrinsic")
     }
 
     func connected(_ accounts: [String]) -> ApprovalCenter {
@@ -101,7 +100,7 @@ import Testing
         var center = ApprovalCenter()
         #expect(throws: SignerError(.notEnabled, "")) { try center.requireEnabled(site) }
         #expect(throws: SignerError(.notEnabled, "")) {
-            try center.requestSignature(source: site, session: nil, subject: try extrinsic(alice), now: .zero)
+            try center.requestSignature(source: site, session: nil, request: try extrinsic(alice), now: .zero)
         }
         let update = AdapterApproval(
             method: "pub(metadata.provide)", title: "Update c metadata?", summary: [], wallet: "polkadot",
@@ -112,8 +111,7 @@ import Testing
         // An update never signs: a request with bytes to sign is refused as one.
         var connected = connected([alice])
         #expect(throws: SignerError(.invalidInput, "")) {
-            guard case .adapter(let signing) = try extrinsic(alice) else { return }
-            try connected.requestUpdate(source: site, session: nil, request: signing, now: .zero)
+            try connected.requestUpdate(source: site, session: nil, request: try extrinsic(alice), now: .zero)
         }
         _ = try? connected.requestUpdate(source: site, session: nil, request: update, now: .zero)
         #expect(connected.queue.entries.count == 1)
@@ -122,16 +120,16 @@ import Testing
     @Test func anAccountTheSiteMayNotUseIsRefusedBeforeAnyPrompt() throws {
         var center = connected([alice])
         #expect(throws: SignerError(.unknownAccount, "")) {
-            try center.requestSignature(source: site, session: nil, subject: try extrinsic(bob), now: .zero)
+            try center.requestSignature(source: site, session: nil, request: try extrinsic(bob), now: .zero)
         }
         #expect(center.queue.entries.isEmpty)
-        _ = try center.requestSignature(source: site, session: nil, subject: try extrinsic(alice), now: .zero)
+        _ = try center.requestSignature(source: site, session: nil, request: try extrinsic(alice), now: .zero)
         #expect(center.queue.entries.count == 1)
     }
 
     @Test func revokingDisconnectsAndDropsWaitingRequests() throws {
         var center = connected([alice])
-        _ = try center.requestSignature(source: site, session: "t", subject: try extrinsic(alice), now: .zero)
+        _ = try center.requestSignature(source: site, session: "t", request: try extrinsic(alice), now: .zero)
         let result = center.revoke(site)
         #expect(result.wasConnected && result.dropped.count == 1)
         #expect(throws: SignerError(.notEnabled, "")) { try center.requireEnabled(site) }
@@ -143,8 +141,8 @@ import Testing
         var center = ApprovalCenter(
             book: AuthorizationBook([AuthorizedSite(source: site, appName: "D", accounts: [alice])]),
             limits: ApprovalLimits(approvalTimeout: .seconds(10)))
-        _ = try center.requestSignature(source: site, session: "t1", subject: try extrinsic(alice), now: clock.now)
-        _ = try center.requestSignature(source: site, session: "t2", subject: try extrinsic(alice), now: clock.now)
+        _ = try center.requestSignature(source: site, session: "t1", request: try extrinsic(alice), now: clock.now)
+        _ = try center.requestSignature(source: site, session: "t2", request: try extrinsic(alice), now: clock.now)
         #expect(center.endSession("t1").count == 1)
         clock.advance(.seconds(10))
         #expect(center.expire(now: clock.now).count == 1)
@@ -153,7 +151,7 @@ import Testing
 
     @Test func aSigningApprovalDoesNotTouchAuthorizations() throws {
         var center = connected([alice])
-        let entry = try center.requestSignature(source: site, session: nil, subject: try extrinsic(alice), now: .zero)
+        let entry = try center.requestSignature(source: site, session: nil, request: try extrinsic(alice), now: .zero)
         let decision = try center.approve(id: entry.id, accounts: [bob], known: [alice, bob])
         #expect(decision.approved && decision.grantedAccounts.isEmpty && decision.site == nil)
         #expect(try center.requireEnabled(site) == [alice])

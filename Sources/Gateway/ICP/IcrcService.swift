@@ -284,7 +284,7 @@ package actor IcrcService {
                 summary: series.rows(now: now()) + [
                     SummaryRow("request id", "0x" + Hex.encode(series.call.requestId, prefix: false))
                 ],
-                requestId: series.call.requestId),
+                requestId: series.call.requestId, account: series.call.content.sender.text),
             sign: {
                 let calls = try signer.sign(series, now: now())
                 return (calls, calls.flatMap(\.signature))
@@ -313,7 +313,8 @@ package actor IcrcService {
             approver, origin: origin,
             AdapterApproval(
                 method: IcrcMethod.callCanister.name, title: "Call \(prepared.rendered.method) for \(origin)?",
-                summary: prepared.rows(now: now()), requestId: prepared.requestId),
+                summary: prepared.rows(now: now()), requestId: prepared.requestId,
+                account: prepared.content.sender.text),
             sign: {
                 let call = try signer.sign(prepared, now: now())
                 return (call, call.signature)

@@ -187,7 +187,7 @@ struct IconAdapter: Sendable {
             prepared.summary.append(SummaryRow("came from", IconSummary.linkWarning(client.source), warning: true))
         }
         let approval = try core.requestSignature(
-            .adapter(IconApproval.of(prepared, source: client.source)), from: client)
+            IconApproval.of(prepared, source: client.source), from: client)
         return await core.queued(
             approval, request, client, sign: signStep(prepared), scheme: account.type,
             replies: IconReplies(adapter: self, shape: shape, signing: prepared))
@@ -215,7 +215,7 @@ struct IconAdapter: Sendable {
         }
         let prepared = try signer.prepareIconHash(hash: hash, account: account)
         let approval = try core.requestSignature(
-            .adapter(IconApproval.of(prepared, source: client.source)), from: client)
+            IconApproval.of(prepared, source: client.source), from: client)
         return await core.queued(
             approval, request, client, sign: signStep(prepared), scheme: account.type,
             replies: IconReplies(adapter: self, shape: shape, signing: prepared))

@@ -63,7 +63,7 @@ struct PolkadotAdapter: Sendable {
             let account = try core.account(params.address, allowed: try core.requireEnabled(source))
             let message = signer.prepareMessage(data: params.data, address: account.address, account: account)
             let approval = try core.requestSignature(
-                .adapter(PolkadotApproval.of(message, account: account, source: source)), from: client)
+                PolkadotApproval.of(message, account: account, source: source), from: client)
             return await core.queued(
                 approval, request, client, sign: signStep(message, id: approval.id), scheme: account.type,
                 replies: self)
@@ -78,7 +78,7 @@ struct PolkadotAdapter: Sendable {
             let blindAllowed = prepared.isBlind ? await core.isBlindSigningAllowed(source) : false
             let checked = try prepared.checkedForBlindSigning(allowed: blindAllowed)
             let approval = try core.requestSignature(
-                .adapter(PolkadotApproval.of(checked, account: account, source: source)), from: client)
+                PolkadotApproval.of(checked, account: account, source: source), from: client)
             return await core.queued(
                 approval, request, client, sign: signStep(checked, id: approval.id), scheme: account.type,
                 replies: self)

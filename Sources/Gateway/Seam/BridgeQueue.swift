@@ -30,8 +30,8 @@ protocol BridgeQueue: AnyObject {
     func requestAuthorization(
         _ client: ClientIdentity, declaredName: String, askAgain: Bool, fromLink: Bool
     ) throws -> ApprovalCenter.AuthorizationOutcome
-    /// A signing request of `client` (the source must be connected).
-    func requestSignature(_ subject: ApprovalSubject, from client: ClientIdentity) throws
+    /// A signing request of `client` (the source must be connected and granted its account).
+    func requestSignature(_ request: AdapterApproval, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>
     /// A request of `client` that signs nothing but stores what it carries (polkadot-js's metadata
     /// update; the source must be connected).
@@ -74,10 +74,10 @@ extension ApprovalCoordinator: BridgeQueue {
             askAgain: askAgain, fromLink: fromLink)
     }
 
-    func requestSignature(_ subject: ApprovalSubject, from client: ClientIdentity) throws
+    func requestSignature(_ request: AdapterApproval, from client: ClientIdentity) throws
         -> PendingApproval<ApprovalSubject>
     {
-        try center.requestSignature(source: client.source, session: client.session, subject: subject, now: clock.now)
+        try center.requestSignature(source: client.source, session: client.session, request: request, now: clock.now)
     }
 
     func requestUpdate(_ request: AdapterApproval, from client: ClientIdentity) throws

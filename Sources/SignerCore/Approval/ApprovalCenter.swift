@@ -72,21 +72,21 @@ package struct ApprovalCenter: Sendable {
     /// - Throws: `notEnabled`.
     package func requireEnabled(_ source: String) throws -> [String] { try book.accounts(for: source) }
 
-    /// Queues a signing request (`extrinsic.sign` or `bytes.sign`) after checking the source is
-    /// connected and may use the account.
-    /// - Throws: `notEnabled`, `unknownAccount`, `tooManyPending`.
+    /// Queues a bridge tab's signing request (polkadot-js `extrinsic.sign`/`bytes.sign`, ICON's
+    /// signatures) after checking the source is connected and may use the account.
+    /// - Throws: `notEnabled`, `invalidInput` (it signs nothing or names no account),
+    ///   `unknownAccount`, `tooManyPending`.
     package mutating func requestSignature(
-        source: String, session: String?, subject: ApprovalSubject, now: Duration
+        source: String, session: String?, request: AdapterApproval, now: Duration
     ) throws -> PendingApproval<ApprovalSubject> {
         _ = try book.accounts(for: source)
-        guard case .adapter(let request) = subject, !request.requestId.isEmpty, !request.accountKey.isEmpty else {
+        guard !request.requestId.isEmpty, !request.accountKey.isEmpty else {
             throw SignerError(.invalidInput, "not a signing request")
         }
-        let key = request.accountKey
-        guard book.allows(source, accountKey: key) else {
+        guard book.allows(source, accountKey: request.accountKey) else {
             throw SignerError(.unknownAccount, "account not authorized for the source")
         }
-        return try queue.enqueue(source: source, session: session, subject: subject, now: now)
+        return try queue.enqueue(source: source, session: session, subject: .adapter(request), now: now)
     }
 
     /// Queues a request of a connected source that signs nothing and names no account (a

@@ -56,7 +56,11 @@ import Testing
         #expect(c.decision == "approved" && c.origin == IcrcServiceTests.origin)
         #expect(c.result == signature)
         #expect(c.subjectDigest == JournalCodec.hash(envelope.requestId))
-        #expect(entries.first?.content.result == [])
+        // The account is the sender's principal, as every protocol's entry names its account (a
+        // permission names none).
+        #expect(c.account == Principal(selfAuthenticating: try IcrcServiceTests.key().derPublicKey).text)
+        #expect(c.account == envelope.content.sender.text)
+        #expect(entries.first?.content.result == [] && entries.first?.content.account == "")
         #expect(try await journal.verify().isValid)
     }
 
