@@ -81,7 +81,8 @@ struct BrokenJournal: SigningJournal {
     @Test func anApprovedSignatureIsJournaledWithWhatWasShownAndSignedBeforeTheReply() async throws {
         let journal = try Self.journal()
         let gated = GatedJournal(journal)
-        let service = try await Fixture.service(sites: Fixture.connected(), journal: gated)
+        let signer = RecordingSigner()
+        let service = try await Fixture.service(sites: Fixture.connected(), signer: signer, journal: gated)
         #expect(try await service.send("pub(extrinsic.sign)", Fixture.transfer) == nil)
         let approval = try #require(await service.pendingApprovals.first)
         guard case .adapter(let request) = approval.subject, request.kind == "extrinsic" else {
@@ -101,7 +102,10 @@ struct BrokenJournal: SigningJournal {
         #expect(c.decision == "approved" && c.origin == Fixture.site && c.appName == "Dapp")
         #expect(c.protocolName == "polkadot" && c.method == "pub(extrinsic.sign)" && c.account == alice.address)
         #expect(c.result == signature)
-        #expect(c.subjectDigest == JournalCodec.hash(request.requestId) && !request.requestId.isEmpty)
+        // The digest is of exactly the payload the signer signed.
+        let signed = try #require(signer.signedExtrinsics.first)
+        #expect(c.subjectDigest == JournalCodec.hash(signed.prepared.signing.signedBytes))
+        #expect(request.requestId == signed.prepared.signing.signedBytes)
         let shown = try #require(c.shownRows)
         #expect(shown.first == JournalShown.Row("site", Fixture.site))
         #expect(shown.dropFirst().map(\.label) == request.summary.map(\.label))

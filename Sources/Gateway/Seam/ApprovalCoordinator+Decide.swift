@@ -69,6 +69,10 @@ extension ApprovalCoordinator {
             action = lifecycle.signingFinished(succeeded: step.signed != nil)
         } else if decision.approved, waiter == nil, decision.approval.subject.signs {
             step.detail = "nobody waited: not signed"
+        } else if decision.approved, waiter?.store == nil, case .adapter(let request) = decision.approval.subject,
+            !request.storedDigest.isEmpty
+        {
+            step.detail = "nobody waited: not stored"
         }
         // One line per decision (docs/observability.md), after the sign step so that it says
         // whether a signature was made: `scheme` is there exactly when one was.

@@ -57,7 +57,7 @@ package enum TerminalPrompt {
             }
             rows = []
         case .adapter(let request):
-            lines.append("== \(printable(request.title))")
+            lines.append("== \(DisplayText.clipped(printable(request.title), ApprovalHeadline.maxCharacters))")
             rows = request.summary
         }
         // The sentence first (names and short addresses, as on the approval page), its warnings, then
