@@ -93,7 +93,7 @@ extension FuzzTarget {
     static let iconAccount = iconService?.accounts().first
 
     /// What a person is shown: no invisible character from the site, and the page's entry capped.
-    private static func checkDisplay(_ subject: ApprovalSubject, rows: [SummaryRow], target: FuzzTarget)
+    static func checkDisplay(_ subject: ApprovalSubject, rows: [SummaryRow], target: FuzzTarget)
         throws(FuzzViolation)
     {
         let headline = ApprovalHeadline(subject, source: "https://d.example", accounts: [])

@@ -1,5 +1,6 @@
 import EthereumCodec
 import Foundation
+import Gateway
 import GatewayHTTP
 import ICPCodec
 import IconCodec
@@ -60,7 +61,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .http: try Self.http(bytes)
         case .json: try Self.json(bytes)
-        case .signerPayload: Self.signerPayload(bytes)
+        case .signerPayload: try Self.signerPayload(bytes)
         case .metadata: try Self.metadata(bytes)
         case .call: try Self.call(bytes)
         case .keystore: try Self.keystore(bytes)
@@ -120,12 +121,23 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    private static func signerPayload(_ bytes: [UInt8]) {
+    /// A payload as a dapp sends it, with and without metadata: its summary, and what a person is
+    /// shown of it (the adapter's headline, the rows) passes the display checks.
+    private static func signerPayload(_ bytes: [UInt8]) throws(FuzzViolation) {
         guard let payload = try? SignerPayload(json: bytes) else { return }
         let metadata = FuzzResources.polkadot
         for md in [metadata, nil] {
             guard let signing = try? SigningPayload(payload: payload, metadata: md) else { continue }
             _ = PayloadSummary(payload: payload, signing: signing, metadata: md).text
+            guard let prepared = try? PreparedPayload(payload: payload, metadata: md) else { continue }
+            let request = ExtrinsicSigningRequest(
+                address: prepared.payload.address, accountKey: Hex.encode(prepared.payload.accountId),
+                prepared: prepared,
+                summary: prepared.summary.rows.map { SummaryRow($0.label, $0.value, warning: $0.isWarning) })
+            let account = SignerAccount(
+                key: request.accountKey, address: request.address, name: nil, type: "sr25519", genesisHash: nil)
+            let approval = PolkadotApproval.of(request, account: account, source: "https://d.example")
+            try checkDisplay(.adapter(approval), rows: approval.summary, target: .signerPayload)
         }
     }
 

@@ -10,12 +10,15 @@
 //   address   SigningService.accountKey(forAddress:) (SS58 decode; GatewayService.account)
 //   version   SQLiteStateStore.metadataVersion (ChainMetadataCache asks it per request)
 //   prepare   SigningService.prepareExtrinsic (metadata lookup, PreparedPayload, summary rows)
+//   approval  PolkadotApproval.of of the prepared request (the AdapterApproval queued)
+//   headline  its headline, built only when a person is shown it (the decoded call described, its
+//             mentions' SS58 forms and identicons); not on the automatic path
 //   sign      SigningService.signExtrinsic of the prepared request (sr25519)
 //   reply     the reply JSON as GatewayService and DappHandler build and encode it
 //   log-text  the three info lines of a signature (access log, approval decided, signed) through
 //             TextLogHandler, to standard error (redirect it)
 //   log-swift the same three lines through swift-log's StreamLogHandler
-//   path      parse + address + prepare + sign + reply + log-text
+//   path      parse + address + prepare + approval + sign + reply + log-text
 import Foundation
 import Gateway
 import GatewayHTTP
@@ -32,7 +35,7 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let stages = ["parse", "address", "version", "prepare", "sign", "reply", "log-text", "log-swift", "path"]
+let stages = ["parse", "address", "version", "prepare", "approval", "headline", "sign", "reply", "log-text", "log-swift", "path"]
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let payloadData = FileManager.default.contents(atPath: arguments[0]),
     stages.contains(arguments[1])
@@ -94,6 +97,9 @@ do {
         case "address": return signer.accountKey(forAddress: alice.address)?.utf8.count ?? 0
         case "version": return Int(try store.metadataVersion(genesisHash: genesis) ?? 0)
         case "prepare": return try signer.prepareExtrinsic(payload: request.request, account: alice).summary.count
+        case "approval": return PolkadotApproval.of(prepared, account: alice, source: "client:bench").summary.count
+        case "headline":
+            return PolkadotApproval.of(prepared, account: alice, source: "client:bench").headline?.parts.count ?? 0
         case "sign": return try signer.signExtrinsic(prepared).signature.encoded.count
         case "reply": return reply(i).count
         case "log-text":
@@ -106,6 +112,7 @@ do {
             let wire = try WireRequest(json: try JSONValue.parse(body))
             guard signer.accountKey(forAddress: alice.address) == alice.key else { fail("address") }
             let ready = try signer.prepareExtrinsic(payload: wire.request, account: alice)
+            _ = PolkadotApproval.of(ready, account: alice, source: "client:bench")
             log(textLogger, textTelemetry, i)
             return try signer.signExtrinsic(ready).signature.encoded.count + reply(i).count
         }

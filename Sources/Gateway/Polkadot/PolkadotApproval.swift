@@ -15,7 +15,7 @@ import SignerCore
 /// Everything comes from the typed request (the decoded call, the message bytes), never from
 /// re-reading the rows. Amounts go through the chain's ``TokenFormat`` (exact integer arithmetic);
 /// text from a site or from metadata passes ``DisplayText/visible(_:)`` and long parts are cut.
-enum PolkadotApproval {
+package enum PolkadotApproval {
     /// The journal's method of a transaction.
     static let extrinsicMethod = "pub(extrinsic.sign)"
     /// The journal's method of a message.
@@ -24,29 +24,35 @@ enum PolkadotApproval {
     static let metadataMethod = "pub(metadata.provide)"
 
     /// A transaction, for `account` (the signer's listing of the request's account).
-    static func of(_ request: ExtrinsicSigningRequest, account: SignerAccount, source: String) -> AdapterApproval {
-        var builder = Builder()
-        let parts = builder.extrinsic(request)
-        return AdapterApproval(
+    /// The headline is built when a person is shown the request (``AdapterApproval/headline``):
+    /// describing the call costs about as much as preparing it, and automatic mode never shows it.
+    package static func of(_ request: ExtrinsicSigningRequest, account: SignerAccount, source: String) -> AdapterApproval {
+        AdapterApproval(
             method: extrinsicMethod, title: "Sign a transaction for \(source)?", summary: request.summary,
             requestId: request.prepared.signing.signedBytes, wallet: JournalRecords.polkadot,
             account: account.address, accountKey: request.accountKey, kind: "extrinsic",
-            headline: AdapterHeadline(mentions: builder.mentions, parts: parts, warnings: builder.warnings))
+            buildHeadline: {
+                var builder = Builder()
+                let parts = builder.extrinsic(request)
+                return AdapterHeadline(mentions: builder.mentions, parts: parts, warnings: builder.warnings)
+            })
     }
 
     /// A message, for `account`.
-    static func of(_ request: BytesSigningRequest, account: SignerAccount, source: String) -> AdapterApproval {
-        var builder = Builder()
-        let parts = builder.message(request)
-        return AdapterApproval(
+    package static func of(_ request: BytesSigningRequest, account: SignerAccount, source: String) -> AdapterApproval {
+        AdapterApproval(
             method: bytesMethod, title: "Sign a message for \(source)?", summary: request.summary,
             requestId: request.message, wallet: JournalRecords.polkadot, account: account.address,
             accountKey: request.accountKey, kind: "bytes",
-            headline: AdapterHeadline(mentions: builder.mentions, parts: parts, warnings: builder.warnings))
+            buildHeadline: {
+                var builder = Builder()
+                let parts = builder.message(request)
+                return AdapterHeadline(mentions: builder.mentions, parts: parts, warnings: builder.warnings)
+            })
     }
 
     /// A metadata update: signs nothing; the journal records the digest of the definition stored.
-    static func of(_ proposal: MetadataProposal, source: String) -> AdapterApproval {
+    package static func of(_ proposal: MetadataProposal, source: String) -> AdapterApproval {
         let chain = DisplayText.visible(proposal.chain)
         var warnings: [String] = []
         if let known = proposal.knownSpecVersion, known >= proposal.specVersion {

@@ -33,14 +33,23 @@ package struct AdapterApproval: Sendable, Equatable {
     /// name unless the adapter says otherwise.
     package let kind: String
     /// The sentence with the accounts it names, when the adapter builds it (``AdapterHeadline``);
-    /// nil: ``sentence``, the `call` row or the title, with the warning rows.
-    package let headline: AdapterHeadline?
+    /// nil: ``sentence``, the `call` row or the title, with the warning rows. Built when it is read
+    /// if the adapter gave a builder: only a person reads it (the approval page, the terminal), so a
+    /// request decided automatically never pays for it.
+    package var headline: AdapterHeadline? { headlineBuilder?() ?? builtHeadline }
+    private let builtHeadline: AdapterHeadline?
+    /// Builds the headline from the adapter's typed request, which it captures (Polkadot's decoded
+    /// call: every address in the chain's SS58 form, identicons; as costly as preparing the request).
+    private let headlineBuilder: (@Sendable () -> AdapterHeadline)?
 
     package init(
         method: String, title: String, summary: [SummaryRow], requestId: [UInt8] = [], wallet: String = "icp",
         sentence: String? = nil, account: String = "", accountKey: String? = nil, kind: String? = nil,
-        headline: AdapterHeadline? = nil, storedDigest: [UInt8] = []
+        headline: AdapterHeadline? = nil, buildHeadline: (@Sendable () -> AdapterHeadline)? = nil,
+        storedDigest: [UInt8] = []
     ) {
+        builtHeadline = headline
+        headlineBuilder = buildHeadline
         self.storedDigest = storedDigest
         self.wallet = wallet
         self.method = method
@@ -51,7 +60,15 @@ package struct AdapterApproval: Sendable, Equatable {
         self.account = account
         self.accountKey = accountKey ?? account
         self.kind = kind ?? wallet
-        self.headline = headline
+    }
+
+    /// Equal when everything a person is shown and everything journaled is (the headline compared
+    /// as built).
+    package static func == (a: AdapterApproval, b: AdapterApproval) -> Bool {
+        a.wallet == b.wallet && a.method == b.method && a.title == b.title && a.summary == b.summary
+            && a.requestId == b.requestId && a.storedDigest == b.storedDigest && a.sentence == b.sentence
+            && a.account == b.account && a.accountKey == b.accountKey && a.kind == b.kind
+            && a.headline == b.headline
     }
 
     /// The rows that are warnings.
