@@ -14,12 +14,8 @@ import Testing
 /// bytes), its accounts in the chain's own format with the person's names and identicons, and what
 /// the journal records (the method, the generic SS58 account, the digest of the signed bytes).
 @Suite struct PolkadotApprovalTests {
-    static let alice = SignerAccount(
-        key: "0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d",
-        address: "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY", name: "Alice", type: "sr25519", genesisHash: nil)
-    static let bob = SignerAccount(
-        key: "0x8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48",
-        address: "5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty", name: "Bob", type: "sr25519", genesisHash: nil)
+    static let alice = TestAccounts.alice
+    static let bob = TestAccounts.bob
     static let bobKey = "8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48"
     /// compact(10^10) and compact(10^12): 1 DOT and 100 DOT.
     static let oneDOT = "0700e40b5402"

@@ -1,26 +1,18 @@
 import Foundation
-import IconCodec
-import PolkadotCodec
 import Primitives
-import ScaleCodec
 import SigilTesting
 import SigningKeys
 import Testing
 
 @testable import SignerCore
 
-/// The sentence a person reads first (``ApprovalHeadline``), from the typed request, for every kind.
+/// The sentence a person reads first (``ApprovalHeadline``): a connection's, and an adapter request's
+/// without its own headline (the rendered `call` row, shortened identifiers). The protocols' own
+/// headlines are tested with their adapters (GatewayTests: PolkadotApprovalTests, IconApprovalTests).
 @Suite struct ApprovalHeadlineTests {
     static let alice = SignerAccount(
         key: "0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d",
         address: "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY", name: "Alice", type: "sr25519", genesisHash: nil)
-    static let bob = SignerAccount(
-        key: "0x8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48",
-        address: "5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty", name: "Bob", type: "sr25519", genesisHash: nil)
-    static let bobKey = "8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48"
-    /// compact(10^10) and compact(10^12): 1 DOT and 100 DOT.
-    static let oneDOT = "0700e40b5402"
-    static let hundredDOT = "070010a5d4e8"
 
     @Test(
         arguments: [

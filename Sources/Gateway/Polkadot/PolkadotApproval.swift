@@ -4,8 +4,8 @@ import Primitives
 import ScaleCodec
 import SignerCore
 
-/// polkadot-js's signing requests, protocol-neutral (``AdapterApproval``), built once when queued
-/// from the prepared request the sign step signs: the title, the rows the signer wrote, the bytes
+/// polkadot-js's requests, protocol-neutral (``AdapterApproval``), built when queued from the
+/// prepared request the sign step signs (the headline from the same value, when it is shown): the title, the rows the signer wrote, the bytes
 /// the signature covers (the signing payload, already hashed when over 256 bytes, or the wrapped
 /// message), the journal's method (`pub(extrinsic.sign)`, `pub(bytes.sign)`), the account (its
 /// generic SS58 address for the journal, its `0x…` account id for the grant book) and the headline:

@@ -8,8 +8,8 @@ import Primitives
 /// warnings as short sentences that name the problem.
 ///
 /// A connection's sentence is built here; every other request's is its adapter's
-/// (``AdapterHeadline``, built by the protocol from its typed request when it was queued: Gateway's
-/// PolkadotApproval, IconApproval, the Ethereum adapter), with the person's names for
+/// (``AdapterHeadline``, built by the protocol from its typed request: when it was queued, or only
+/// when it is shown for Gateway's PolkadotApproval; IconApproval, the Ethereum adapter), with the person's names for
 /// its accounts filled in here when it is shown. An adapter request without one (Internet Computer)
 /// reads the sentence ICPCodec's call renderer wrote (the `call` row). Text from a site or from
 /// metadata passes through ``DisplayText/visible(_:)`` (control, format and line-separator
